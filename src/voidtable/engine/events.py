@@ -1,0 +1,22 @@
+"""Events: what happened, in order, as JSON-ready dicts ``{"type": ..., ...}``.
+
+An event that only some seats may see carries ``"visible_to": [seats]``; every
+other event is public. Front ends, logs and the lab must filter with
+:func:`visible_events` before showing a seat anything.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+Event = dict[str, Any]
+
+
+def visible_events(events: Iterable[Event], seat: int | None) -> list[Event]:
+    """The events ``seat`` may see (``None`` = a spectator sees public events only)."""
+    out = []
+    for e in events:
+        to = e.get("visible_to")
+        if to is None or (seat is not None and seat in to):
+            out.append(e)
+    return out

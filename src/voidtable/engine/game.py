@@ -1,0 +1,83 @@
+"""What a game is to the engine: a spec in the registry, and a loaded, validated rule set."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable
+
+from .errors import OptionError
+from .options import OptionSpec, split_options
+from .rulesdata import apply_overrides, assumptions, read_toml
+
+if TYPE_CHECKING:
+    from .state import GameState
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """A game's entry in the registry: names, player range, options, variants, and how to build it."""
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    summary: str
+    build: Callable[["Game"], Any]  # turns raw rules data + options into the game's typed rules
+    state_class: Callable[..., "GameState"]
+    options: list[OptionSpec] = field(default_factory=list)
+    variants: dict[str, dict[str, Any]] = field(default_factory=dict)  # name -> options, for listings and conformance
+    data_file: Path | None = None
+    max_decisions: int = 10_000  # bound on decisions in one game; the conformance suite holds games to it
+    extra: dict[str, Any] = field(default_factory=dict)  # game-specific hooks (scene, bot, lab measures)
+
+    def player_counts(self) -> range:
+        return range(self.min_players, self.max_players + 1)
+
+    def raw_data(self) -> dict[str, Any] | None:
+        return read_toml(self.data_file) if self.data_file else None
+
+    def describe(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "title": self.title,
+            "players": [self.min_players, self.max_players],
+            "summary": self.summary,
+            "variants": {k: dict(v) for k, v in self.variants.items()},
+            "options": {o.name: {"type": o.type.__name__, "default": o.default, "allowed": o.allowed(), "help": o.help} for o in self.options},
+        }
+
+
+class Game:
+    """A loaded game: player count, validated options and rules data. Makes new states."""
+
+    def __init__(self, spec: GameSpec, players: int, settings: dict[str, Any] | None = None) -> None:
+        if not isinstance(players, int) or not spec.min_players <= players <= spec.max_players:
+            raise OptionError(f"{spec.name} takes {spec.min_players}-{spec.max_players} players, got {players}")
+        self.spec = spec
+        self.name = spec.name
+        self.players = players
+        self.settings: dict[str, Any] = dict(settings or {})
+        raw = spec.raw_data()
+        split = split_options(self.settings, spec.options, raw, spec.name)
+        self.options: dict[str, Any] = split.options
+        self.overrides: dict[str, Any] = split.overrides
+        self.data: dict[str, Any] = apply_overrides(raw, split.overrides, spec.name) if raw is not None else {}
+        self.rules: Any = spec.build(self)
+
+    def new_state(self, seed: int) -> "GameState":
+        return self.spec.state_class(self, seed)
+
+    def assumptions(self) -> list[tuple[str, str]]:
+        return assumptions(self.data)
+
+    def describe_rules(self) -> dict[str, Any]:
+        """The effective rules data (overrides applied) with every assumed value listed."""
+        return {
+            "game": self.name,
+            "players": self.players,
+            "options": self.options,
+            "overrides": self.overrides,
+            "data": self.data,
+            "assumed": [{"path": p, "why": w} for p, w in self.assumptions()],
+        }

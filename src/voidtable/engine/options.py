@@ -1,0 +1,112 @@
+"""Game options and rules-data overrides: declared, parsed, validated.
+
+``--set KEY=VALUE`` reaches here. A KEY that names a declared option sets that
+option; a dotted KEY that names a value in the game's rules data overrides that
+number. Anything else is a one-line :class:`OptionError` naming what is allowed.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from .errors import OptionError
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One option a game accepts: type, default, allowed values, and why it exists."""
+
+    name: str
+    type: type
+    default: Any
+    help: str
+    choices: tuple[Any, ...] | None = None
+    check: Callable[[Any], str | None] | None = None  # returns an error text or None
+
+    def allowed(self) -> str:
+        if self.choices is not None:
+            return " | ".join(str(c) for c in self.choices)
+        return self.type.__name__
+
+    def validate(self, value: Any) -> Any:
+        value = coerce(value, self.type, f"option {self.name!r}")
+        if self.choices is not None and value not in self.choices and self.check is None:
+            raise OptionError(f"option {self.name!r} = {value!r} is not allowed; allowed: {self.allowed()}")
+        if self.check is not None:
+            problem = self.check(value)
+            if problem:
+                raise OptionError(f"option {self.name!r} = {value!r}: {problem}")
+        return value
+
+
+def parse_value(text: str) -> Any:
+    """A command-line value as TOML would read it (``20``, ``1.5``, ``true``, ``[1,2]``), else the plain string."""
+    try:
+        return tomllib.loads(f"v = {text}")["v"]
+    except tomllib.TOMLDecodeError:
+        return text
+
+
+def coerce(value: Any, typ: type, what: str) -> Any:
+    """``value`` as ``typ`` or an OptionError; accepts strings from the command line."""
+    if isinstance(value, str) and typ is not str:
+        value = parse_value(value)
+    if typ is float and isinstance(value, int) and not isinstance(value, bool):
+        return float(value)
+    if typ is int and isinstance(value, bool):
+        raise OptionError(f"{what} must be an int, got {value!r}")
+    if not isinstance(value, typ):
+        raise OptionError(f"{what} must be {typ.__name__}, got {value!r}")
+    return value
+
+
+def parse_assignments(items: list[str]) -> dict[str, Any]:
+    """``["a=1", "b.c=x"]`` -> ``{"a": 1, "b.c": "x"}`` (values parsed as TOML where they can be)."""
+    out: dict[str, Any] = {}
+    for item in items:
+        key, sep, text = item.partition("=")
+        if not sep or not key.strip():
+            raise OptionError(f"--set takes KEY=VALUE, got {item!r}")
+        out[key.strip()] = parse_value(text.strip())
+    return out
+
+
+@dataclass
+class SplitOptions:
+    options: dict[str, Any] = field(default_factory=dict)
+    overrides: dict[str, Any] = field(default_factory=dict)
+
+
+def split_options(given: dict[str, Any], specs: list[OptionSpec], data: dict[str, Any] | None, game: str) -> SplitOptions:
+    """Sort user settings into validated options (defaults filled in) and rules-data overrides."""
+    by_name = {s.name: s for s in specs}
+    out = SplitOptions()
+    for key, value in given.items():
+        if key in by_name:
+            out.options[key] = by_name[key].validate(value)
+        elif data is not None and "." in key:
+            out.overrides[key] = value
+        else:
+            names = ", ".join(f"{s.name} ({s.allowed()})" for s in specs) or "none"
+            raise OptionError(
+                f"{game} has no option {key!r}; options: {names}; or a rules-data path such as "
+                f"'{example_path(data)}' (see `voidtable rules {game}`)"
+            )
+    for s in specs:
+        out.options.setdefault(s.name, s.default)
+    return out
+
+
+def example_path(data: dict[str, Any] | None) -> str:
+    """A real dotted path into ``data``, to show in error messages."""
+    node: Any = data or {}
+    parts: list[str] = []
+    while isinstance(node, dict) and node:
+        key = next((k for k in node if k != "assumed"), None)
+        if key is None:
+            break
+        parts.append(key)
+        node = node[key]
+    return ".".join(parts) or "section.key"

@@ -1,0 +1,60 @@
+"""The game registry: a game registers itself; a sixth game is a new folder, not edits across the tree.
+
+Built-in games are the sub-packages of ``voidtable.games`` that expose ``SPEC``;
+other packages may add games through the ``voidtable.games`` entry-point group.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from importlib.metadata import entry_points
+from typing import Any
+
+from .errors import UnknownGame
+from .game import Game, GameSpec
+
+_REGISTRY: dict[str, GameSpec] = {}
+_DISCOVERED = False
+
+
+def register(spec: GameSpec) -> GameSpec:
+    _REGISTRY[spec.name] = spec
+    return spec
+
+
+def _discover() -> None:
+    global _DISCOVERED
+    if _DISCOVERED:
+        return
+    _DISCOVERED = True
+    import voidtable.games as pkg
+
+    for mod in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda m: m.name):
+        if mod.ispkg:
+            module = importlib.import_module(f"voidtable.games.{mod.name}")
+            spec = getattr(module, "SPEC", None)
+            if isinstance(spec, GameSpec):
+                register(spec)
+    for ep in entry_points(group="voidtable.games"):
+        spec = ep.load()
+        if isinstance(spec, GameSpec):
+            register(spec)
+
+
+def games() -> dict[str, GameSpec]:
+    """Every registered game by name."""
+    _discover()
+    return dict(sorted(_REGISTRY.items()))
+
+
+def get(name: str) -> GameSpec:
+    _discover()
+    if name not in _REGISTRY:
+        raise UnknownGame(f"unknown game {name!r}; games: {', '.join(sorted(_REGISTRY))}")
+    return _REGISTRY[name]
+
+
+def load(game: str, players: int, options: dict[str, Any] | None = None) -> Game:
+    """Load ``game`` for ``players`` with options and rules overrides validated (``voidtable.load``)."""
+    return Game(get(game), players, options)

@@ -1,0 +1,1 @@
+"""One sub-package per game; each exposes SPEC (a GameSpec) and so registers itself."""
