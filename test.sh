@@ -1,0 +1,6 @@
+#!/usr/bin/env bash
+# Quick start, command 2: set up (once) and run every test.
+set -euo pipefail
+cd "$(dirname "$0")"
+VOIDTABLE_EXTRAS=test bash scripts/setup.sh
+exec .venv/bin/python -m pytest -n auto -q "$@"
