@@ -1,0 +1,75 @@
+"""Agent specs on the command line: ``random``, ``heuristic``, ``mcts:iterations=400,rollout=heuristic``.
+
+Each agent kind declares its parameters with types and defaults; a bad spec is
+a one-line :class:`~voidtable.engine.errors.OptionError` listing kinds and parameters.
+Difficulty names for people (``easy``...) map to specs here too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from voidtable.engine.errors import OptionError
+from voidtable.engine.options import coerce, parse_value
+
+from .base import Agent
+from .random_agent import RandomAgent
+
+
+@dataclass(frozen=True)
+class AgentKind:
+    name: str
+    make: Callable[..., Agent]  # make(game_name, seed, **params)
+    params: dict[str, tuple[type, Any]] = field(default_factory=dict)  # name -> (type, default)
+    help: str = ""
+
+
+KINDS: dict[str, AgentKind] = {
+    "random": AgentKind("random", lambda game, seed: RandomAgent(seed), {}, "uniform over legal actions (seeded)"),
+}
+DIFFICULTIES: dict[str, str] = {}
+
+
+def register_kind(kind: AgentKind) -> None:
+    KINDS[kind.name] = kind
+
+
+def describe() -> str:
+    parts = []
+    for k in KINDS.values():
+        ps = ",".join(f"{n}={t.__name__}" for n, (t, _) in k.params.items())
+        parts.append(f"{k.name}" + (f":{ps}" if ps else ""))
+    names = "; ".join(parts)
+    if DIFFICULTIES:
+        names += "; or " + ", ".join(DIFFICULTIES)
+    return names
+
+
+def parse(spec: str) -> tuple[AgentKind, dict[str, Any]]:
+    """``"mcts:iterations=400"`` -> (kind, {"iterations": 400}) with every parameter checked."""
+    spec = DIFFICULTIES.get(spec.strip(), spec.strip())
+    name, _, rest = spec.partition(":")
+    if name not in KINDS:
+        raise OptionError(f"unknown agent {name!r}; agents: {describe()}")
+    kind = KINDS[name]
+    params: dict[str, Any] = {}
+    for item in filter(None, (x.strip() for x in rest.split(","))):
+        key, sep, text = item.partition("=")
+        if not sep or key not in kind.params:
+            allowed = ", ".join(f"{n} ({t.__name__}, default {d})" for n, (t, d) in kind.params.items()) or "none"
+            raise OptionError(f"agent {name!r} has no parameter {item!r}; parameters: {allowed}")
+        typ, _ = kind.params[key]
+        params[key] = coerce(parse_value(text), typ, f"agent {name} parameter {key!r}")
+    return kind, params
+
+
+def make(spec: str, game: str, seed: int) -> Agent:
+    kind, params = parse(spec)
+    agent = kind.make(game, seed, **params)
+    agent.spec = spec
+    return agent
+
+
+def validate(spec: str) -> None:
+    parse(spec)
