@@ -46,10 +46,10 @@ class Record:
             "version": VERSION,
             "game": self.game,
             "players": self.players,
-            "options": self.options,
+            "options": dict(self.options),
             "seed": self.seed,
             "actions": [[p, a.to_json()] for p, a in self.actions],
-            "checks": self.checks,
+            "checks": list(self.checks),
         }
         if self.agents is not None:
             out["agents"] = self.agents
