@@ -1,0 +1,78 @@
+"""Building Buccaneers positions by hand, so rulebook examples can be replayed with the book's numbers."""
+
+from __future__ import annotations
+
+import voidtable
+from voidtable.games.buccaneers import flow, placement, scoring
+from voidtable.games.buccaneers.state import BuccaneersState
+
+
+def new(players: int = 3, seed: int = 1, **options) -> BuccaneersState:
+    return voidtable.load("buccaneers", players, options).new_state(seed)  # type: ignore[return-value]
+
+
+def cid(s: BuccaneersState, key: str) -> int:
+    return s.r.index[key]
+
+
+def take(s: BuccaneersState, key: str) -> int:
+    """Remove a card from wherever it is (deck, a hand, the pile) and return its id."""
+    c = cid(s, key)
+    for lst in [s.deck, s.discard, *s.hand]:
+        if c in lst:
+            lst.remove(c)
+            return c
+    if c in s.pile:
+        i = s.pile.index(c)
+        s.pile.pop(i)
+        s.pile_owner.pop(i)
+        return c
+    raise AssertionError(f"{key} is not in the deck, a hand or the pile")
+
+
+def set_hands(s: BuccaneersState, hands: dict[int, list[str]]) -> None:
+    """Give players exactly these hands (their old cards go back to the deck)."""
+    for p in hands:
+        s.deck.extend(s.hand[p])
+        s.hand[p] = []
+    for p, keys in hands.items():
+        s.hand[p] = [take(s, k) for k in keys]
+
+
+def put(s: BuccaneersState, p: int, *keys: str) -> None:
+    """Place cards into p's display the way a reveal in an earlier Turn would (no watchers active)."""
+    ev: list = []
+    for k in keys:
+        placement.place_card(s, p, take(s, k), placement.SELECTED, ev)
+    s.robots_turn = []
+
+
+def play_turn(s: BuccaneersState, picks: dict[int, str]) -> list[dict]:
+    """Every player selects the named card; returns the events of the whole Turn."""
+    ev: list[dict] = []
+    for p, key in picks.items():
+        ev += s.apply(p, voidtable.Action("select", key))
+    return ev
+
+
+def to_score_phase(s: BuccaneersState, pile: list[tuple[int, str]], deck_top: list[str] = ()) -> list[dict]:
+    """Jump to the end of the Selection phase: hands emptied, these last cards beside the Black Hole."""
+    for p in range(s.n):
+        s.deck.extend(s.hand[p])
+        s.hand[p] = []
+    s.selected = [-1] * s.n
+    s.tasks = []
+    s.pile, s.pile_owner = [], []
+    for owner, key in pile:
+        s.pile.append(take(s, key))
+        s.pile_owner.append(owner)
+    for key in reversed(list(deck_top)):
+        s.deck.insert(0, take(s, key))
+    ev: list[dict] = []
+    scoring.begin_score_phase(s, ev)
+    ev += flow.run(s)
+    return ev
+
+
+def of_type(events: list[dict], typ: str) -> list[dict]:
+    return [e for e in events if e["type"] == typ]
