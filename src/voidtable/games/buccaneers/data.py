@@ -186,4 +186,8 @@ def validate(data: BuccaneersData, players: int) -> None:
 def build(game: "Game") -> Rules:
     data = convert(game.data, BuccaneersData, "buccaneers")
     validate(data, game.players)
+    choice = game.options["black_hole_set"]
+    if choice not in ("first_game", "random"):
+        from .selection import named_black_holes
+        named_black_holes(choice, list(data.black_holes), data.game.rounds)  # raises OptionError naming the keys
     return Rules(data, game.players)
