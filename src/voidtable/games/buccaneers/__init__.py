@@ -5,6 +5,7 @@ from pathlib import Path
 from voidtable.engine.game import GameSpec
 from voidtable.engine.options import OptionSpec
 
+from . import text
 from .data import build
 from .state import BuccaneersState
 
@@ -35,4 +36,5 @@ SPEC = GameSpec(
     },
     data_file=Path(__file__).with_name("cards.toml"),
     max_decisions=400,
+    extra={"text": text},
 )

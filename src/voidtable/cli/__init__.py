@@ -1,0 +1,1 @@
+"""The `voidtable` command: one module per group of subcommands, each with a ``register(app)``."""

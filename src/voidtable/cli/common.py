@@ -1,0 +1,74 @@
+"""What every command shares: one-line errors with exit code 2, loading a game from flags, text hooks."""
+
+from __future__ import annotations
+
+import json
+import sys
+from types import ModuleType
+from typing import Any, NoReturn
+
+from voidtable.agents import specs as agent_specs
+from voidtable.engine.errors import OptionError, VoidtableError
+from voidtable.engine.game import Game
+from voidtable.engine.options import parse_assignments
+from voidtable.engine.registry import get, load
+
+
+def fail(message: str) -> NoReturn:
+    """Print one line naming what was wrong (and what is allowed) and exit with code 2."""
+    print(f"voidtable: error: {message}", file=sys.stderr)
+    raise SystemExit(2)
+
+
+def settings(sets: list[str] | None) -> dict[str, Any]:
+    try:
+        return parse_assignments(sets or [])
+    except VoidtableError as e:
+        fail(str(e))
+
+
+def load_game(name: str, players: int | None, sets: list[str] | None) -> Game:
+    """The game with validated options; any problem is a one-line error (exit 2)."""
+    try:
+        spec = get(name)
+        n = players if players is not None else spec.min_players
+        return load(name, n, settings(sets))
+    except VoidtableError as e:
+        fail(str(e))
+
+
+def agent_list(text: str | None, players: int, default: str = "random") -> list[str]:
+    """``"a,b"`` -> one spec per seat (cycled); each checked now, before any game runs."""
+    items = [x.strip() for x in (text or default).split(",") if x.strip()] or [default]
+    # a spec may itself contain commas inside parameters: "mcts:iterations=10,rollout=heuristic"
+    merged: list[str] = []
+    for item in items:
+        if merged and ":" not in item.split("=")[0] and "=" in item and ":" in merged[-1]:
+            merged[-1] += "," + item
+        else:
+            merged.append(item)
+    for spec in merged:
+        try:
+            agent_specs.validate(spec)
+        except OptionError as e:
+            fail(str(e))
+    return [merged[p % len(merged)] for p in range(players)]
+
+
+def text_module(game: Game) -> ModuleType | None:
+    return game.spec.extra.get("text")
+
+
+def render_view(game: Game, view: dict[str, Any]) -> str:
+    tm = text_module(game)
+    return tm.render(game, view) if tm else json.dumps(view, indent=1)
+
+
+def describe_event(game: Game, event: dict[str, Any]) -> str | None:
+    tm = text_module(game)
+    return tm.describe_event(game, event) if tm else json.dumps(event)
+
+
+def describe_action(game: Game, action: Any) -> str:
+    tm = text_module(game)
+    return tm.describe_action(game, action) if tm else str(action)

@@ -1,0 +1,57 @@
+"""`voidtable games` and `voidtable rules`: what is there, and the effective rules data with assumptions marked."""
+
+from __future__ import annotations
+
+import json
+from typing import Optional
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from voidtable.engine.registry import games as all_games
+
+from .common import load_game
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("games")
+    def games_cmd(as_json: bool = typer.Option(False, "--json", help="machine-readable output")) -> None:
+        """List the games with their player ranges and variants."""
+        specs = [s.describe() for s in all_games().values()]
+        if as_json:
+            print(json.dumps(specs, indent=1))
+            return
+        table = Table(title="voidtable games")
+        for col in ("name", "title", "players", "variants", "options"):
+            table.add_column(col)
+        for s in specs:
+            table.add_row(s["name"], s["title"], f"{s['players'][0]}-{s['players'][1]}", ", ".join(s["variants"]),
+                          "; ".join(f"{k}={v['allowed']}" for k, v in s["options"].items()))
+        Console().print(table)
+
+    @app.command("rules")
+    def rules_cmd(
+        game: str = typer.Argument(..., help="game name (see `voidtable games`)"),
+        players: Optional[int] = typer.Option(None, "--players", "-p", help="player count (default: the minimum)"),
+        sets: Optional[list[str]] = typer.Option(None, "--set", help="KEY=VALUE option or rules-data override"),
+        as_json: bool = typer.Option(False, "--json", help="machine-readable output"),
+    ) -> None:
+        """Print the effective rules data (overrides applied); designer defaults are marked as assumed."""
+        g = load_game(game, players, sets)
+        info = g.describe_rules()
+        if as_json:
+            print(json.dumps(info, indent=1))
+            return
+        console = Console()
+        console.print(f"[bold]{g.spec.title}[/] ({g.players} players) options: {info['options']} overrides: {info['overrides']}")
+        for section, body in info["data"].items():
+            console.print(f"[bold cyan][{section}][/]")
+            if isinstance(body, dict):
+                for key, value in body.items():
+                    mark = "  [yellow](assumed)[/]" if isinstance(value, dict) and "assumed" in value else ""
+                    shown = {k: v for k, v in value.items() if k != "assumed"} if isinstance(value, dict) else value
+                    console.print(f"  {key} = {shown}{mark}", highlight=False, markup=True)
+        console.print(f"[bold yellow]Assumed values ({len(info['assumed'])}):[/]")
+        for a in info["assumed"]:
+            console.print(f"  {a['path']}: {a['why']}", highlight=False)

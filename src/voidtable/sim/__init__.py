@@ -1,0 +1,1 @@
+"""Running many games: seeds per game, agents per seat, parallel workers, summaries."""
