@@ -1,0 +1,99 @@
+"""The command line as a user meets it: outputs, exit codes, one-line errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+VT = [sys.executable, "-m", "voidtable.cli.main"]
+
+
+def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([*VT, *args], capture_output=True, text=True, input=stdin, timeout=300)
+
+
+def test_games_json_lists_buccaneers():
+    out = run("games", "--json")
+    assert out.returncode == 0
+    games = {g["name"]: g for g in json.loads(out.stdout)}
+    assert games["buccaneers"]["players"] == [3, 6]
+    assert set(games["buccaneers"]["variants"]) == {"first_game", "random", "named"}
+
+
+def test_simulate_json_keys_and_same_results_whatever_jobs():
+    a = json.loads(run("simulate", "buccaneers", "-p", "4", "-n", "60", "--seed", "3", "--json", "-j", "1").stdout)
+    b = json.loads(run("simulate", "buccaneers", "-p", "4", "-n", "60", "--seed", "3", "--json", "-j", "2").stdout)
+    for key in ("game", "players", "games", "completed", "errors", "wins_by_seat", "mean_score_by_seat",
+                "mean_decisions", "seconds", "games_per_second"):
+        assert key in a
+    assert a["completed"] == 60 and a["errors"] == 0
+    assert abs(sum(a["wins_by_seat"]) - 60) < 1e-6
+    for key in ("wins_by_seat", "mean_score_by_seat", "mean_decisions"):
+        assert a[key] == b[key]
+
+
+@pytest.mark.parametrize("args,needle", [
+    (["simulate", "nosuchgame", "-p", "3"], "games: "),
+    (["simulate", "buccaneers", "-p", "9"], "3-6 players"),
+    (["simulate", "buccaneers", "-p", "4", "--set", "colour=red"], "options: black_hole_set"),
+    (["simulate", "buccaneers", "-p", "4", "--set", "black_holes.dire_1.threshold=high"], "must be int"),
+    (["simulate", "buccaneers", "-p", "4", "--set", "black_holes.nope.threshold=3"], "tables here"),
+    (["simulate", "buccaneers", "-p", "4", "--set", "black_hole_set=a,b,c"], "from: dangerous_1"),
+    (["simulate", "buccaneers", "-p", "4", "--agents", "genius"], "agents: random"),
+    (["replay", "/nonexistent/record.json"], "cannot read record"),
+    (["play", "buccaneers", "-p", "4", "--seat", "7"], "--seat must be"),
+])
+def test_bad_input_exit_2_with_one_line(args, needle):
+    out = run(*args)
+    assert out.returncode == 2
+    lines = [l for l in out.stderr.strip().splitlines() if l.strip()]
+    assert len(lines) == 1 and needle in lines[0], out.stderr
+
+
+def test_record_then_replay_and_verify(tmp_path):
+    path = tmp_path / "game.json"
+    out = run("record", "buccaneers", "-p", "3", "--seed", "11", "-o", str(path))
+    assert out.returncode == 0, out.stderr
+    ok = run("replay", str(path), "--verify")
+    assert ok.returncode == 0 and "replays" in ok.stdout
+    words = run("replay", str(path))
+    assert "Round 1" in words.stdout and "Game over" in words.stdout
+    data = json.loads(path.read_text())
+    data["checks"][5] = "ffffffffffff"
+    path.write_text(json.dumps(data))
+    bad = run("replay", str(path), "--verify")
+    assert bad.returncode == 2 and "step 5" in bad.stderr
+
+
+def test_rules_json_marks_assumptions_and_applies_overrides():
+    out = run("rules", "buccaneers", "--json", "--set", "black_holes.dire_1.threshold=30")
+    info = json.loads(out.stdout)
+    assert info["data"]["black_holes"]["dire_1"]["threshold"] == 30
+    paths = {a["path"] for a in info["assumed"]}
+    assert {"time_machine", "one_ring", "score_cards", "black_holes.dire_1"} <= paths
+    assert "black_holes.dangerous_2" not in paths  # the first-game Black Hole's 18/6 come from the rulebook
+
+
+def test_play_bots_only_shows_a_whole_game():
+    out = run("play", "buccaneers", "-p", "3", "--seed", "2")
+    assert out.returncode == 0, out.stderr
+    assert "Revealed:" in out.stdout and "Game over" in out.stdout
+
+
+def test_play_human_seat_from_stdin(tmp_path):
+    # always choose option 1; enough lines for a whole game
+    out = run("play", "buccaneers", "-p", "3", "--seat", "1", "--seed", "4", "--save", str(tmp_path / "r.json"),
+              stdin="1\n" * 200)
+    assert out.returncode == 0, out.stderr
+    assert "Your hand:" in out.stdout and "choose 1-" in out.stdout
+    assert (tmp_path / "r.json").exists()
+    # what seat 1 was shown never includes another seat's dealt hand
+    assert "Seat 0 is dealt" not in out.stdout and "Seat 1 is dealt" in out.stdout
+
+
+def test_play_without_stdin_stops_cleanly():
+    out = run("play", "buccaneers", "-p", "3", "--seat", "0", stdin="")
+    assert out.returncode == 0 and "no input" in out.stdout
