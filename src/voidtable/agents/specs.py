@@ -25,10 +25,32 @@ class AgentKind:
     help: str = ""
 
 
+def _heuristic(game: str, seed: int, **params: Any) -> Agent:
+    from .heuristic import HeuristicAgent
+    return HeuristicAgent(game, seed, **params)
+
+
+def _mcts(game: str, seed: int, **params: Any) -> Agent:
+    from .mcts import MctsAgent
+    return MctsAgent(game, seed, **params)
+
+
 KINDS: dict[str, AgentKind] = {
     "random": AgentKind("random", lambda game, seed: RandomAgent(seed), {}, "uniform over legal actions (seeded)"),
+    "heuristic": AgentKind("heuristic", _heuristic, {"epsilon": (float, 0.0)},
+                           "the game's own bot (games/<game>/bot.py); epsilon = chance of a random move"),
+    "mcts": AgentKind("mcts", _mcts, {
+        "iterations": (int, 1000), "seconds": (float, 0.0), "c": (float, 0.7), "rollout": (str, "random"),
+        "reward": (str, "mix"), "max_depth": (int, 0),
+    }, "information-set MCTS; budget iterations= (default 1000) or seconds= (both: whichever ends first)"),
 }
-DIFFICULTIES: dict[str, str] = {}
+
+# Difficulty names for people, weakest first (figures in docs/agents.md).
+DIFFICULTIES: dict[str, str] = {
+    "easy": "heuristic:epsilon=0.5",
+    "medium": "heuristic",
+    "hard": "mcts:seconds=1.0,rollout=heuristic",
+}
 
 
 def register_kind(kind: AgentKind) -> None:
@@ -65,6 +87,7 @@ def parse(spec: str) -> tuple[AgentKind, dict[str, Any]]:
 
 
 def make(spec: str, game: str, seed: int) -> Agent:
+    """Build the agent ``spec`` describes for ``game``, seeded (an OptionError if it cannot play that game)."""
     kind, params = parse(spec)
     agent = kind.make(game, seed, **params)
     agent.spec = spec
