@@ -44,10 +44,15 @@ class Rng:
         return seq[self.below(len(seq))]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Fisher-Yates in place."""
+        """Fisher-Yates in place (``below`` inlined: shuffles are the bulk of a card game's chance)."""
+        s = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            s = (s + _GOLDEN) & _MASK
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            j = ((z ^ (z >> 31)) * (i + 1)) >> 64
             items[i], items[j] = items[j], items[i]
+        self.state = s
 
     def roll(self, dice: int, sides: int = 6) -> list[int]:
         """``dice`` rolls of a ``sides``-sided die."""

@@ -36,7 +36,7 @@ def set_hands(s: BuccaneersState, hands: dict[int, list[str]]) -> None:
         s.deck.extend(s.hand[p])
         s.hand[p] = []
     for p, keys in hands.items():
-        s.hand[p] = [take(s, k) for k in keys]
+        s.hand[p] = sorted(take(s, k) for k in keys)
 
 
 def put(s: BuccaneersState, p: int, *keys: str) -> None:

@@ -9,6 +9,7 @@ when-revealed effect is ignored, as the rulebook says.
 
 from __future__ import annotations
 
+from bisect import insort
 from typing import TYPE_CHECKING
 
 from voidtable.engine.events import Event
@@ -32,7 +33,7 @@ def tiit_clo_uhl(s: "BuccaneersState", p: int, card: int, ev: list[Event]) -> No
     for q in range(s.n):
         if s.deck:
             c = s.deck.pop(0)
-            s.hand[q].append(c)
+            insort(s.hand[q], c)  # hands are kept sorted
             ev.append({"type": "drew", "player": q, "count": 1})
             ev.append({"type": "drew_cards", "player": q, "cards": [s.r.keys[c]], "visible_to": [q]})
     add_threshold_card(s, s.r.c.tiit_threshold_card, p, ev)

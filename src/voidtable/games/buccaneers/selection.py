@@ -76,7 +76,7 @@ def start_round(s: "BuccaneersState", ev: list[Event]) -> None:
     ev.append({"type": "round", "round": s.round, "black_hole": s.black_hole, "color": bh.color,
                "threshold": bh.threshold, "hand_size": bh.hand_size})
     for p in range(s.n):
-        s.hand[p] = s.deck[: bh.hand_size]
+        s.hand[p] = sorted(s.deck[: bh.hand_size])  # hands are kept sorted: legal actions in a stable order
         del s.deck[: bh.hand_size]
         ev.append({"type": "dealt", "player": p, "cards": [s.r.keys[c] for c in sorted(s.hand[p])], "visible_to": [p]})
     s.tasks.append(("begin_turn",))
@@ -131,7 +131,7 @@ def pass_cards(s: "BuccaneersState", task: tuple, ev: list[Event]) -> None:
     sizes = [len(h) for h in s.hand]
     if min(sizes) >= 2:
         d = s.direction
-        s.hand = [s.hand[(p - d) % s.n] for p in range(s.n)]
+        s.hand = [s.hand[(p - d) % s.n] for p in range(s.n)]  # whole hands move: they stay sorted
         ev.append({"type": "passed", "direction": direction_name(d)})
         s.tasks.insert(0, ("begin_turn",))
         return

@@ -77,8 +77,20 @@ class BuccaneersState(GameState):
             return decisions.legal(self, player) if self.decision[1] == player else []
         if self.phase == "select" and 0 <= player < self.n and self.selected[player] < 0:
             sel = self.r.select_actions
-            return [sel[c] for c in sorted(self.hand[player])]
+            return [sel[c] for c in self.hand[player]]  # hands are kept sorted
         return []
+
+    def apply(self, player: int, action: Action) -> list[Event]:
+        # Fast path for the commonest decision; anything unusual goes through the generic check.
+        if (self.decision is None and self.phase == "select" and action.__class__ is Action and action.kind == "select"
+                and 0 <= player < self.n and self.selected[player] < 0):
+            card = self.r.index.get(action.arg) if isinstance(action.arg, str) else None
+            if card is not None and card in self.hand[player]:
+                ev = selection.select_card(self, player, card)
+                if self.tasks:
+                    ev.extend(flow.run(self))
+                return ev
+        return super().apply(player, action)
 
     def _apply(self, player: int, action: Action) -> list[Event]:
         if self.decision is not None:
@@ -206,6 +218,8 @@ class BuccaneersState(GameState):
             lst[:] = [next(tit) for _ in range(k)]
         for lst, k in slots:
             lst[:] = [next(it) for _ in range(k)]
+        for q in range(self.n):
+            s.hand[q].sort()  # hands are kept sorted
         for q in hidden_sel:
             s.selected[q] = next(it)
         for i in hidden_pile:

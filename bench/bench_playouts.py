@@ -1,0 +1,72 @@
+"""Random-playout throughput per game: games/s, decisions/s and clone() time, medians of 5 runs, one core.
+
+Usage: python bench/bench_playouts.py [GAME ...] [--players N] [--games K]
+Defaults: every registered game at 4 players (or its nearest count), 500 games per run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+import voidtable
+from voidtable.engine.registry import games
+from voidtable.engine.rng import Rng
+
+
+def playouts(game: voidtable.engine.Game, count: int, seed0: int) -> tuple[float, int]:
+    decisions = 0
+    start = time.perf_counter()
+    for i in range(count):
+        s = game.new_state(seed0 + i)
+        r = Rng(seed0 + i)
+        while not s.is_over():
+            p = s.to_move()[0]
+            legal = s.legal_actions(p)
+            s.apply(p, legal[r.below(len(legal))])
+            decisions += 1
+    return time.perf_counter() - start, decisions
+
+
+def clone_micros(game: voidtable.engine.Game, reps: int = 20000) -> float:
+    """Clone cost at a mid-game state (after half a random game)."""
+    s = game.new_state(1)
+    r = Rng(1)
+    for _ in range(30):
+        if s.is_over():
+            break
+        p = s.to_move()[0]
+        legal = s.legal_actions(p)
+        s.apply(p, legal[r.below(len(legal))])
+    start = time.perf_counter()
+    for _ in range(reps):
+        s.clone()
+    return (time.perf_counter() - start) / reps * 1e6
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("games", nargs="*")
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--games-per-run", "--count", dest="count", type=int, default=500)
+    ap.add_argument("--runs", type=int, default=5)
+    args = ap.parse_args()
+    names = args.games or sorted(games())
+    print(f"{'game':12} {'players':>7} {'games/s':>9} {'decisions/s':>12} {'clone us':>9}   (median of {args.runs})")
+    for name in names:
+        spec = voidtable.engine.get(name)
+        n = min(max(args.players, spec.min_players), spec.max_players)
+        game = voidtable.load(name, n)
+        playouts(game, 20, 999_999)  # warm up
+        gps, dps, clones = [], [], []
+        for run in range(args.runs):
+            secs, dec = playouts(game, args.count, run * args.count)
+            gps.append(args.count / secs)
+            dps.append(dec / secs)
+            clones.append(clone_micros(game))
+        print(f"{name:12} {n:>7} {statistics.median(gps):>9.0f} {statistics.median(dps):>12.0f} {statistics.median(clones):>9.2f}")
+
+
+if __name__ == "__main__":
+    main()
