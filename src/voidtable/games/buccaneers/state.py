@@ -205,6 +205,7 @@ class BuccaneersState(GameState):
         unknown.extend(s.pile[i] for i in hidden_pile)
         hidden_draw = decisions.hidden_cards(s, player)
         unknown.extend(hidden_draw)
+        unknown.sort()  # canonical order: the sample depends on rng and what player sees, never on the hidden arrangement
         toys = [c for c in unknown if self.r.kind[c] == TOY]
         rng.shuffle(toys)
         need = sum(k for _, k in toy_slots)
