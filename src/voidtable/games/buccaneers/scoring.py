@@ -136,8 +136,13 @@ def step_f_final_thresholds(s: "BuccaneersState", ev: list[Event]) -> list[int]:
     base = s.r.black_holes[s.black_hole].threshold + sum(s.threshold_cards)
     added = 0
     if s.pile:
-        s.rng.shuffle(s.pile)
-        card = s.pile[0]
+        order = list(range(len(s.pile)))
+        s.rng.shuffle(order)  # cards and who put them there stay paired: each player still knows their own
+        s.pile = [s.pile[i] for i in order]
+        s.pile_owner = [s.pile_owner[i] for i in order]
+        card = s.pile.pop(0)  # faceup now: public, no longer one of the hidden last cards
+        s.pile_owner.pop(0)
+        s.black_hole_card = card
         added = s.r.weight[card][0]
         ev.append({"type": "black_hole_card", "card": s.r.keys[card], "weight": added})
     xxl = s.holder("xxl_paperweight")

@@ -165,6 +165,7 @@ def cleanup(s: "BuccaneersState", task: tuple, ev: list[Event]) -> None:
     s.pile = []
     s.pile_owner = []
     s.threshold_cards = []
+    s.black_hole_card = -1
     s.watchers = []
     s.gps = [False] * n
     s.orient = [0] * len(s.r.keys)

@@ -48,6 +48,7 @@ class BuccaneersState(GameState):
         self.pile: list[int] = []                    # last cards, facedown beside the Black Hole
         self.pile_owner: list[int] = []
         self.threshold_cards: list[int] = []
+        self.black_hole_card = -1                    # the last card turned faceup in Step F
         self.watchers: list[list[int]] = []          # [card, owner, first turn it is active]
         self.robots_turn: list[list[int]] = []       # [player, card, rotated] revealed this Turn
         self.direction = 1                           # +1: pass to the next seat; -1: to the previous
