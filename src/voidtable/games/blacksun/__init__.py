@@ -1,0 +1,43 @@
+"""Black Sun: a hex game of six asymmetric factions round a star, with blockades, raids and Need/Crisis scoring.
+
+Rules page: docs/rules/blacksun.md. Numbers: blacksun.toml.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from voidtable.engine.game import GameSpec
+from voidtable.engine.options import OptionSpec
+
+from .data import SUNS, build
+from .state import BlackSunState
+
+OPTIONS = [
+    OptionSpec("sun", str, "random", "which Sun sits in the middle (the players' choice, or drawn at random)", choices=("random", *SUNS)),
+    OptionSpec("length", str, "short", "short game: 10 points; long game: 20 points", choices=("short", "long")),
+    OptionSpec("necessity", bool, False, "Necessity variant: Need/Crisis counters may only be removed by a player who scores for them"),
+    OptionSpec("manual_setup", bool, False, "Manual Setup variant: after the Gas Giants, the hexes are dealt to the players who lay them in turn"),
+    OptionSpec("loaning", bool, False, "Loaning variant: players may formally lend ships to each other and recall them"),
+    OptionSpec("story", bool, False, "Story variant: the game belongs to one player (highest of 3d6) and ends on their terms"),
+]
+
+SPEC = GameSpec(
+    name="blacksun",
+    title="Black Sun",
+    min_players=2,
+    max_players=6,
+    summary="Six asymmetric factions in a random stellar system: run blockades, raid, answer Needs and Crises; first to 10 (or 20) points.",
+    build=build,
+    state_class=BlackSunState,
+    options=OPTIONS,
+    variants={
+        "standard": {},
+        "necessity": {"necessity": True},
+        "manual_setup": {"manual_setup": True},
+        "loaning": {"loaning": True},
+        "story": {"story": True},
+    },
+    data_file=Path(__file__).with_name("blacksun.toml"),
+    max_decisions=40_000,
+)

@@ -1,0 +1,299 @@
+"""Turn step 3: move one fleet (the Rebel Commander two).
+
+A fleet is up to three ships leaving one hex; other players' ships join only
+if their controller consents (a decision of that seat), and a captured ship
+rides along when one of the ships present at its capture moves (towing: it
+ignores Move and the three-ship limit). The slowest ship's Move is the
+budget. The fleet then walks hex by hex: entering a hex costs 1, crossing an
+edge with a ship on it (running a blockade) costs 1 more, so a move can never
+end on a blockade. Suns (but the White Dwarf) are never entered; the White
+Dwarf and Gas Giants may be crossed but not stopped in; entering Asteroids
+ends the move. The fleet must stop in another hex with room for it, where its
+ships take centre and edge places (``arrange``).
+
+Legality looks ahead: a step is offered only if a legal stop is still within
+the budget from there (``need``: the least budget needed from each hex), so
+a fleet can never walk into a dead end.
+"""
+
+from __future__ import annotations
+
+import heapq
+from typing import Any
+
+from voidtable.engine.actions import Action
+
+from .flow import auto, decision, push
+from .positions import BOARD, can_fit, in_hex, lift, put, repair, settle
+
+INF = 1 << 20
+
+
+# ---------------------------------------------------------------- reachability
+
+
+def stop_ok(s: Any, h: int, origin: int, ships: list[int]) -> bool:
+    return h != origin and s.board.stayable[h] and can_fit(s, h, ships)
+
+
+def compute_need(s: Any, origin: int, ships: list[int]) -> list[int]:
+    """Least budget needed on entering each hex to finish the move legally (INF: never). Ships must be lifted."""
+    b = s.board
+    nh = b.n_hex
+    need = [INF] * nh
+    heap = []
+    for h in range(nh):
+        if stop_ok(s, h, origin, ships):
+            need[h] = 0
+            heap.append((0, h))
+    heapq.heapify(heap)
+    nbr, hex_edge, occ, enter, stops = b.nbr, b.hex_edge, s.edge_occ, b.enterable, b.stops
+    while heap:
+        c, n = heapq.heappop(heap)
+        if c > need[n]:
+            continue
+        for d in range(6):
+            h = nbr[n][d]
+            if h < 0 or not enter[h] or stops[h]:
+                continue  # one cannot pass through Asteroids (entering them ends the move)
+            cost = 1 + (occ[hex_edge[n][d]] >= 0) + c
+            if cost < need[h]:
+                need[h] = cost
+                heapq.heappush(heap, (cost, h))
+    return need
+
+
+def step_cost(s: Any, h: int, d: int) -> int:
+    return 1 + (s.edge_occ[s.board.hex_edge[h][d]] >= 0)
+
+
+def start_budget_needed(s: Any, origin: int, need: list[int]) -> int:
+    b = s.board
+    best = INF
+    for d in range(6):
+        n = b.nbr[origin][d]
+        if n >= 0 and b.enterable[n] and need[n] < INF:
+            best = min(best, step_cost(s, origin, d) + need[n])
+    return best
+
+
+def has_destination(s: Any, origin: int, fleet: list[int], towed: list[int]) -> bool:
+    """Could this fleet (still on the board) make some legal move? Lifts it for the look."""
+    if not fleet:
+        return False
+    mp = min(s.smove[x] for x in fleet)
+    if mp < 1:
+        return False
+    places = [s.loc[x] for x in fleet]
+    states = [s.sstate[x] for x in fleet]
+    for x in fleet:
+        lift(s, x)
+    try:
+        ships = fleet + towed
+        b = s.board
+        best = [-1] * b.n_hex
+        best[origin] = mp
+        todo = [origin]
+        while todo:
+            h = todo.pop()
+            left = best[h]
+            if h != origin and b.stops[h]:
+                continue
+            for d in range(6):
+                n = b.nbr[h][d]
+                if n < 0 or not b.enterable[n]:
+                    continue
+                rem = left - step_cost(s, h, d)
+                if rem < 0 or rem <= best[n]:
+                    continue
+                if stop_ok(s, n, origin, ships):
+                    return True
+                best[n] = rem
+                todo.append(n)
+        return False
+    finally:
+        for x, loc, st in zip(fleet, places, states):
+            _restore(s, x, loc)
+            s.sstate[x] = st
+
+
+def _restore(s: Any, ship: int, loc: int) -> None:
+    nh = s.board.n_hex
+    if loc < 0:
+        return
+    if loc < nh:
+        put(s, ship, loc, -1)
+    else:
+        e = loc - nh
+        s.edge_occ[e] = ship
+        s.loc[ship] = loc
+
+
+# ---------------------------------------------------------------- choosing the fleet
+
+
+def movable_in(s: Any, h: int, excluded: frozenset) -> list[int]:
+    """Ships in hex ``h`` that could be part of a fleet (Move 1 or more, not yet moved or refused)."""
+    out = []
+    for x in range(len(s.owner)):
+        if s.sstate[x] == BOARD and s.smove[x] >= 1 and x not in excluded and in_hex(s, x, h):
+            out.append(x)
+    return out
+
+
+def origins(s: Any, p: int, excluded: frozenset) -> list[int]:
+    seen: set[int] = set()
+    out = []
+    nh = s.board.n_hex
+    for x in range(len(s.owner)):
+        if s.sstate[x] != BOARD or s.smove[x] < 1 or x in excluded:
+            continue
+        loc = s.loc[x]
+        hexes = [loc] if loc < nh else [h for h in s.board.edge_sides[loc - nh] if h >= 0 and s.centre[h * s.n + s.owner[x]] >= 0]
+        for h in hexes:
+            if h in seen:
+                continue
+            if has_destination(s, h, [x], []):
+                seen.add(h)
+                out.append(h)
+    return sorted(out)
+
+
+def _move_legal(s: Any, task: tuple) -> list[Action]:
+    _, p, fleets, moved, refused = task
+    return [Action("no_move"), *[Action("fleet_from", s.board.coords[h]) for h in origins(s, p, moved | refused)]]
+
+
+@decision("move", _move_legal)
+def move(s: Any, task: tuple, action: Action) -> None:
+    _, p, fleets, moved, refused = task
+    if action.kind == "no_move":
+        return
+    push(s, ("pick", p, fleets, moved, refused, s.board.hex_of(action.arg), (), ()))
+
+
+def towable(s: Any, p: int, fleet: tuple, towed: tuple) -> list[int]:
+    """Ships ``p`` captured whose capture escorts include a ship of this fleet."""
+    fs = set(fleet)
+    return [c[0] for c in s.captures if c[1] == p and c[0] not in towed and fs & c[3]]
+
+
+def _pick_legal(s: Any, task: tuple) -> list[Action]:
+    _, p, fleets, moved, refused, origin, fleet, towed = task
+    out = []
+    fl, tw = list(fleet), list(towed)
+    if len(fleet) < s.R.game.fleet_size:
+        for x in movable_in(s, origin, moved | refused):
+            if x not in fleet and has_destination(s, origin, fl + [x], tw):
+                out.append(Action("add_ship", x))
+    if fleet:
+        for c in towable(s, p, fleet, towed):
+            if has_destination(s, origin, fl, tw + [c]):
+                out.append(Action("tow", c))
+        out.append(Action("fleet_done"))
+    elif not out:
+        out.append(Action("fleet_abandon"))  # every ship here refused: choose again
+    return out
+
+
+@decision("pick", _pick_legal)
+def pick(s: Any, task: tuple, action: Action) -> None:
+    _, p, fleets, moved, refused, origin, fleet, towed = task
+    k = action.kind
+    if k == "fleet_abandon":
+        push(s, ("move", p, fleets, moved, refused))
+    elif k == "add_ship":
+        x = action.arg
+        if s.ctrl[x] == p:
+            push(s, ("pick", p, fleets, moved, refused, origin, fleet + (x,), towed))
+        else:
+            push(s, ("consent", s.ctrl[x], x, p), task)
+    elif k == "tow":
+        push(s, ("pick", p, fleets, moved, refused, origin, fleet, towed + (action.arg,)))
+    else:
+        depart(s, p, fleets, moved, refused, origin, fleet, towed)
+
+
+def _consent_legal(s: Any, task: tuple) -> list[Action]:
+    return [Action("consent", False), Action("consent", True)]
+
+
+@decision("consent", _consent_legal)
+def consent(s: Any, task: tuple, action: Action) -> None:
+    """Another player's ship moves only if its controller is willing."""
+    _, seat, ship, mover = task
+    below = s.stack.pop()
+    _, p, fleets, moved, refused, origin, fleet, towed = below
+    s.emit({"type": "consent", "seat": seat, "ship": ship, "mover": mover, "willing": bool(action.arg)})
+    if action.arg:
+        push(s, ("pick", p, fleets, moved, refused, origin, fleet + (ship,), towed))
+    else:
+        push(s, ("pick", p, fleets, moved, refused | {ship}, origin, fleet, towed))
+
+
+# ---------------------------------------------------------------- walking
+
+
+def depart(s: Any, p: int, fleets: int, moved: frozenset, refused: frozenset, origin: int, fleet: tuple, towed: tuple) -> None:
+    places = []
+    for x in fleet:
+        places.append(s.loc[x])
+        lift(s, x)
+    mp = min(s.smove[x] for x in fleet)
+    need = tuple(compute_need(s, origin, list(fleet + towed)))
+    s.emit({"type": "fleet_departs", "seat": p, "hex": list(s.board.coords[origin]), "ships": list(fleet), "towing": list(towed), "move": mp})
+    push(s, ("walk", p, fleets, moved, refused, origin, fleet, towed, origin, mp, frozenset(), need))
+
+
+def _walk_legal(s: Any, task: tuple) -> list[Action]:
+    _, p, fleets, moved, refused, origin, fleet, towed, pos, mp, crossed, need = task
+    b = s.board
+    out = []
+    if pos != origin and need[pos] == 0:
+        out.append(Action("stop"))
+        if b.stops[pos]:
+            return out  # Asteroids end the move
+    for d in range(6):
+        n = b.nbr[pos][d]
+        if n < 0 or not b.enterable[n]:
+            continue
+        c = step_cost(s, pos, d)
+        if c <= mp and need[n] <= mp - c:
+            out.append(Action("step", b.coords[n]))
+    return out
+
+
+@decision("walk", _walk_legal)
+def walk(s: Any, task: tuple, action: Action) -> None:
+    _, p, fleets, moved, refused, origin, fleet, towed, pos, mp, crossed, need = task
+    b = s.board
+    if action.kind == "stop":
+        arrive(s, p, fleets, moved, refused, origin, fleet, towed, pos, crossed)
+        return
+    n = b.hex_of(action.arg)
+    e = b.idx.edge_between(pos, n)
+    blocker = s.edge_occ[e]
+    cost = 1 + (blocker >= 0)
+    if blocker >= 0 and (s.R.scoring.rules.own_blockades_score or s.ctrl[blocker] != p):
+        crossed = crossed | {e}
+    s.emit({"type": "fleet_step", "seat": p, "to": list(b.coords[n]), "cost": cost, "blockade": blocker >= 0, "left": mp - cost})
+    push(s, ("walk", p, fleets, moved, refused, origin, fleet, towed, n, mp - cost, crossed, need))
+
+
+def arrive(s: Any, p: int, fleets: int, moved: frozenset, refused: frozenset, origin: int, fleet: tuple, towed: tuple, pos: int, crossed: frozenset) -> None:
+    s.emit({"type": "fleet_arrives", "seat": p, "hex": list(s.board.coords[pos]), "ships": list(fleet), "towing": list(towed), "blockades_run": len(crossed)})
+    if towed:
+        s.captures = [c for c in s.captures if c[0] not in towed]
+    settle(s, pos, p, fleet + towed, then=("fleet_after", -1, p, fleets, moved | frozenset(fleet), refused, origin, fleet, crossed))
+
+
+@auto("fleet_after")
+def fleet_after(s: Any, task: tuple) -> None:
+    """Score blockades run, re-centre what the fleet left behind, then the Rebel's second fleet."""
+    from .scoring import award_condition
+
+    _, _, p, fleets, moved, refused, origin, fleet, crossed = task
+    if fleets > 1:
+        push(s, ("move", p, fleets - 1, moved, refused))
+    repair(s, [(origin, s.owner[x]) for x in fleet])
+    award_condition(s, p, "run_blockade", len(crossed), blockades=len(crossed))

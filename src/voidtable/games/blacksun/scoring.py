@@ -1,0 +1,163 @@
+"""Planet status (Normal/Need/Crisis), every scoring condition, and the end of the game.
+
+Points are added the moment they are earned (a raid, a move, the last phase)
+and announced in an event; the target is checked at the end of every turn.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from voidtable.engine.actions import Action
+
+from . import factions
+from .flow import auto, decision, push
+from .positions import BOARD, around
+
+NORMAL, NEED, CRISIS = 0, 1, 2
+
+
+def award(s: Any, p: int, condition: str, points: int, **why: Any) -> None:
+    if points <= 0:
+        return
+    s.scores[p] += points
+    s.emit({"type": "scored", "seat": p, "condition": condition, "points": points, "score": s.scores[p], **why})
+
+
+def award_condition(s: Any, p: int, condition: str, times: int = 1, **why: Any) -> None:
+    """Score ``condition`` ``times`` times if ``p`` holds it."""
+    if times > 0 and condition in factions.conditions(s, p):
+        award(s, p, condition, times * s.R.scoring.value(condition), **why)
+
+
+# ---------------------------------------------------------------- turn step 1
+
+
+def new_status(old: int, crisis_anywhere: bool) -> int:
+    """A Need becomes a Crisis and a Crisis a Need; a Normal planet gets a Crisis if none is on the board, else a Need."""
+    if old == NEED:
+        return CRISIS
+    if old == CRISIS:
+        return NEED
+    return NEED if crisis_anywhere else CRISIS
+
+
+def change_planet_status(s: Any, dice: list[int]) -> None:
+    total = sum(dice)
+    h = s.board.planet_hex.get(total, -1)
+    if h < 0:
+        s.emit({"type": "planet_roll", "seat": s.active, "dice": dice, "total": total, "planet": None})
+        return
+    old = s.status[h]
+    s.status[h] = new_status(old, CRISIS in s.status)
+    s.emit({"type": "planet_roll", "seat": s.active, "dice": dice, "total": total, "planet": total,
+            "hex": list(s.board.coords[h]), "from": ("normal", "need", "crisis")[old], "to": ("normal", "need", "crisis")[s.status[h]]})
+
+
+def place_counter(s: Any, h: int, kind: int, why: str) -> None:
+    s.status[h] = kind
+    s.emit({"type": "counter_placed", "hex": list(s.board.coords[h]), "counter": ("normal", "need", "crisis")[kind], "why": why})
+
+
+# ---------------------------------------------------------------- turn step 5
+
+
+def has_side_ship(s: Any, h: int, side: str) -> bool:
+    """Is a ship of a player on ``side`` in ``h``, counting its six blockade positions?"""
+    for x in around(s, h):
+        if factions.allegiance(s, s.ctrl[x]) == side:
+            return True
+    return False
+
+
+def crisis_hexes(s: Any) -> list[int]:
+    return [h for h, x in enumerate(s.status) if x == CRISIS]
+
+
+@auto("score_end")
+def score_end(s: Any, task: tuple) -> None:
+    """Crisis Turn and Peaceful Turn are judged on the board as the last phase begins, then counters may go."""
+    p = task[2]
+    cond = factions.conditions(s, p)
+    crises = crisis_hexes(s)
+    if "crisis_turn" in cond and any(has_side_ship(s, h, "rebel") for h in crises):
+        award(s, p, "crisis_turn", s.R.scoring.crisis_turn)
+    if "peaceful_turn" in cond and all(has_side_ship(s, h, "allied") for h in crises):
+        award(s, p, "peaceful_turn", s.R.scoring.peaceful_turn, no_crisis=not crises)
+    push(s, ("remove_counters", p))
+
+
+def removable(s: Any, p: int) -> list[int]:
+    """Planets with a counter where ``p`` controls a ship in the centre (a ship 'at the Planet')."""
+    out = []
+    cond = factions.conditions(s, p) if s.necessity else None
+    for h, x in enumerate(s.status):
+        if not x:
+            continue
+        if cond is not None and ("need" if x == NEED else "crisis") not in cond:
+            continue  # Necessity variant: only counters that score may be removed
+        base = h * s.n
+        if any(c >= 0 and s.ctrl[c] == p for c in s.centre[base: base + s.n]):
+            out.append(h)
+    return out
+
+
+def _remove_legal(s: Any, task: tuple) -> list[Action]:
+    return [Action("scoring_done"), *[Action("remove_counter", s.board.coords[h]) for h in removable(s, task[1])]]
+
+
+@decision("remove_counters", _remove_legal)
+def remove_counters(s: Any, task: tuple, action: Action) -> None:
+    if action.kind == "scoring_done":
+        return
+    p = task[1]
+    h = s.board.hex_of(action.arg)
+    kind = s.status[h]
+    s.status[h] = NORMAL
+    name = "need" if kind == NEED else "crisis"
+    s.emit({"type": "counter_removed", "seat": p, "hex": list(s.board.coords[h]), "counter": name})
+    award_condition(s, p, name, hex=list(s.board.coords[h]))
+    push(s, ("remove_counters", p))
+
+
+# ---------------------------------------------------------------- raids
+
+
+def destroy_points(s: Any, killer: int, ship: int) -> None:
+    """Destroy Alliance/Rebel Ship and the bounty on Hunted ships: the ship's Fight in points."""
+    if killer < 0 or killer == s.ctrl[ship]:
+        return
+    victim_side = factions.allegiance(s, s.ctrl[ship])
+    fight = s.sfight[ship]
+    cond = factions.conditions(s, killer)
+    if victim_side == "allied" and "destroy_allied" in cond:
+        award(s, killer, "destroy_allied", fight, ship=ship)
+    elif victim_side == "rebel" and "destroy_rebel" in cond:
+        award(s, killer, "destroy_rebel", fight, ship=ship)
+    elif victim_side == "hunted" and s.R.scoring.hunted_bounty:
+        award(s, killer, "hunted_bounty", fight, ship=ship)
+
+
+# ---------------------------------------------------------------- the end
+
+
+def check_end(s: Any, p: int) -> bool:
+    """End of a turn of ``p``: start the final round, or (Story) end the game. True if the game is over."""
+    if s.story:
+        sp = s.story_player
+        if s.scores[sp] >= s.target:
+            s.finish(f"seat {sp}, whose story it is, reached {s.target} points")
+            return True
+        if not any(s.owner[i] == sp and s.sstate[i] in (BOARD, 3) for i in range(len(s.owner))):
+            if not factions.rebuild_options(s, sp):
+                s.finish(f"seat {sp}, whose story it is, was eliminated")
+                return True
+        return False
+    if s.final_queue is None:
+        reached = [q for q in range(s.n) if s.scores[q] >= s.target]
+        if reached:
+            order = [(p + k) % s.n for k in range(s.n)]
+            reacher = next(q for q in order if q in reached)
+            s.final_queue = [q for q in order[1:] + order[:1] if q != reacher]
+            s.emit({"type": "target_reached", "seat": reacher, "score": s.scores[reacher], "final_turns": list(s.final_queue)})
+    return False
