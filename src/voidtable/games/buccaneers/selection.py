@@ -12,7 +12,7 @@ from voidtable.engine.errors import OptionError
 from voidtable.engine.events import Event
 
 from .data import ARTIFACT, TOY, WHEN_REVEALED, ARTIFACT_ORDER
-from .placement import SELECTED
+from .placement import SELECTED, place_card
 
 if TYPE_CHECKING:
     from .state import BuccaneersState
@@ -117,7 +117,12 @@ def reveal_cards(s: "BuccaneersState", ev: list[Event]) -> None:
     chosen = s.selected[:]
     s.selected = [-1] * s.n
     ev.append({"type": "revealed", "cards": [None if r.kind[c] == TOY else r.keys[c] for c in chosen]})
-    tasks: list[tuple] = [("place", p, c, SELECTED) for p, c in enumerate(chosen)]
+    tasks: list[tuple] = []
+    for p, c in enumerate(chosen):  # placed at once; if a placement asks a question, the rest wait in the queue
+        if s.decision is None:
+            place_card(s, p, c, SELECTED, ev)
+        else:
+            tasks.append(("place", p, c, SELECTED))
     tasks.append(("rotate_robots",))
     effects = sorted(((ARTIFACT_ORDER.index(r.effect_of[c]), p, c) for p, c in enumerate(chosen)
                       if r.kind[c] == ARTIFACT and r.effect_of[c] in WHEN_REVEALED))
