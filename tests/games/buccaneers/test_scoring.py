@@ -134,3 +134,27 @@ def test_final_tie_broken_by_third_round_spacecraft_or_shared():
     res2 = s2.result()
     assert res2.scores[0] == res2.scores[1] and res2.winners == [0, 1]
     assert "shared victory" in res2.tiebreaks[0]
+
+
+def test_watchers_react_to_cards_the_easter_egg_brings_in():
+    """Rulebook notes: Cubus Libra (and the other watchers) also turn for Easter Egg / Pool / Tentacles cards."""
+    s = new(3)
+    put(s, 1, "cubus_libra")
+    s.watchers = [[cid(s, "cubus_libra"), 1, 1]]  # revealed in an earlier Turn: active
+    put(s, 0, "easter_egg")
+    to_score_phase(s, pile=[(2, "spacecraft_1")], deck_top=["spacecraft_10"])  # Weight 10
+    ev = s.apply(0, Action("use", "easter_egg"))
+    assert {"type": "rotated", "card": "cubus_libra", "orientation": 1, "why": "cubus_libra saw spacecraft_10"} in ev
+
+
+def test_tentacles_toy_stays_facedown():
+    s = new(3)
+    from .test_effects import three_hands
+    three_hands(s, ["titanic_tentacles", "spacecraft_1", "spacecraft_2"])
+    for k in ("toy_5", "robot_3", "shapeshifter_10"):
+        s.deck.remove(cid(s, k))
+    s.deck[:0] = [cid(s, "toy_5"), cid(s, "robot_3"), cid(s, "shapeshifter_10")]
+    for p, k in {0: "titanic_tentacles", 1: "spacecraft_1", 2: "spacecraft_2"}.items():
+        s.apply(p, Action("select", k))
+    s.apply(0, Action("keep", "toy_5"))
+    assert s.toys[0] == [cid(s, "toy_5")] and cid(s, "toy_5") not in s.shown[0]
