@@ -29,33 +29,38 @@ def begin_score_phase(s: "BuccaneersState", ev: list[Event]) -> None:
 
 
 # -- Step A: Easter Egg -------------------------------------------------------
+def offer_relic(s: "BuccaneersState", relic: str, can_act: bool) -> None:
+    """A Relic's "you may": ask its holder, if there is one and the Relic would do something."""
+    p = s.holder(relic)
+    if p >= 0 and can_act:
+        s.decision = (relic, p, None)
+
+
+def bring_in(s: "BuccaneersState", p: int, relic: str, card: int, ev: list[Event]) -> None:
+    """Discard the Relic and place ``card`` as if revealed (Robots unturned, Artifacts inert)."""
+    discard_from_display(s, p, s.r.effect_card[relic], ev)
+    s.tasks.insert(0, ("place", p, card, relic))
+
+
 def step_a_easter_egg(s: "BuccaneersState", task: tuple, ev: list[Event]) -> None:
-    p = s.holder("easter_egg")
-    if p >= 0 and s.deck:
-        s.decision = ("easter_egg", p, None)
+    offer_relic(s, "easter_egg", bool(s.deck))
 
 
 def use_easter_egg(s: "BuccaneersState", p: int, ev: list[Event]) -> None:
-    """Discard the Egg; the top card of the deck goes faceup into the display (Robots unturned, Artifacts inert)."""
-    discard_from_display(s, p, s.r.effect_card["easter_egg"], ev)
-    card = s.deck.pop(0)
-    s.tasks.insert(0, ("place", p, card, EASTER_EGG))
+    """The top card of the deck goes faceup into the display."""
+    bring_in(s, p, EASTER_EGG, s.deck.pop(0), ev)
 
 
 # -- Step B: Alien Kiddie Pool --------------------------------------------------
 def step_b_alien_kiddie_pool(s: "BuccaneersState", task: tuple, ev: list[Event]) -> None:
-    p = s.holder("alien_kiddie_pool")
-    if p >= 0 and s.pile:
-        s.decision = ("alien_kiddie_pool", p, None)
+    offer_relic(s, "alien_kiddie_pool", bool(s.pile))
 
 
 def use_alien_kiddie_pool(s: "BuccaneersState", p: int, ev: list[Event]) -> None:
-    """Discard the Pool; a random one of the facedown last cards goes into the display."""
-    discard_from_display(s, p, s.r.effect_card["alien_kiddie_pool"], ev)
+    """A random one of the facedown last cards goes into the display."""
     i = s.rng.below(len(s.pile))
-    card = s.pile.pop(i)
     s.pile_owner.pop(i)
-    s.tasks.insert(0, ("place", p, card, KIDDIE_POOL))
+    bring_in(s, p, KIDDIE_POOL, s.pile.pop(i), ev)
 
 
 # -- Step C: Toys ----------------------------------------------------------------
@@ -78,9 +83,7 @@ def step_c_reveal_toys(s: "BuccaneersState", task: tuple, ev: list[Event]) -> No
 
 # -- Step D: One Ring -------------------------------------------------------------
 def step_d_one_ring(s: "BuccaneersState", task: tuple, ev: list[Event]) -> None:
-    p = s.holder("one_ring")
-    if p >= 0:
-        s.decision = ("one_ring", p, None)
+    offer_relic(s, "one_ring", True)
 
 
 def use_one_ring(s: "BuccaneersState", p: int, ev: list[Event]) -> None:
