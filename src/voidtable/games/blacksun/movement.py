@@ -84,13 +84,18 @@ def has_destination(s: Any, origin: int, fleet: list[int], towed: list[int]) -> 
     mp = min(s.smove[x] for x in fleet)
     if mp < 1:
         return False
+    ships = fleet + towed
+    b = s.board
+    # fast path: a free neighbour with room, judged with the fleet still on the board (only ever too strict)
+    occ, hex_edge = s.edge_occ, b.hex_edge[origin]
+    for d, n in enumerate(b.nbr[origin]):
+        if n >= 0 and b.stayable[n] and (occ[hex_edge[d]] < 0 or mp >= 2) and can_fit(s, n, ships):
+            return True
     places = [s.loc[x] for x in fleet]
     states = [s.sstate[x] for x in fleet]
     for x in fleet:
         lift(s, x)
     try:
-        ships = fleet + towed
-        b = s.board
         best = [-1] * b.n_hex
         best[origin] = mp
         todo = [origin]

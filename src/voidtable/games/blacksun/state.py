@@ -65,6 +65,7 @@ class BlackSunState(GameState):
         self.over = False
         self.over_reason = ""
         self._events: list[Event] = []
+        self._legal: list[Action] | None = None  # legal actions of the pending decision, once computed
         setup.begin(self, o["sun"])
         self._advance()
         self.setup_events = self._take_events()
@@ -95,6 +96,7 @@ class BlackSunState(GameState):
                 continue
             legal = DECISIONS[kind][0](self, task)
             if len(legal) > 1:
+                self._legal = legal
                 return
             stack.pop()
             if legal:
@@ -114,9 +116,12 @@ class BlackSunState(GameState):
         task = self.stack[-1]
         if task[1] != player:
             return []
-        return DECISIONS[task[0]][0](self, task)
+        if self._legal is None:
+            self._legal = DECISIONS[task[0]][0](self, task)
+        return list(self._legal)
 
     def _apply(self, player: int, action: Action) -> list[Event]:
+        self._legal = None
         task = self.stack.pop()
         DECISIONS[task[0]][1](self, task, action)
         self._advance()
