@@ -39,7 +39,12 @@ if TYPE_CHECKING:
 SAFETY = 0.0            # extra Weight margin wanted under the expected Threshold
 TOY_W, TOY_V = 3.9, 3.3  # mean Weight / Value of a facedown Toy
 ROBOT_PLAY = 0.45        # chance a player holding a Robot reveals one in a given Turn
-SIGMA_V = 4.0            # spread of a projected Value per pick still to come (logistic scale)
+PILE_SHIFT = 0.0         # how much heavier than an unseen card a last card beside the Black Hole is
+RISK = 1.0               # expected points use P(survive) ** RISK (above 1: more careful)
+SIGMA_V = 4.0            # spread of a projected Value (logistic scale) ...
+SIGMA_PICK = 1.5         # ... growing with every pick still to come
+FUT_W = (1.6, 3.5)       # Weight a future pick adds: the budget per pick, within these bounds
+FUT_V = (2.5, 1.1)       # Value a future pick adds: FUT_V[0] + FUT_V[1] * its Weight
 EFFECT_BONUS = {         # Value-equivalents of optional or hard-to-project effects
     "easter_egg": 1.5, "alien_kiddie_pool": 1.5, "one_ring": 1.5, "gps_tracker": -1.0,
     "titanic_tentacles": 0.0, "reality_gyro": 0.0,
@@ -81,19 +86,29 @@ class Seen:
         self.towel = s.holder("emergency_towel")
 
     # -- survival ---------------------------------------------------------------
-    def survive(self, weight: float, p: int, base_shift: float = 0.0) -> float:
-        """P(weight <= final Threshold for p): the random last card comes from the unseen cards."""
+    def survive(self, weight: float, p: int, base_shift: float = 0.0, own_last: int = -1) -> float:
+        """P(weight <= final Threshold for p).
+
+        The Threshold's random card is one of the last cards: ``own_last`` (ours, when known) with
+        chance 1/n, else one nobody took, modelled as an unseen card made ``PILE_SHIFT`` heavier
+        (last cards are the ones nobody wanted, heavier than the average).
+        """
         need = weight - self.base - base_shift
-        ws = self.pile_weights
-        if p == self.xxl:
+        double = p == self.xxl
+        if double:
             need = need / 2.0
-        # P(w >= need) with linear interpolation between integer steps
-        lo = math.floor(need)
-        frac = need - lo
+        ws = self.pile_weights
         n = len(ws)
+        x = need - PILE_SHIFT
+        lo = math.floor(x)
+        frac = x - lo
         p_lo = (n - bisect_left(ws, lo)) / n
         p_hi = (n - bisect_left(ws, lo + 1)) / n
-        return p_lo * (1 - frac) + p_hi * frac
+        unseen = p_lo * (1 - frac) + p_hi * frac
+        if own_last < 0 or p != self.seat:
+            return unseen
+        own = 1.0 if self.r.weight[own_last][0] >= need else 0.0
+        return own / self.n + unseen * (self.n - 1) / self.n
 
     # -- picks to come ----------------------------------------------------------
     @staticmethod
@@ -102,8 +117,8 @@ class Seen:
         if picks <= 0:
             return 0.0, 0.0
         a = budget / picks
-        fw = min(max(a, 1.2), 4.5)
-        fv = 2.2 + 0.9 * fw
+        fw = min(max(a, FUT_W[0]), FUT_W[1])
+        fv = FUT_V[0] + FUT_V[1] * fw
         return fv * picks, fw * picks
 
     def projection(self, q: int, picks: int) -> tuple[float, float]:
@@ -172,17 +187,21 @@ class Eval:
                 continue
             v, w = k.projection(q, picks_after + (1 if _pending(s, q) else 0))
             self.others.append((q, v, w))
-        self.sigma = SIGMA_V + 1.5 * picks_after
+        self.sigma = SIGMA_V + SIGMA_PICK * picks_after
         r = s.r
         self.my_v = s.total_value(seat) + sum(r.value[c][0] for c in s.toys[seat])
         self.my_w = s.total_weight(seat) + sum(r.weight[c][0] for c in s.toys[seat])
         self.my_toys_w = sum(r.weight[c][0] for c in s.toys[seat])
+        # our own last card beside the Black Hole, once known
+        self.own_last = next((c for c, o in zip(s.pile, s.pile_owner) if o == seat), -1)
 
     def points(self, v: float, w: float, base_shift: float = 0.0, toy_w: float | None = None,
-               holds: frozenset[str] = frozenset(), extra_picks: int = 0) -> float:
+               holds: frozenset[str] = frozenset(), extra_picks: int = 0, own_last: int = -1) -> float:
         """Expected round points if this seat ends at Value ``v`` / Weight ``w`` before the picks to come."""
         k = self.k
         s = self.s
+        if own_last < 0:
+            own_last = self.own_last
         picks = self.picks_after + extra_picks
         fv, fw = k.future(k.base + base_shift + k.mean_pile - w, picks)
         v += fv
@@ -209,8 +228,9 @@ class Eval:
         reward = self.s.r.c.toy_reward_weight
         def surv(weight: float) -> float:
             if toy_w is None or toy_w <= 0:
-                return k.survive(weight, seat, base_shift)
-            return toy_win * k.survive(weight + reward, seat, base_shift) + (1 - toy_win) * k.survive(weight, seat, base_shift)
+                return k.survive(weight, seat, base_shift, own_last)
+            return (toy_win * k.survive(weight + reward, seat, base_shift, own_last)
+                    + (1 - toy_win) * k.survive(weight, seat, base_shift, own_last))
         if seat == k.exo or "exoskeleton" in holds:
             p_hi = heavier_than_all
             surv_p = p_hi * surv(w + s.r.c.exoskeleton_weight) + (1 - p_hi) * surv(w)
@@ -222,6 +242,8 @@ class Eval:
         f = min(max(place - i, 0.0), 1.0)
         pts = card[i] * (1 - f) + card[min(i + 1, len(card) - 1)] * f
         towel = s.r.c.emergency_towel_points if (seat == k.towel or "emergency_towel" in holds) else 0
+        if RISK != 1.0:
+            surv_p = surv_p ** RISK
         return surv_p * pts + (1 - surv_p) * towel
 
 
@@ -361,7 +383,13 @@ def choose(s: "BuccaneersState", seat: int, legal: list[Action], rng: Rng) -> Ac
     if kind == "select":
         ev = Eval(s, seat, len(s.hand[seat]) - 2)
         risk = _robot_risk(ev.k, s)
-        scored = [(card_score(ev, r.index[a.arg], risk), -i) for i, a in enumerate(legal)]
+        last_pick = len(s.hand[seat]) == 2 and not s.gps[seat]
+        scored = []
+        for i, a in enumerate(legal):
+            c = r.index[a.arg]
+            if last_pick:  # the card we leave goes beside the Black Hole
+                ev.own_last = next(x for x in s.hand[seat] if x != c)
+            scored.append((card_score(ev, c, risk), -i))
         return legal[-max(scored)[1]]
     if kind == "keep":  # Titanic Tentacles: keep the best of the drawn cards
         ev = Eval(s, seat, len(s.hand[seat]) - 1)
