@@ -71,14 +71,14 @@ class MctsAgent(Agent):
     spec = "mcts"
 
     def __init__(self, game: str, seed: int = 0, iterations: int = 0, seconds: float = 0.0, c: float = 0.7,
-                 rollout: str = "random", reward: str = "mix", max_depth: int = 0) -> None:
+                 rollout: str = "random", reward: str = "mix", max_depth: int = 0, horizon: int = 0) -> None:
         super().__init__(seed)
         if rollout not in ROLLOUTS:
             raise OptionError(f"agent mcts parameter 'rollout' must be one of {', '.join(ROLLOUTS)}, got {rollout!r}")
         if reward not in REWARDS:
             raise OptionError(f"agent mcts parameter 'reward' must be one of {', '.join(REWARDS)}, got {reward!r}")
-        if iterations < 0 or seconds < 0 or c < 0:
-            raise OptionError("agent mcts parameters 'iterations', 'seconds' and 'c' must not be negative")
+        if iterations < 0 or seconds < 0 or c < 0 or horizon < 0 or max_depth < 0:
+            raise OptionError("agent mcts parameters 'iterations', 'seconds', 'c', 'horizon' and 'max_depth' must not be negative")
         if iterations == 0 and seconds == 0:
             iterations = 1000
         self.game = game
@@ -92,6 +92,15 @@ class MctsAgent(Agent):
         if rollout == "heuristic":
             from .heuristic import bot_for
             self.policy = bot_for(game).rollout_policy
+        self.horizon = horizon  # 0: roll out to the end; k: stop after k stages (rounds) and ask the bot's evaluate()
+        self.stage: Callable[[GameState], int] | None = None
+        self.evaluate: Callable[[GameState, str], list[float]] | None = None
+        if horizon:
+            from .heuristic import bot_for
+            bot = bot_for(game)
+            if not (callable(getattr(bot, "stage", None)) and callable(getattr(bot, "evaluate", None))):
+                raise OptionError(f"agent mcts parameter 'horizon' needs the bot of {game!r} to offer stage() and evaluate()")
+            self.stage, self.evaluate = bot.stage, bot.evaluate
         self.last_iterations = 0
         self.last_seconds = 0.0
         self.last_root: Node | None = None
@@ -138,7 +147,11 @@ class MctsAgent(Agent):
         path: list[tuple[Node, list[tuple[int, Action]]]] = []
         c = self.c
         depth = 0
+        stage = self.stage
+        limit = stage(state) + self.horizon if stage is not None else None
         while not state.is_over():
+            if limit is not None and stage(state) >= limit:
+                break
             movers = state.to_move()
             joint: list[tuple[int, Action]] = []
             for seat in movers:
@@ -167,26 +180,32 @@ class MctsAgent(Agent):
             node = child
             if self.max_depth and depth >= self.max_depth:
                 break
-        self._rollout(state, rng)
-        reward = reward_vector(state.result(), self.reward)
+        self._rollout(state, rng, limit)
+        if state.is_over():
+            reward = reward_vector(state.result(), self.reward)
+        else:
+            reward = self.evaluate(state, self.reward)  # type: ignore[misc]
         for node, applied in path:
             for seat, action in applied:
                 st = node.stats[seat][action]
                 st[0] += 1
                 st[1] += reward[seat]
 
-    def _rollout(self, state: GameState, rng: Rng) -> None:
+    def _rollout(self, state: GameState, rng: Rng, limit: int | None = None) -> None:
         policy = self.policy
-        if policy is None:
-            while not state.is_over():
-                seat = state.to_move()[0]
-                legal = state.legal_actions(seat)
-                state._apply(seat, legal[rng.below(len(legal))] if len(legal) > 1 else legal[0])
-        else:
-            while not state.is_over():
-                seat = state.to_move()[0]
-                legal = state.legal_actions(seat)
-                state._apply(seat, policy(state, seat, legal, rng) if len(legal) > 1 else legal[0])
+        stage = self.stage
+        while not state.is_over():
+            if limit is not None and stage(state) >= limit:  # type: ignore[misc]
+                return
+            seat = state.to_move()[0]
+            legal = state.legal_actions(seat)
+            if len(legal) == 1:
+                action = legal[0]
+            elif policy is None:
+                action = legal[rng.below(len(legal))]
+            else:
+                action = policy(state, seat, legal, rng)
+            state._apply(seat, action)  # legal by construction
 
 
 def _select(stats: dict[Action, list[float]], legal: list[Action], c: float, rng: Rng) -> Action:

@@ -552,3 +552,43 @@ def act(obs: "Observation", rng: Rng) -> Action:
         return obs.legal[0]
     state = obs.sample(rng)
     return choose(state, obs.seat, obs.legal, rng)  # type: ignore[arg-type]
+
+
+# ----------------------------------------------------------------------------
+# Cutting rollouts short (MCTS ``horizon=``)
+# ----------------------------------------------------------------------------
+ROUND_SD = 6.5  # spread of one player's points in one round (self-play)
+
+
+def stage(s: "BuccaneersState") -> int:
+    """The round in play: MCTS with ``horizon=k`` ends a rollout once k rounds have been scored."""
+    return s.round if s.phase != "over" else s.round + 1
+
+
+def evaluate(s: "BuccaneersState", mode: str) -> list[float]:
+    """Reward vector for a game cut short between rounds: chances from the point totals and the rounds left.
+
+    Each round left adds roughly independent points (spread ``ROUND_SD``) to every total, so seat p
+    beats seat q with chance Phi(gap / (ROUND_SD * sqrt(2 * rounds left))); the win chance is the product over q.
+    """
+    totals = [sum(p) for p in s.points]
+    n = s.n
+    left = max(s.r.rounds - len(s.points[0]), 0.25)  # called between rounds; a finished game ends rollouts first
+    scale = ROUND_SD * math.sqrt(2.0 * left)
+    beat = [[0.5] * n for _ in range(n)]
+    for p in range(n):
+        for q in range(p + 1, n):
+            x = 0.5 * (1.0 + math.erf((totals[p] - totals[q]) / (scale * math.sqrt(2.0))))
+            beat[p][q], beat[q][p] = x, 1.0 - x
+    win = [math.prod(beat[p][q] for q in range(n) if q != p) for p in range(n)]
+    total = sum(win)
+    win = [w / total for w in win]
+    rank = [sum(beat[p][q] for q in range(n) if q != p) / (n - 1) for p in range(n)]
+    if mode == "win":
+        return win
+    if mode == "rank":
+        return rank
+    if mode == "score":
+        lo, hi = min(totals), max(totals)
+        return [(t - lo) / (hi - lo) if hi > lo else 0.5 for t in totals]
+    return [0.5 * w + 0.5 * r for w, r in zip(win, rank)]
