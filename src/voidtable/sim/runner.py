@@ -2,22 +2,27 @@
 
 Game ``i`` of a batch always gets seed ``derive_seed(seed, i)`` and its agents
 seeds derived from that, so results are the same whatever the number of
-workers; results are returned in game order.
+workers; :func:`run_batch` returns them in game order. :func:`iter_work` runs
+several batches at once and yields each chunk of games as it finishes (the lab
+appends them to its results store as they come).
 """
 
 from __future__ import annotations
 
+import os
 import time
 import traceback
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Hashable, Iterator, Sequence
 
 from voidtable.agents.base import observe
 from voidtable.agents.specs import make as make_agent
 from voidtable.engine.registry import load
 from voidtable.engine.records import Recorder
 from voidtable.engine.rng import derive_seed
+
+from . import measures as game_measures
 
 
 @dataclass
@@ -29,7 +34,10 @@ class GameOutcome:
     ranks: list[int] = field(default_factory=list)
     decisions: int = 0
     error: str | None = None
-    events: list[dict[str, Any]] | None = None  # kept only when asked (the lab counts from them)
+    events: list[dict[str, Any]] | None = None  # kept only when asked
+    agents: list[str] = field(default_factory=list)  # the spec in each seat
+    cells: list[tuple[str, str, str, float]] | None = None  # the game's own measures (Batch.measures)
+    factions: list[str] | None = None  # each seat's faction, when the game declares factions
 
     def to_json(self) -> dict[str, Any]:
         return {"index": self.index, "seed": self.seed, "scores": self.scores, "win_shares": self.win_shares,
@@ -38,6 +46,15 @@ class GameOutcome:
 
 @dataclass(frozen=True)
 class Batch:
+    """``games`` games of one rule set with the same agents.
+
+    Seat ``p`` is played by ``agents[p % len(agents)]``; with ``rotate`` the
+    list turns by one seat each game (game ``i``: ``agents[(p + i) % len]``),
+    so every agent sits in every seat equally often. With ``measures`` each
+    game's events go through the game's measures module (``sim.measures``)
+    in the worker and only the resulting cells come back.
+    """
+
     game: str
     players: int
     games: int
@@ -45,9 +62,14 @@ class Batch:
     agents: tuple[str, ...] = ("random",)
     options: dict[str, Any] = field(default_factory=dict)
     keep_events: bool = False
+    rotate: bool = False
+    measures: bool = False
 
-    def agent_for(self, seat: int) -> str:
-        return self.agents[seat % len(self.agents)]
+    def agent_for(self, seat: int, index: int = 0) -> str:
+        return self.agents[(seat + (index if self.rotate else 0)) % len(self.agents)]
+
+    def lineup(self, index: int) -> list[str]:
+        return [self.agent_for(p, index) for p in range(self.players)]
 
 
 _GAMES: dict[tuple[str, int, str], Any] = {}
@@ -61,57 +83,115 @@ def cached_game(name: str, players: int, options: dict[str, Any]) -> Any:
     return _GAMES[key]
 
 
-def play_one(batch: Batch, index: int) -> GameOutcome:
+def play_one(batch: Batch, index: int, game: Any = None) -> GameOutcome:
     """Play game ``index`` of ``batch`` with its agents; an exception becomes an error outcome, never a crash."""
     seed = derive_seed(batch.seed, index)
     out = GameOutcome(index, seed)
     try:
-        state = cached_game(batch.game, batch.players, batch.options).new_state(seed)
-        agents = [make_agent(batch.agent_for(p), batch.game, derive_seed(seed, 1 + p)) for p in range(batch.players)]
-        events = list(state.setup_events) if batch.keep_events else None
+        g = game if game is not None else cached_game(batch.game, batch.players, batch.options)
+        state = g.new_state(seed)
+        out.agents = specs = batch.lineup(index)
+        agents = [make_agent(specs[p], batch.game, derive_seed(seed, 1 + p)) for p in range(batch.players)]
+        keep = batch.keep_events or batch.measures
+        events = list(state.setup_events) if keep else None
         n = 0
-        while not state.is_over():
-            p = state.to_move()[0]
-            action = agents[p].act(observe(state, p))
-            ev = state.apply(p, action)
+        to_move, apply, is_over = state.to_move, state.apply, state.is_over
+        while not is_over():
+            p = to_move()[0]
+            ev = apply(p, agents[p].act(observe(state, p)))
             if events is not None:
                 events.extend(ev)
             n += 1
         res = state.result()
         out.scores, out.ranks, out.win_shares, out.decisions = res.scores, res.ranks, res.win_shares(), n
-        out.events = events
+        if batch.measures:
+            mod = game_measures.module_for(batch.game)
+            if mod is not None:
+                out.cells = [tuple(c) for c in mod.measure(g, events, res)]  # type: ignore[misc]
+                if callable(getattr(mod, "factions", None)):
+                    out.factions = list(mod.factions(g, events))
+        out.events = events if batch.keep_events else None
     except Exception as e:  # a crashing game is data for the report, not the end of the batch
         out.error = f"{type(e).__name__}: {e} | {traceback.format_exc(limit=3).splitlines()[-2].strip()}"
     return out
 
 
-def _play_chunk(batch: Batch, indices: list[int]) -> list[GameOutcome]:
-    return [play_one(batch, i) for i in indices]
+def play_chunk(batch: Batch, indices: Sequence[int]) -> list[GameOutcome]:
+    """Games ``indices`` of ``batch`` (one unit of work for a worker process or a Ray task)."""
+    g = cached_game(batch.game, batch.players, batch.options)
+    return [play_one(batch, i, g) for i in indices]
+
+
+_play_chunk = play_chunk  # the old private name
+
+
+Work = tuple[Hashable, Batch, Sequence[int]]
+
+
+def chunk_size(total: int, jobs: int, cap: int = 100) -> int:
+    """Games per unit of work: about 8 units per worker, at most ``cap`` (progress and resume granularity)."""
+    return max(1, min(cap, total // (max(1, jobs) * 8) or 1))
+
+
+def split_work(work: Sequence[Work], size: int) -> list[tuple[Hashable, Batch, list[int]]]:
+    """Cut each (key, batch, indices) into units of at most ``size`` games, interleaving batches."""
+    per = [[(key, batch, list(idx[k:k + size])) for k in range(0, len(idx), size)] for key, batch, idx in work]
+    units = []
+    for k in range(max((len(p) for p in per), default=0)):
+        units.extend(p[k] for p in per if k < len(p))
+    return units
+
+
+def iter_work(work: Sequence[Work], jobs: int = 1, chunk: int | None = None) -> Iterator[tuple[Hashable, list[GameOutcome]]]:
+    """Play every (key, batch, indices) unit; yield ``(key, outcomes)`` as each chunk finishes (any order).
+
+    ``jobs <= 1`` plays in this process. Otherwise a pool of ``jobs`` worker
+    processes keeps ``2 * jobs`` chunks in flight; stopping the iteration
+    (an interruption, an exception in the consumer) cancels what has not
+    started and shuts the pool down.
+    """
+    total = sum(len(idx) for _, _, idx in work)
+    units = split_work(work, chunk or chunk_size(total, jobs))
+    if jobs <= 1 or len(units) < 2:
+        for key, batch, idx in units:
+            yield key, play_chunk(batch, idx)
+        return
+    pool = ProcessPoolExecutor(max_workers=jobs)
+    try:
+        pending: dict[Future, Hashable] = {}
+        it = iter(units)
+        for key, batch, idx in it:
+            pending[pool.submit(play_chunk, batch, idx)] = key
+            if len(pending) >= 2 * jobs:
+                break
+        while pending:
+            done, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for f in done:
+                key = pending.pop(f)
+                nxt = next(it, None)
+                if nxt is not None:
+                    pending[pool.submit(play_chunk, nxt[1], nxt[2])] = nxt[0]
+                yield key, f.result()
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def run_batch(batch: Batch, jobs: int = 1, progress: Callable[[int], None] | None = None,
               indices: list[int] | None = None) -> list[GameOutcome]:
     """All games of ``batch`` (or just ``indices``), in index order; ``progress(k)`` after every k finished."""
     todo = list(range(batch.games)) if indices is None else list(indices)
-    if jobs <= 1 or len(todo) < 2:
-        out = []
-        for i in todo:
-            out.append(play_one(batch, i))
-            if progress:
-                progress(1)
-        return out
-    size = max(1, min(50, len(todo) // (jobs * 8) or 1))
-    chunks = [todo[k:k + size] for k in range(0, len(todo), size)]
     results: list[GameOutcome] = []
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = [pool.submit(_play_chunk, batch, c) for c in chunks]
-        for f in as_completed(futures):
-            part = f.result()
-            results.extend(part)
-            if progress:
-                progress(len(part))
+    chunk = 1 if jobs <= 1 else None
+    for _, part in iter_work([(0, batch, todo)], jobs, chunk):
+        results.extend(part)
+        if progress:
+            progress(len(part))
     results.sort(key=lambda o: o.index)
     return results
+
+
+def default_jobs() -> int:
+    return os.cpu_count() or 1
 
 
 def summarize(batch: Batch, outcomes: list[GameOutcome], seconds: float) -> dict[str, Any]:
@@ -131,7 +211,7 @@ def summarize(batch: Batch, outcomes: list[GameOutcome], seconds: float) -> dict
         "mean_decisions": round(sum(o.decisions for o in done) / len(done), 3) if done else 0.0,
         "seconds": round(seconds, 3),
         "games_per_second": round(len(outcomes) / seconds, 2) if seconds > 0 else 0.0,
-        "agents": [batch.agent_for(p) for p in range(n)],
+        "agents": batch.lineup(0),
         "seed": batch.seed,
         "error_samples": [o.error for o in outcomes if o.error][:3],
     }

@@ -1,0 +1,119 @@
+"""What the balance lab counts in Black Hole Buccaneers (protocol: ``voidtable.sim.measures``).
+
+Method. The measures replay a finished game's event log, rebuilding every
+player's display as the rulebook builds it:
+
+- ``placed`` puts a card faceup (upright); ``toys_revealed`` (Step C) turns the
+  facedown Toys faceup; ``rotated`` gives a card's new orientation (Robots,
+  watching Artifacts, Time Machine groups); ``discarded`` with a ``card``
+  takes it out of that player's display (Laser, Relics, the One Ring);
+  ``value_card`` is the Antigravity Carpet's +10 Value card;
+- at ``round_scored`` (after Step G) each survivor's Value is added up by card
+  type with the loaded rules data (overrides included): a card's Value is the
+  edge on top for its orientation; Shapeshifters always count upright; Time
+  Machine parts take the ``[time_machine]`` edges. The sum is checked against
+  the Values the game itself scored; any difference goes to the row
+  ``unattributed`` (it is 0 in every game the tests play).
+
+Points by card type: a survivor's place points for the round are split over
+the card types in proportion to each type's *positive* Value in their display
+(a type with zero or negative Value gets none of the points; the Antigravity
+Carpet's Value card and the Emergency Towel's 5 points count as ``relic``).
+This is an attribution, not a rule of the game: the places come from total
+Value, so no card type "scores" on its own. The signed Value by type
+(``value_by_type``) is exact and is shown next to it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .data import KINDS, SHAPESHIFTER
+
+MEASURES: dict[str, dict[str, Any]] = {
+    "drawn_in": {
+        "title": "Pulled into the Black Hole",
+        "rows": "round", "cols": "seat", "kind": "rate",
+        "help": "share of games in which the seat was heavier than its final Threshold in that round "
+                "(column 'all': per player per round)",
+    },
+    "points_by_type": {
+        "title": "Points by card type (per player per game)",
+        "rows": "card type", "cols": "", "kind": "mean",
+        "help": "each survivor's place points of a round split over card types in proportion to their positive "
+                "Value in the display; the Emergency Towel's points and the Carpet's Value card count as relic",
+    },
+    "value_by_type": {
+        "title": "Value by card type at scoring (per surviving player per round)",
+        "rows": "card type", "cols": "", "kind": "mean",
+        "help": "signed Value each card type adds to a survivor's total in Step H, rebuilt from the event log",
+    },
+}
+
+TYPES = KINDS  # spacecraft, toy, time_machine, shapeshifter, robot, artifact, relic
+PER_PLAYER = "per player"
+
+
+def measure(game: Any, events: list[dict[str, Any]], result: Any) -> list[tuple[str, str, str, float]]:
+    r = game.rules
+    n = game.players
+    kind_of = {k: KINDS[r.kind[i]] for i, k in enumerate(r.keys)}
+    index = r.index
+    cells: list[tuple[str, str, str, float]] = []
+    display: list[dict[str, int]] = [{} for _ in range(n)]   # card -> orientation
+    extra_value = [0] * n                                     # the Carpet's Value card
+    points = [dict.fromkeys(TYPES, 0.0) for _ in range(n)]
+    points_unattributed = [0.0] * n
+
+    def card_value(card: str, orient: int) -> int:
+        i = index[card]
+        return r.value[i][0 if r.kind[i] == SHAPESHIFTER else orient]
+
+    for e in events:
+        t = e["type"]
+        if t == "placed":
+            display[e["player"]][e["card"]] = 0
+        elif t == "toys_revealed":
+            for c in e["cards"]:
+                display[e["player"]][c] = 0
+        elif t == "rotated":
+            for d in display:
+                if e["card"] in d:
+                    d[e["card"]] = e["orientation"]
+        elif t == "discarded" and "card" in e:
+            display[e["player"]].pop(e["card"], None)
+        elif t == "value_card":
+            extra_value[e["player"]] += e["value"]
+        elif t == "round_scored":
+            rnd = f"round {e['round']}"
+            out = e["drawn_in"]
+            for p in range(n):
+                cells.append(("drawn_in", rnd, f"seat {p}", float(out[p])))
+                cells.append(("drawn_in", rnd, "all", float(out[p])))
+                got = e["points"][p]
+                if out[p]:
+                    points[p]["relic"] += got  # only the Emergency Towel pays a player who was drawn in
+                    continue
+                by_type = dict.fromkeys(TYPES, 0)
+                for c, o in display[p].items():
+                    by_type[kind_of[c]] += card_value(c, o)
+                by_type["relic"] += extra_value[p]
+                missing = e["values"][p] - sum(by_type.values())
+                for k in TYPES:
+                    cells.append(("value_by_type", k, PER_PLAYER, float(by_type[k])))
+                cells.append(("value_by_type", "unattributed", PER_PLAYER, float(missing)))
+                positive = {k: v for k, v in by_type.items() if v > 0}
+                total = sum(positive.values())
+                if total > 0:
+                    for k, v in positive.items():
+                        points[p][k] += got * v / total
+                else:
+                    points_unattributed[p] += got
+        elif t == "cleanup":
+            display = [{} for _ in range(n)]
+            extra_value = [0] * n
+    for p in range(n):
+        for k in TYPES:
+            cells.append(("points_by_type", k, PER_PLAYER, points[p][k]))
+        cells.append(("points_by_type", "no positive Value", PER_PLAYER, points_unattributed[p]))
+    return cells
