@@ -162,12 +162,22 @@ def redraw(s: Any, task: tuple, action: Action) -> None:
 @auto("equip")
 def equip(s: Any, task: tuple) -> None:
     """Step 13: each player's ship counters (one ship card per type, a set of Faction cards), then 14-16."""
-    owner, stype = [], []
+    fleet = []
     for p in range(s.n):
         for ship, count in s.R.factions[s.starting[p]].ships.items():
-            for _ in range(count):
-                owner.append(p)
-                stype.append(ship)
+            fleet += [(p, ship)] * count
+    issue_ships(s, fleet)
+    s.emit({"type": "ships_issued", "ships": [{"id": i, "owner": o, "type": t} for i, (o, t) in enumerate(fleet)]})
+    s.first = roll_off(s, list(range(s.n)), "first_player")
+    if s.story:
+        s.story_player = roll_off(s, list(range(s.n)), "story_player")
+    queue_placements(s)
+
+
+def issue_ships(s: Any, fleet: list[tuple[int, str]]) -> None:
+    """The ship counters: one id per ship, owner and type fixed for the game; nothing placed yet."""
+    owner = [o for o, _ in fleet]
+    stype = [t for _, t in fleet]
     ships = s.R.ships
     s.owner = tuple(owner)
     s.stype = tuple(stype)
@@ -178,11 +188,7 @@ def equip(s: Any, task: tuple) -> None:
     s.sstate = [UNPLACED] * len(owner)
     s.ctrl = list(owner)
     s.centre = [-1] * (s.board.n_hex * s.n)
-    s.emit({"type": "ships_issued", "ships": [{"id": i, "owner": o, "type": t} for i, (o, t) in enumerate(zip(owner, stype))]})
-    s.first = roll_off(s, list(range(s.n)), "first_player")
-    if s.story:
-        s.story_player = roll_off(s, list(range(s.n)), "story_player")
-    queue_placements(s)
+    s.edge_occ = [-1] * s.board.n_edge
 
 
 def roll_off(s: Any, seats: list[int], why: str) -> int:
