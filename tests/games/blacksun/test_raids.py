@@ -1,0 +1,231 @@
+"""Turn step 4: raids, locating, dice, losses, captures, amnesty, sacrifice, retreats, raid scoring."""
+
+from __future__ import annotations
+
+from voidtable.games.blacksun import raids, scoring
+from voidtable.games.blacksun.positions import BOARD, CAPTURED, DESTROYED
+
+from voidtable.engine.rng import Rng
+
+from .helpers import ScriptedRng, args, at, do, hx, kinds, make, maybe, run, space_tiles
+
+FS = frozenset()
+
+
+def raid_opts(s, p=0):
+    run(s, ("raid_choice", p))
+    return [a for a in s.legal_actions(p)]
+
+
+def test_blockade_raid_is_one_ship_against_one():
+    s = make(2, ["rebel", "merchants"])
+    d1, d2 = 0, 1
+    t1, t2 = 7, 8
+    at(s, d1, -1, 2)
+    at(s, d2, -1, 2, 3)
+    at(s, t1, 0, 2)
+    at(s, t2, 0, 2, 3)  # Merchant Transport on the shared edge, anchored in its own hex
+    opts = raid_opts(s)
+    blockade = [a.arg for a in opts if a.kind == "raid_blockade"]
+    assert blockade == [((-1, 2), d1, t2)]  # only the centre ship raids, only the edge ship is raided
+    assert ((-1, 2), 1) not in [a.arg for a in opts if a.kind == "raid"]  # no Merchant ship is in the Rebel hex
+    s.rng = ScriptedRng([[5, 6], [1]])
+    ev = do(s, "raid_blockade", ((-1, 2), d1, t2))
+    declared = [e for e in ev if e["type"] == "raid"][0]
+    assert (declared["attacker"], declared["target"]) == (d1, t2)
+    assert [e["dice"] for e in ev if e["type"] == "raid_roll"] == [{"0": [5, 6], "1": [1]}]  # 2 dice v 1
+    assert s.sstate[t2] == DESTROYED and s.sstate[t1] == BOARD and s.sstate[d2] == BOARD
+    assert s.raid is None
+
+
+def test_hits_are_fives_and_sixes_only():
+    s = make(2, ["rebel", "merchants"])
+    at(s, 0, -1, 2)
+    at(s, 7, -1, 2)
+    s.rng = ScriptedRng([[4, 4], [4], [6, 1], [5]])
+    raid_opts(s)
+    ev = do(s, "raid", ((-1, 2), 1))
+    assert [e["hits"] for e in ev if e["type"] == "raid_roll"] == [{}]
+    do(s, "retreat", False)
+    ev = do(s, "retreat", False)
+    rolls = [e for e in ev if e["type"] == "raid_roll"]
+    assert rolls[0]["hits"] == {"0": 1, "1": 1}
+    assert s.sstate[7] == DESTROYED and s.sstate[0] == BOARD  # the Destroyer soaks 1 of its 2 dice
+
+
+def test_third_parties_on_blockade_positions_may_join_and_choose_targets():
+    s = make(3, ["rebel", "merchants", "brigands"])
+    # rebel 0-6, merchants 7-15, brigands 16-19
+    at(s, 0, -1, 2)
+    at(s, 7, -1, 2)
+    at(s, 16, 0, 2)
+    at(s, 17, 0, 2, 3)  # a Raider on the edge shared with the raided hex
+    raid_opts(s)
+    do(s, "raid", ((-1, 2), 1))
+    assert s.to_move() == [2] and s.stack[-1][0] == "join"
+    s.rng = ScriptedRng([[6, 1], [1], [6, 6]])
+    do(s, "join", True)
+    assert s.raid.ships[2] == [17] and s.raid.total == {0: 2, 1: 1, 2: 2}
+    # Brigands score Raid Transport for the Transport involved, whether or not it is destroyed
+    assert s.scores[2] == 1
+    assert s.stack[-1][0] == "aim"
+    assert s.to_move() == [0] and sorted(args(s, "aim")) == [1, 2]
+    do(s, "aim", 2)
+    do(s, "aim", 1)  # the Brigands choose the Merchant
+    assert s.raid.lost == {0: 0, 1: 1, 2: 1}
+
+
+def test_rebels_cannot_raid_rebels():
+    s = make(2, ["rebel", "smuggler"])
+    at(s, 0, -1, 2)
+    at(s, 7, -1, 2)
+    assert any(a.kind == "raid" for a in raid_opts(s))
+    s2 = make(2, ["rebel", "smuggler"])
+    at(s2, 0, -1, 2)
+    at(s2, 7, -1, 2)
+    s2.card[1] = "rebel"
+    assert not any(a.kind == "raid" for a in raid_opts(s2))
+    s2.card[1] = "hunted"
+    s2.card[0] = "rebel"
+    assert any(a.kind == "raid" for a in raid_opts(s2))
+
+
+def test_battleship_starts_and_joins_raids_next_door():
+    s = make(3, ["alliance", "merchants", "brigands"])
+    bs = 4
+    at(s, bs, 0, 2)
+    at(s, 5, -1, 2)   # a Transport next door
+    opts = [a.arg for a in raid_opts(s) if a.kind == "raid"]
+    assert ((-1, 2), 1) in opts
+    s2 = make(3, ["merchants", "alliance", "brigands"])
+    # merchants 0-8, alliance 9-13 (battleship 13), brigands 14-17
+    at(s2, 0, -1, 2)
+    at(s2, 14, -1, 2)
+    at(s2, 13, 0, 2)
+    raid_opts(s2, p=2)
+    do(s2, "raid", ((-1, 2), 0))
+    assert s2.to_move() == [1] and s2.stack[-1][0] == "join"
+    do(s2, "join", True)
+    assert s2.raid.ships[1] == [13] and s2.raid.total[1] == 6
+
+
+def test_asterisk_ship_is_captured_and_returns_after_captors_next_turn():
+    s = make(2, ["rebel", "merchants"])
+    yacht = 15
+    at(s, 0, -1, 2)
+    at(s, yacht, -1, 2)
+    s.rng = ScriptedRng([[6, 6], [1]])
+    raid_opts(s)
+    do(s, "raid", ((-1, 2), 1))
+    assert s.sstate[yacht] == CAPTURED
+    cap = s.captures[0]
+    assert cap[:3] == (yacht, 0, hx(s, -1, 2)) and cap[3] == frozenset({0}) and cap[4] == 2
+    s.rng = Rng(3)
+    for seat, held in ((0, True), (1, True), (0, False)):
+        # the capturing turn ends; the owner's turn passes without the Yacht; the captor's next turn ends
+        s.stack = [("test_hold", 0)]
+        run(s, ("end_turn", -1, seat, False))
+        while s.stack[-1][0] == "arrange":
+            do(s, "slot", args(s, "slot")[0])
+        assert (s.sstate[yacht] == CAPTURED) == held
+    assert s.loc[yacht] == hx(s, -1, 2) and s.captures == []
+
+
+def test_amnesty_stops_a_raid_before_any_die():
+    s = make(2, ["rebel", "medics"])
+    # rebel 0-6, medics: ambunauts 7-9, medsats 10-12
+    at(s, 0, -1, 2)
+    at(s, 10, -1, 2)
+    raid_opts(s)
+    do(s, "raid", ((-1, 2), 1))
+    assert s.to_move() == [1] and s.stack[-1][0] == "amnesty"
+    ev = do(s, "amnesty", True)
+    assert not [e for e in ev if e["type"] == "raid_roll"] and s.raid is None
+    assert s.sstate[10] == BOARD
+
+
+def test_sacrifice_cancels_the_round_and_places_a_crisis():
+    tiles = space_tiles()
+    tiles[(-1, 2)] = "P9"
+    s = make(2, ["rebel", "medics"], tiles=tiles)
+    at(s, 0, -1, 2)
+    at(s, 7, -1, 2)
+    at(s, 8, -1, 2, 1)
+    s.rng = ScriptedRng([[6, 6], [6, 6]])
+    raid_opts(s)
+    do(s, "raid", ((-1, 2), 1))
+    assert s.stack[-1][0] == "sacrifice" and set(args(s, "sacrifice")) == {None, 7, 8}
+    do(s, "sacrifice", 8)
+    assert s.sstate[8] == DESTROYED
+    assert s.raid.lost == {0: 0, 1: 0} and s.raid.total[1] == 1  # the round's 2 + 2 hits are ignored
+    assert s.status[hx(s, -1, 2)] == scoring.NORMAL  # the Ambunaut sat on an edge: not at the planet
+    assert s.to_move() == [1] and (-1, 2) in args(s, "counter")
+    do(s, "counter", (-1, 2))
+    assert s.status[hx(s, -1, 2)] == scoring.CRISIS
+
+
+def test_transport_destroyed_at_a_planet_places_a_need_there():
+    tiles = space_tiles()
+    tiles[(-1, 2)] = "P8"
+    tiles[(2, 0)] = "P12"
+    s = make(2, ["rebel", "merchants"], tiles=tiles)
+    at(s, 0, -1, 2)
+    at(s, 7, -1, 2)
+    s.rng = ScriptedRng([[6, 1], [1]])
+    raid_opts(s)
+    do(s, "raid", ((-1, 2), 1))
+    assert s.sstate[7] == DESTROYED and s.status[hx(s, -1, 2)] == scoring.NEED
+
+
+def test_transport_destroyed_off_planet_lets_its_owner_place_the_need():
+    tiles = space_tiles()
+    tiles[(2, 0)] = "P12"
+    tiles[(-2, 0)] = "P7"
+    s = make(2, ["rebel", "merchants"], tiles=tiles)
+    s.status[hx(s, -2, 0)] = scoring.CRISIS
+    at(s, 0, -1, 2)
+    at(s, 7, -1, 2)
+    s.rng = ScriptedRng([[6, 1], [1]])
+    raid_opts(s)
+    do(s, "raid", ((-1, 2), 1))
+    assert s.to_move() == [1] and sorted(args(s, "counter"), key=str) == sorted([None, (2, 0)], key=str)
+    do(s, "counter", (2, 0))
+    assert s.status[hx(s, 2, 0)] == scoring.NEED
+
+
+def test_retreat_cannot_cross_a_blockade_and_with_nowhere_to_go_ships_are_lost():
+    s = make(2, ["rebel", "merchants"])
+    h = (-1, 2)
+    at(s, 0, *h)
+    at(s, 7, *h)
+    for d in range(6):
+        at(s, 8 + d, *h, d)  # Merchants blockade all six edges
+    s.rng = ScriptedRng([[1, 1], [1] * 7])
+    raid_opts(s)
+    do(s, "raid", (h, 1))
+    do(s, "retreat", True)
+    ev = do(s, "retreat", False)
+    assert [e for e in ev if e["type"] == "retreat_blocked"]
+    assert s.sstate[0] == DESTROYED
+    assert s.scores == [0, 0]  # nobody destroyed it: no points
+
+
+def test_losses_formula_and_killer_tie_break():
+    s = make(3, ["rebel", "alliance", "merchants"])
+    r = raids.Raid(0, "hex", 0, 1)
+    r.add(s, 1, [7, 8, 11])  # two Destroyers (2) and the Battleship (6)
+    s.raid = r
+    at(s, 7, -1, 2)
+    at(s, 8, -1, 2, 1)
+    at(s, 11, -1, 2, 2)
+    r.lost[1] = 7  # spare dice: 1 + 1 + 5 = 7: nothing lost
+    assert raids.losses(s, r, 1) == 0
+    r.lost[1] = 8
+    assert raids.losses(s, r, 1) == 1
+    r.lost[1] = 10
+    assert raids.losses(s, r, 1) == 3
+    r.hits_on = {(0, 1): 2, (2, 1): 2}
+    s.active = 2
+    assert raids.killer(s, r, 1) == 2  # tie: the earliest from the active player
+    s.active = 0
+    assert raids.killer(s, r, 1) == 0
