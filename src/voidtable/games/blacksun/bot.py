@@ -1,0 +1,761 @@
+"""A heuristic Black Sun player: score your faction's conditions, avoid raids you would lose.
+
+Everything on a Black Sun board is public (only the undealt Starting Faction
+cards are hidden, and the bot never reads them), so the bot reads the state of
+a determinization as its view.
+
+The core is a **move planner**. At the move step it enumerates plans - an
+origin hex, a fleet of up to three of its own ships there, a reachable stop
+and the blockades run on the way - and scores the board each plan leaves for
+this turn's last phase:
+
+* counters it may remove and scores (Need / Crisis) where it will hold a hex centre;
+* Crisis Turn (a Rebel ship at some Crisis) and Peaceful Turn (Allied ships at every Crisis);
+* Run Blockade points for the distinct blockades of others crossed;
+* the best raid it could then declare (points for ships involved, expected
+  destroy points and bounty, minus the expected loss of its own dice);
+* a small positional term: closeness to counters it scores and to the planets
+  the 3d6 roll names most often (10 and 11), and a penalty for ending next to
+  stronger ships of players who score by destroying it.
+
+The later steps of the move (which ships join, each step of the walk) follow
+the same plan, recomputed at every step, so the bot needs no memory. Raids
+are declared only when the expected gain is positive; in a raid it retreats
+when outgunned, loses its cheapest ships first, aims at whoever pays it most.
+Faction cards are taken when the plan under the new card's scoring is clearly
+better. :func:`rollout_policy` is a cheaper version for MCTS rollouts;
+:func:`stage` / :func:`evaluate` let MCTS stop a rollout after some turns.
+"""
+
+from __future__ import annotations
+
+import math
+from itertools import combinations
+from typing import TYPE_CHECKING, Any
+
+from voidtable.engine.actions import Action
+from voidtable.engine.rng import Rng
+
+from . import factions
+from .positions import BOARD, DESTROYED, anchors, around, can_fit, in_hex, ships_in
+from .scoring import CRISIS, NEED
+
+if TYPE_CHECKING:
+    from voidtable.agents.base import Observation
+
+# chance of each 3d6 total (the planet roll)
+ROLL = {t: sum(1 for a in range(1, 7) for b in range(1, 7) for c in range(1, 7) if a + b + c == t) / 216 for t in range(3, 19)}
+W_POSITION = 0.6     # weight of the positional term (points-equivalent)
+W_DANGER = 0.5       # weight of the danger of ending next to stronger hostile ships
+DESTROY_SIDE = {"destroy_allied": "allied", "destroy_rebel": "rebel"}
+
+
+# ----------------------------------------------------------------------------
+# small helpers
+# ----------------------------------------------------------------------------
+def p_win(mine: int, theirs: int) -> float:
+    """Rough chance that ``mine`` dice outlast ``theirs`` in a raid (even at equal dice)."""
+    if theirs <= 0:
+        return 1.0
+    if mine <= 0:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-2.2 * (mine - theirs) / math.sqrt(mine + theirs)))
+
+
+def my_ships(s: Any, p: int) -> list[int]:
+    return [x for x in range(len(s.owner)) if s.ctrl[x] == p and s.sstate[x] == BOARD]
+
+
+def cond_value(cond: set[str], status: int) -> float:
+    if status == NEED and "need" in cond:
+        return 1.0
+    if status == CRISIS and "crisis" in cond:
+        return 1.0
+    return 0.0
+
+
+class Planner:
+    """Plans and their values for ``seat`` on state ``s`` (built once per decision)."""
+
+    def __init__(self, s: Any, seat: int, cond: set[str] | None = None) -> None:
+        self.s, self.p, self.b = s, seat, s.board
+        self.cond = cond if cond is not None else factions.conditions(s, seat)
+        self.side = factions.allegiance(s, seat)
+        b = s.board
+        self.crises = [h for h, x in enumerate(s.status) if x == CRISIS]
+        self.dist_cache: dict[int, list[int]] = {}
+        # hexes worth being near: counters I score (strongly), likely planets (weakly)
+        self.targets: list[tuple[int, float]] = []
+        for h in range(b.n_hex):
+            if not b.planet[h]:
+                continue
+            w = ROLL.get(b.planet[h], 0.0) * 4.0
+            w += 1.5 * cond_value(self.cond, s.status[h])
+            if s.status[h] == CRISIS and ("crisis_turn" in self.cond or "peaceful_turn" in self.cond):
+                w += 0.8
+            if w > 0:
+                self.targets.append((h, w))
+        self.hostile = self._hostiles()
+
+    # -- geometry ------------------------------------------------------------------
+    def dist(self, h: int) -> list[int]:
+        d = self.dist_cache.get(h)
+        if d is None:
+            d = self.b.idx.distances_from(h, self.b.enterable)
+            self.dist_cache[h] = d
+        return d
+
+    def position(self, h: int) -> float:
+        d = self.dist(h)
+        v = 0.0
+        for t, w in self.targets:
+            k = d[t]
+            if k >= 0:
+                v += w / (1.0 + k)
+        return v
+
+    # -- who threatens whom ----------------------------------------------------------
+    def _hostiles(self) -> list[int]:
+        """Players who score by raiding or destroying this seat's ships."""
+        s, p = self.s, self.p
+        out = []
+        for q in range(s.n):
+            if q == p or not s.starting[q]:
+                continue
+            cq = factions.conditions(s, q)
+            if "raid_any_ship" in cq or self.side == "hunted" or any(
+                    c in cq and DESTROY_SIDE[c] == self.side for c in DESTROY_SIDE):
+                out.append(q)
+            elif "raid_transport" in cq and any(s.stype[x] == "transport" for x in my_ships(s, p)):
+                out.append(q)
+        return out
+
+    def danger(self, h: int, dice: int) -> float:
+        """Hostile dice within reach of ``h`` (their Move + 1) beyond ours there."""
+        if not self.hostile:
+            return 0.0
+        s = self.s
+        d = self.dist(h)
+        threat = 0
+        for x in range(len(s.owner)):
+            if s.sstate[x] != BOARD or s.ctrl[x] not in self.hostile:
+                continue
+            for a in anchors(s, x):
+                if 0 <= d[a] <= max(s.smove[x], 1):
+                    threat += s.sfight[x]
+                    break
+        return max(0.0, threat - dice) / 3.0
+
+    # -- the last phase of this turn, for a board after a plan ------------------------
+    def turn_value(self, moved: dict[int, int]) -> float:
+        """Points (and position) at this turn's end if the ships in ``moved`` (ship -> hex) end there."""
+        s, p, cond = self.s, self.p, self.cond
+        centre_hexes: set[int] = set()
+        around_by_side: dict[str, set[int]] = {"rebel": set(), "allied": set()}
+        mine = []
+        for x in range(len(s.owner)):
+            if s.sstate[x] != BOARD:
+                continue
+            q = s.ctrl[x]
+            side = factions.allegiance(s, q) if s.starting[q] else "none"
+            if x in moved:
+                hexes = [moved[x]]
+            else:
+                loc = s.loc[x]
+                hexes = [loc] if loc < self.b.n_hex else [h for h in self.b.edge_sides[loc - self.b.n_hex] if h >= 0]
+            if side in around_by_side:
+                around_by_side[side].update(hexes)
+            if q == p:
+                mine.append(x)
+                if x in moved:
+                    centre_hexes.add(moved[x])
+                elif s.loc[x] < self.b.n_hex:
+                    centre_hexes.add(s.loc[x])
+        v = 0.0
+        for h in centre_hexes:
+            v += cond_value(cond, s.status[h])
+        if "crisis_turn" in cond and any(h in around_by_side["rebel"] for h in self.crises):
+            v += 1.0
+        if "peaceful_turn" in cond and all(h in around_by_side["allied"] for h in self.crises):
+            v += 1.0
+        # position of the ships that moved (others keep theirs)
+        if moved:
+            dests = set(moved.values())
+            for h in dests:
+                dice = sum(s.sfight[x] for x, hh in moved.items() if hh == h)
+                v += W_POSITION * self.position(h) / max(1, len(dests))
+                v -= W_DANGER * self.danger(h, dice)
+                v += 0.9 * self.raid_value_at(h, moved)
+        return v
+
+    # -- raids ---------------------------------------------------------------------------
+    def raid_gain(self, mine_dice: int, others: list[int], target: int) -> float:
+        """Expected points of raiding ``target`` with ``mine_dice`` against ``others`` (its ships involved)."""
+        s, cond = self.s, self.cond
+        theirs = sum(s.sfight[x] for x in others)
+        gain = 0.0
+        if "raid_transport" in cond:
+            gain += sum(1 for x in others if s.stype[x] == "transport")
+        if "raid_any_ship" in cond:
+            gain += len(others)
+        pw = p_win(mine_dice, theirs)
+        tside = factions.allegiance(s, target) if s.starting[target] else "none"
+        bounty = 0.0
+        for c, side in DESTROY_SIDE.items():
+            if c in cond and tside == side:
+                bounty = 1.0
+        if tside == "hunted":
+            bounty = 1.0
+        if bounty:
+            gain += pw * 0.6 * theirs
+        # what we risk: a share of our dice, worth about a third of a point each
+        gain -= (1 - pw) * 0.35 * mine_dice
+        if gain <= 0.05:
+            return 0.0
+        return gain
+
+    def raid_value_at(self, h: int, moved: dict[int, int]) -> float:
+        """Best same-hex raid in ``h`` after the move (others' ships located as far as our Move allows)."""
+        s, p = self.s, self.p
+        ours = [x for x, hh in moved.items() if hh == h] + [x for x in ships_in(s, h) if s.ctrl[x] == p and x not in moved]
+        if not ours:
+            return 0.0
+        power = sum(s.smove[x] for x in ours)
+        dice = sum(s.sfight[x] for x in ours)
+        by: dict[int, list[int]] = {}
+        from .raids import can_target, locate_need
+        for x in around(s, h):
+            q = s.ctrl[x]
+            if q == p or x in moved:
+                continue
+            if locate_need(s, x, h) > power:
+                continue
+            by.setdefault(q, []).append(x)
+        best = 0.0
+        for q, xs in by.items():
+            if can_target(s, p, q):
+                best = max(best, self.raid_gain(dice, xs, q))
+        return best
+
+    # -- movement ------------------------------------------------------------------------
+    def paths(self, pos: int, mp: int, origin: int, fleet: list[int], crossed: frozenset = frozenset(),
+              stop_ok: Any = None) -> dict[int, tuple[int, int]]:
+        """Reachable stops from ``pos`` with ``mp``: stop -> (most blockades of others run, first step hex or -1)."""
+        s, b, p = self.s, self.b, self.p
+        occ = s.edge_occ
+        out: dict[int, tuple[int, int]] = {}
+        if stop_ok is None:
+            def stop_ok(h: int) -> bool:
+                return h != origin and b.stayable[h] and can_fit(s, h, [x for x in fleet if not in_hex(s, x, h)])
+        ok_cache: dict[int, bool] = {}
+
+        def ok(h: int) -> bool:
+            r = ok_cache.get(h)
+            if r is None:
+                r = ok_cache[h] = bool(stop_ok(h))
+            return r
+
+        seen: dict[tuple[int, int, frozenset], None] = {}
+
+        def walk(h: int, left: int, cr: frozenset, first: int) -> None:
+            key = (h, left, cr)
+            if key in seen:
+                return
+            seen[key] = None
+            if h != pos and ok(h):
+                k = len(cr)
+                prev = out.get(h)
+                if prev is None or k > prev[0]:
+                    out[h] = (k, first)
+            if h != pos and b.stops[h]:
+                return
+            for d in range(6):
+                n = b.nbr[h][d]
+                if n < 0 or not b.enterable[n]:
+                    continue
+                e = b.hex_edge[h][d]
+                blk = occ[e]
+                cost = 1 + (blk >= 0)
+                if cost > left:
+                    continue
+                cr2 = cr | {e} if blk >= 0 and s.ctrl[blk] != p and blk not in fleet else cr
+                walk(n, left - cost, cr2, n if first < 0 else first)
+
+        walk(pos, mp, crossed, -1)
+        return out
+
+    def plans(self, origin: int, base_fleet: tuple = (), max_extra: int = 3) -> list[tuple[float, tuple, int, int]]:
+        """(value, fleet, stop, first step) for fleets from ``origin`` containing ``base_fleet``."""
+        s, p = self.s, self.p
+        from .movement import movable_in
+        cands = [x for x in movable_in(s, origin, frozenset()) if s.ctrl[x] == p and x not in base_fleet]
+        size = s.R.game.fleet_size
+        out = []
+        run = "run_blockade" in self.cond
+        for k in range(0, min(max_extra, size - len(base_fleet)) + 1):
+            for extra in combinations(cands, k):
+                fleet = tuple(base_fleet) + extra
+                if not fleet:
+                    continue
+                mp = min(s.smove[x] for x in fleet)
+                if mp < 1:
+                    continue
+                for stop, (blk, first) in self.paths(origin, mp, origin, list(fleet)).items():
+                    v = self.turn_value({x: stop for x in fleet}) + (blk if run else 0)
+                    out.append((v, fleet, stop, first))
+        return out
+
+
+# ----------------------------------------------------------------------------
+# decisions
+# ----------------------------------------------------------------------------
+def choose(s: Any, seat: int, legal: list[Action], rng: Rng) -> Action:
+    """The heuristic's choice among ``legal`` for ``seat``."""
+    if len(legal) == 1:
+        return legal[0]
+    task = s.stack[-1]
+    kind = task[0]
+    fn = HANDLERS.get(kind)
+    if fn is None:
+        return legal[rng.below(len(legal))]
+    a = fn(s, seat, legal, task, rng)
+    return a if a in legal else legal[0]
+
+
+def _by_kind(legal: list[Action], kind: str, arg: Any = None) -> Action | None:
+    for a in legal:
+        if a.kind == kind and (arg is None or a.arg == arg):
+            return a
+    return None
+
+
+def h_move(s: Any, p: int, legal: list[Action], task: tuple, rng: Rng) -> Action:
+    pl = Planner(s, p)
+    stay = pl.turn_value({})
+    best, pick = stay + 0.05, _by_kind(legal, "no_move")
+    moved, refused = task[3], task[4]
+    for a in legal:
+        if a.kind != "fleet_from":
+            continue
+        origin = s.board.hex_of(a.arg)
+        for v, fleet, _, _ in pl.plans(origin):
+            if any(x in moved or x in refused for x in fleet):
+                continue
+            if v > best:
+                best, pick = v, a
+    return pick or legal[0]
+
+
+def h_pick(s: Any, p: int, legal: list[Action], task: tuple, rng: Rng) -> Action:
+    _, _, fleets, moved, refused, origin, fleet, towed = task
+    pl = Planner(s, p)
+    addable = {a.arg for a in legal if a.kind == "add_ship"}
+    best_v, best_fleet = -1e9, tuple(fleet)
+    for v, f, _, _ in pl.plans(origin, tuple(fleet)):
+        if all(x in fleet or x in addable for x in f) and v > best_v:
+            best_v, best_fleet = v, f
+    for x in best_fleet:
+        if x not in fleet and x in addable:
+            return Action("add_ship", x)
+    done = _by_kind(legal, "fleet_done")
+    return done or _by_kind(legal, "fleet_abandon") or legal[0]
+
+
+def h_walk(s: Any, p: int, legal: list[Action], task: tuple, rng: Rng) -> Action:
+    _, _, fleets, moved, refused, origin, fleet, towed, pos, mp, crossed, need = task
+    pl = Planner(s, p)
+    run = "run_blockade" in pl.cond
+    options = pl.paths(pos, mp, origin, list(fleet), crossed, stop_ok=lambda h: need[h] == 0 and h != origin)
+    best, choice = -1e9, None
+    if _by_kind(legal, "stop"):
+        best = pl.turn_value({x: pos for x in fleet}) + (len(crossed) if run else 0) + 0.01
+        choice = _by_kind(legal, "stop")
+    for stop, (blk, first) in options.items():
+        v = pl.turn_value({x: stop for x in fleet}) + (blk if run else 0)
+        if v > best and first >= 0:
+            a = Action("step", s.board.coords[first])
+            if a in legal:
+                best, choice = v, a
+    return choice or legal[0]
+
+
+def h_arrange(s: Any, p: int, legal: list[Action], task: tuple, rng: Rng) -> Action:
+    return _by_kind(legal, "slot", -1) or legal[0]
+
+
+def h_raid(s: Any, p: int, legal: list[Action], task: tuple, rng: Rng) -> Action:
+    from .raids import involvement, locate_power, located
+    pl = Planner(s, p)
+    best, pick = 0.05, _by_kind(legal, "no_raid")
+    for a in legal:
+        if a.kind == "raid":
+            h = s.board.hex_of(a.arg[0])
+            t = a.arg[1]
+            mine = involvement(s, p, h)
+            power = locate_power(s, p, h)
+            theirs = [x for x in involvement(s, t, h) if located(s, x, p, h, power)]
+            v = pl.raid_gain(sum(s.sfight[x] for x in mine), theirs, t)
+        elif a.kind == "raid_blockade":
+            _, attacker, target = a.arg
+            v = pl.raid_gain(s.sfight[attacker], [target], s.ctrl[target])
+        else:
+            continue
+        if v > best:
+            best, pick = v, a
+    return pick or legal[0]
+
+
+def _raid_dice(s: Any, p: int) -> tuple[int, int]:
+    """(our remaining dice, the strongest opponent's remaining dice) in the current raid."""
+    r = s.raid
+    if r is None or p not in r.parts:
+        return 0, 0
+    ours = r.remaining(p)
+    from .raids import can_target
+    theirs = max((r.remaining(q) for q in r.active() if q != p and (can_target(s, q, p) or can_target(s, p, q))), default=0)
+    return ours, theirs
+
+
+def h_retreat(s: Any, p: int, legal: list[Action], task: tuple, rng: Rng) -> Action:
+    ours, theirs = _raid_dice(s, p)
+    return Action("retreat", ours < theirs or (ours <= 1 and theirs >= 2))
+
+
+def h_amnesty(s: Any, p: int, legal: list[Action], task: tuple, rng: Rng) -> Action:
+    ours, theirs = _raid_dice(s, p)
+    return Action("amnesty", p in (s.raid.parts if s.raid else []) and ours < theirs)
+
+
+def h_sacrifice(s: Any, p: int, legal: list[Action], task: tuple, rng: Rng) -> Action:
+    r = s.raid
+    if r is None or p not in r.parts:
+        return Action("sacrifice", None)
+    taken = sum(k for q, k in r.pending.items() if r.aim.get(q) == p)
+    given = sum(k for q, k in r.pending.items() if q == p)
+    if taken >= 2 and taken > given + 1:
+        return next((a for a in legal if a.arg is not None), legal[0])
+    return Action("sacrifice", None)
+
+
+def h_join(s: Any, p: int, legal: list[Action], task: tuple, rng: Rng) -> Action:
+    from .raids import can_target, involvement
+    r = s.raid
+    if r is None:
+        return Action("join", False)
+    pl = Planner(s, p)
+    mine = involvement(s, p, r.hex)
+    dice = sum(s.sfight[x] for x in mine)
+    best = 0.0
+    for q in r.parts:
+        if q != p and can_target(s, p, q):
+            # joining against q alongside the other side
+            allies = sum(r.total[o] for o in r.parts if o != q)
+            best = max(best, pl.raid_gain(dice + allies, r.ships[q], q) * dice / max(1, dice + allies))
+    return Action("join", best > 0.3)
+
+
+def h_aim(s: Any, p: int, legal: list[Action], task: tuple, rng: Rng) -> Action:
+    r = s.raid
+    cond = factions.conditions(s, p)
+
+    def worth(q: int) -> float:
+        side = factions.allegiance(s, q) if s.starting[q] else "none"
+        pay = 0.0
+        for c, sd in DESTROY_SIDE.items():
+            if c in cond and side == sd:
+                pay = 2.0
+        if side == "hunted":
+            pay = 2.0
+        return pay - 0.1 * r.remaining(q)
+
+    return max(legal, key=lambda a: (worth(a.arg), -a.arg))
+
+
+def h_lose(s: Any, p: int, legal: list[Action], task: tuple, rng: Rng) -> Action:
+    value = {"transport": 1, "yacht": 2, "carrier": 1, "ambunaut": 2, "medsat": 3, "raider": 2, "destroyer": 2,
+             "freighter": 5, "secret_base": 4, "battleship": 6, "cruiser": 2}
+    return min(legal, key=lambda a: (value.get(s.stype[a.arg], 2), s.sfight[a.arg], a.arg))
+
+
+def h_counter(s: Any, p: int, legal: list[Action], task: tuple, rng: Rng) -> Action:
+    kind = task[2]
+    pl = Planner(s, p)
+    mine = my_ships(s, p)
+    scores_it = ("need" if kind == NEED else "crisis") in pl.cond
+    best, pick = -1e9, legal[0]
+    for a in legal:
+        if a.arg is None:
+            continue
+        h = s.board.hex_of(a.arg)
+        d = pl.dist(h)
+        near = min((d[x0] for x in mine for x0 in anchors(s, x) if d[x0] >= 0), default=9)
+        v = -near if scores_it else near
+        if v > best:
+            best, pick = v, a
+    return pick
+
+
+def h_remove(s: Any, p: int, legal: list[Action], task: tuple, rng: Rng) -> Action:
+    cond = factions.conditions(s, p)
+    others = [factions.conditions(s, q) for q in range(s.n) if q != p and s.starting[q]]
+    for a in legal:
+        if a.kind != "remove_counter":
+            continue
+        h = s.board.hex_of(a.arg)
+        st = s.status[h]
+        if cond_value(cond, st):
+            return a
+    for a in legal:
+        if a.kind != "remove_counter":
+            continue
+        h = s.board.hex_of(a.arg)
+        st = s.status[h]
+        if st == CRISIS and "crisis_turn" in cond:
+            continue
+        if st == CRISIS and "peaceful_turn" in cond:
+            return a
+        name = "need" if st == NEED else "crisis"
+        if any(name in c for c in others):
+            return a  # deny it to whoever scores it
+    return _by_kind(legal, "scoring_done") or legal[0]
+
+
+def h_faction(s: Any, p: int, legal: list[Action], task: tuple, rng: Rng) -> Action:
+    keep = _by_kind(legal, "keep_card")
+    cur = Planner(s, p)
+    base = _best_turn(s, p, cur) + _card_bias(s, p, s.card[p])
+    best, pick = base + 0.5, keep
+    old = s.card[p]
+    for a in legal:
+        if a.kind != "take_card":
+            continue
+        s.card[p] = a.arg
+        try:
+            pl = Planner(s, p)
+            v = _best_turn(s, p, pl) + _card_bias(s, p, a.arg)
+        finally:
+            s.card[p] = old
+        if v > best:
+            best, pick = v, a
+    return pick or legal[0]
+
+
+def _card_bias(s: Any, p: int, card: str | None) -> float:
+    """Long-run worth of a card beyond this turn: Hunted makes us a bounty; commanders keep destroy-scoring."""
+    if card == "hunted":
+        return -1.0
+    start = s.R.factions[s.starting[p]].allegiance
+    if start in ("rebel", "allied") and card not in (None, start):
+        return -0.7
+    return 0.0
+
+
+def _best_turn(s: Any, p: int, pl: Planner) -> float:
+    from .movement import origins
+    best = pl.turn_value({})
+    for origin in origins(s, p, frozenset()):
+        for v, _, _, _ in pl.plans(origin, (), max_extra=1):
+            best = max(best, v)
+    return best
+
+
+def h_second_turn(s: Any, p: int, legal: list[Action], task: tuple, rng: Rng) -> Action:
+    if s.scores[p] < 2:
+        return Action("second_turn", False)
+    pl = Planner(s, p)
+    return Action("second_turn", _best_turn(s, p, pl) - pl.turn_value({}) >= 1.2)
+
+
+def h_turn_start(s: Any, p: int, legal: list[Action], task: tuple, rng: Rng) -> Action:
+    dead = {}
+    for x in range(len(s.owner)):
+        if s.owner[x] == p and s.sstate[x] == DESTROYED:
+            dead[s.stype[x]] = dead.get(s.stype[x], 0) + 1
+    alive = len(my_ships(s, p))
+    for a in legal:
+        if a.kind == "rebuild_raiders" and dead.get("raider", 0) >= 2:
+            return a
+        if a.kind == "rebuild_ambunaut" and (dead.get("ambunaut", 0) >= 2 or alive <= 3):
+            return a
+    return Action("play")
+
+
+def h_consent(s: Any, p: int, legal: list[Action], task: tuple, rng: Rng) -> Action:
+    return Action("consent", False)
+
+
+def h_story(s: Any, p: int, legal: list[Action], task: tuple, rng: Rng) -> Action:
+    lead = s.scores[p] - max((s.scores[q] for q in range(s.n) if q != p), default=0)
+    return Action("end_story", lead >= 3)
+
+
+def h_redraw(s: Any, p: int, legal: list[Action], task: tuple, rng: Rng) -> Action:
+    return _by_kind(legal, "keep_faction") or legal[0]
+
+
+def _placement_value(s: Any, p: int, h: int, pl: Planner) -> float:
+    b = s.board
+    v = pl.position(h)
+    if b.planet[h]:
+        v += 2.0 * ROLL.get(b.planet[h], 0.0) * 4
+    if b.stops[h]:
+        v += 0.3 if any(s.R.ships[s.stype[x]].locate_asteroids for x in range(len(s.owner)) if s.owner[x] == p) else -0.2
+    crowd = sum(1 for x in around(s, h))
+    return v - 0.3 * crowd
+
+
+def h_place(s: Any, p: int, legal: list[Action], task: tuple, rng: Rng) -> Action:
+    pl = Planner(s, p)
+    best, pick = -1e9, legal[0]
+    for a in legal:
+        if a.kind != "place_hex":
+            continue
+        h = s.board.hex_of(a.arg)
+        v = _placement_value(s, p, h, pl)
+        if s.centre[h * s.n + p] >= 0:
+            v -= 1.0  # already there: spread out
+        if v > best:
+            best, pick = v, a
+    stay = _by_kind(legal, "stay")
+    if stay is not None and any(s.owner[x] == p and s.sstate[x] == BOARD for x in range(len(s.owner))):
+        here = [h for x in range(len(s.owner)) if s.owner[x] == p and s.sstate[x] == BOARD for h in anchors(s, x)]
+        if here and max(_placement_value(s, p, h, pl) for h in here) >= best - 0.2:
+            return stay
+    return pick
+
+
+def h_place_ships(s: Any, p: int, legal: list[Action], task: tuple, rng: Rng) -> Action:
+    _, _, rnd, h, placed = task
+    total_rounds = s.R.factions[s.starting[p]].placements
+    unplaced = sum(1 for x in range(len(s.owner)) if s.owner[x] == p and s.sstate[x] == 0)
+    rounds_left = max(1, total_rounds - rnd)
+    quota = math.ceil((unplaced + placed) / rounds_left)
+    done = _by_kind(legal, "place_done")
+    if done is not None and (placed >= quota or unplaced == 0):
+        return done
+    puts = [a for a in legal if a.kind == "put"]
+    if not puts:
+        return done or legal[0]
+    # the strongest ship first (it takes the centre), then the others
+    fight = {t: s.R.ships[t].fight + 0.1 * s.R.ships[t].move for t in {a.arg[0] for a in puts}}
+    return max(puts, key=lambda a: (fight[a.arg[0]], -abs(a.arg[1] + 1) if a.arg[1] is not None else 0))
+
+
+def h_retreat_move(s: Any, p: int, legal: list[Action], task: tuple, rng: Rng) -> Action:
+    pl = Planner(s, p)
+    best, pick = -1e9, legal[0]
+    for a in legal:
+        if a.arg is None:
+            continue
+        h = s.board.hex_of(a.arg)
+        v = pl.position(h) - pl.danger(h, 0)
+        if v > best:
+            best, pick = v, a
+    return pick
+
+
+def h_loans(s: Any, p: int, legal: list[Action], task: tuple, rng: Rng) -> Action:
+    return _by_kind(legal, "loans_done") or legal[0]
+
+
+HANDLERS = {
+    "move": h_move, "pick": h_pick, "walk": h_walk, "arrange": h_arrange, "raid_choice": h_raid,
+    "retreat": h_retreat, "amnesty": h_amnesty, "sacrifice": h_sacrifice, "join": h_join, "aim": h_aim,
+    "lose": h_lose, "counter": h_counter, "remove_counters": h_remove, "faction": h_faction,
+    "second_turn": h_second_turn, "turn_start": h_turn_start, "consent": h_consent, "story_end": h_story,
+    "redraw": h_redraw, "place": h_place, "place_ships": h_place_ships, "retreat_move": h_retreat_move,
+    "loans": h_loans,
+}
+
+
+def act(obs: "Observation", rng: Rng) -> Action:
+    """Entry point for the ``heuristic`` agent (the board is public; the faction deck is never read)."""
+    if len(obs.legal) == 1:
+        return obs.legal[0]
+    return choose(obs.sample(rng), obs.seat, obs.legal, rng)
+
+
+# ----------------------------------------------------------------------------
+# rollouts
+# ----------------------------------------------------------------------------
+def rollout_policy(s: Any, seat: int, legal: list[Action], rng: Rng) -> Action:
+    """Cheap rules of thumb; random where they say nothing (movement mostly)."""
+    n = len(legal)
+    if n == 1:
+        return legal[0]
+    kind = s.stack[-1][0]
+    if kind == "remove_counters":
+        cond = factions.conditions(s, seat)
+        for a in legal:
+            if a.kind == "remove_counter" and cond_value(cond, s.status[s.board.hex_of(a.arg)]):
+                return a
+        return _by_kind(legal, "scoring_done") or legal[0]
+    if kind == "walk":
+        stop = _by_kind(legal, "stop")
+        if stop is not None:
+            task = s.stack[-1]
+            pos = task[8]
+            if cond_value(factions.conditions(s, seat), s.status[pos]) or rng.below(3) == 0:
+                return stop
+        steps = [a for a in legal if a.kind == "step"]
+        return steps[rng.below(len(steps))] if steps else legal[0]
+    if kind in ("consent", "join", "second_turn", "story_end", "amnesty"):
+        return legal[0]  # the "no" option comes first
+    if kind == "retreat":
+        ours, theirs = _raid_dice(s, seat)
+        return Action("retreat", ours < theirs)
+    if kind == "raid_choice":
+        if rng.below(4) == 0:
+            return legal[1 + rng.below(n - 1)]
+        return _by_kind(legal, "no_raid") or legal[0]
+    if kind == "faction":
+        return legal[0] if rng.below(8) else legal[rng.below(n)]
+    if kind in ("sacrifice", "loans", "counter", "turn_start"):
+        return legal[0]
+    if kind == "arrange":
+        return _by_kind(legal, "slot", -1) or legal[rng.below(n)]
+    if kind == "move":
+        nm = _by_kind(legal, "no_move")
+        if nm is not None and n > 1 and rng.below(6) == 0:
+            return nm
+        movers = [a for a in legal if a.kind == "fleet_from"]
+        return movers[rng.below(len(movers))] if movers else legal[0]
+    if kind == "pick":
+        done = _by_kind(legal, "fleet_done")
+        if done is not None and rng.below(2) == 0:
+            return done
+        adds = [a for a in legal if a.kind == "add_ship" and s.ctrl[a.arg] == seat]
+        if adds:
+            return adds[rng.below(len(adds))]
+        return done or _by_kind(legal, "fleet_abandon") or legal[0]
+    return legal[rng.below(n)]
+
+
+def stage(s: Any) -> int:
+    """Turns played so far: MCTS with ``horizon=k`` stops a rollout after k more turns."""
+    return s.turns + (10_000 if s.over else 0)
+
+
+def evaluate(s: Any, mode: str) -> list[float]:
+    """Reward vector for a game cut short: chances from the scores, scaled by how far the target still is."""
+    n = s.n
+    scores = [float(x) for x in s.scores]
+    left = max(1.0, s.target - max(scores))
+    scale = 1.2 * math.sqrt(left + 1.0)
+    beat = [[0.5] * n for _ in range(n)]
+    for p in range(n):
+        for q in range(p + 1, n):
+            x = 1.0 / (1.0 + math.exp(-(scores[p] - scores[q]) / scale))
+            beat[p][q], beat[q][p] = x, 1.0 - x
+    win = [math.prod(beat[p][q] for q in range(n) if q != p) for p in range(n)]
+    tot = sum(win)
+    win = [w / tot for w in win]
+    rank = [sum(beat[p][q] for q in range(n) if q != p) / (n - 1) for p in range(n)]
+    if mode == "win":
+        return win
+    if mode == "rank":
+        return rank
+    if mode == "score":
+        lo, hi = min(scores), max(scores)
+        return [(x - lo) / (hi - lo) if hi > lo else 0.5 for x in scores]
+    return [0.5 * w + 0.5 * r for w, r in zip(win, rank)]
