@@ -1,0 +1,66 @@
+"""Black Sun random playouts at 6 players: games/s, decisions/s and clone() microseconds (median of 5 runs).
+
+Usage: python bench/bench_blacksun.py [--players 6] [--games 100] [--runs 5] [--variant standard]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+import voidtable
+from voidtable.engine.rng import Rng
+from voidtable.games.blacksun import SPEC
+
+
+def playouts(game, count: int, seed0: int) -> tuple[float, int]:
+    decisions = 0
+    start = time.perf_counter()
+    for i in range(count):
+        s = game.new_state(seed0 + i)
+        r = Rng(seed0 + i)
+        while not s.is_over():
+            p = s.to_move()[0]
+            legal = s.legal_actions(p)
+            s.apply(p, legal[r.below(len(legal))])
+            decisions += 1
+    return time.perf_counter() - start, decisions
+
+
+def clone_micros(game, reps: int = 20000) -> float:
+    """clone() at a mid-game state (a few turns into a random game)."""
+    s = game.new_state(1)
+    r = Rng(1)
+    while not s.is_over() and s.turns < 3 * game.players:
+        p = s.to_move()[0]
+        legal = s.legal_actions(p)
+        s.apply(p, legal[r.below(len(legal))])
+    start = time.perf_counter()
+    for _ in range(reps):
+        s.clone()
+    return (time.perf_counter() - start) / reps * 1e6
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--players", type=int, default=6)
+    ap.add_argument("--games", type=int, default=100, help="games per run")
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--variant", default="standard", choices=sorted(SPEC.variants))
+    args = ap.parse_args()
+    game = voidtable.load("blacksun", args.players, SPEC.variants[args.variant])
+    gps, dps, clones = [], [], []
+    for run in range(args.runs):
+        dt, decisions = playouts(game, args.games, 1000 * run)
+        gps.append(args.games / dt)
+        dps.append(decisions / dt)
+        clones.append(clone_micros(game))
+    print(f"blacksun {args.players} players, variant {args.variant}, {args.games} games x {args.runs} runs (medians)")
+    print(f"  games/s      {statistics.median(gps):10.1f}   ({1000 / statistics.median(gps):.1f} ms per game)")
+    print(f"  decisions/s  {statistics.median(dps):10.0f}")
+    print(f"  clone()      {statistics.median(clones):10.2f} us")
+
+
+if __name__ == "__main__":
+    main()
