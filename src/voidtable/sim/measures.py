@@ -11,8 +11,8 @@ A game declares them in an optional module ``voidtable.games.<name>.measures``
 
 ``measure(game, events, result) -> list[Cell]``
     the cells of one finished game: ``(measure, row, col, value)``. A cell may
-    appear several times in one game; the lab averages those first, so every
-    game counts once per cell. A cell missing from a game is *no observation*
+    appear several times in one game; the runner averages those in the worker,
+    so every game counts once per cell. A cell missing from a game is *no observation*
     for that game, not a zero (a faction not at the table adds nothing).
 
 ``factions(game, events) -> list[str]`` (optional)

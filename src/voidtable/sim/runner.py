@@ -36,7 +36,7 @@ class GameOutcome:
     error: str | None = None
     events: list[dict[str, Any]] | None = None  # kept only when asked
     agents: list[str] = field(default_factory=list)  # the spec in each seat
-    cells: list[tuple[str, str, str, float]] | None = None  # the game's own measures (Batch.measures)
+    cells: list[tuple[str, str, str, float]] | None = None  # the game's own measures, one mean per cell (Batch.measures)
     factions: list[str] | None = None  # each seat's faction, when the game declares factions
 
     def to_json(self) -> dict[str, Any]:
@@ -107,13 +107,26 @@ def play_one(batch: Batch, index: int, game: Any = None) -> GameOutcome:
         if batch.measures:
             mod = game_measures.module_for(batch.game)
             if mod is not None:
-                out.cells = [tuple(c) for c in mod.measure(g, events, res)]  # type: ignore[misc]
+                out.cells = per_game_cells(mod.measure(g, events, res))
                 if callable(getattr(mod, "factions", None)):
                     out.factions = list(mod.factions(g, events))
         out.events = events if batch.keep_events else None
     except Exception as e:  # a crashing game is data for the report, not the end of the batch
         out.error = f"{type(e).__name__}: {e} | {traceback.format_exc(limit=3).splitlines()[-2].strip()}"
     return out
+
+
+def per_game_cells(cells: Any) -> list[tuple[str, str, str, float]]:
+    """A game's measure cells with repeated cells averaged (each game counts once per cell), in first-seen order."""
+    acc: dict[tuple[str, str, str], list[float]] = {}
+    for m, r, c, v in cells:
+        a = acc.get((m, r, c))
+        if a is None:
+            acc[(m, r, c)] = [float(v), 1.0]
+        else:
+            a[0] += v
+            a[1] += 1
+    return [(m, r, c, s / n) for (m, r, c), (s, n) in acc.items()]
 
 
 def play_chunk(batch: Batch, indices: Sequence[int]) -> list[GameOutcome]:

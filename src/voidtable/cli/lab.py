@@ -1,0 +1,169 @@
+"""`voidtable lab run` and `voidtable lab report`: balance experiments from a TOML file and/or flags (docs/lab.md)."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any, Optional
+
+import typer
+
+from voidtable.engine.errors import VoidtableError
+
+from .common import fail
+
+EXAMPLE = """\
+# A balance experiment (docs/lab.md). Flags given to `voidtable lab run` override these.
+name = "dire-threshold"
+game = "buccaneers"
+players = [4]                 # or several: [3, 4, 5]
+games = 2000                  # per condition
+seed = 1
+agents = ["random"]           # one spec per seat, cycled; e.g. ["heuristic", "random"]
+rotate = false                # true: agents move one seat per game
+# variants = ["first_game", "random"]
+
+[set]                         # for every condition
+# "black_holes.dangerous_2.hand_size" = 6
+
+[ab.a]                        # A: the rules as they are
+[ab.b]                        # B: one number changed
+"black_holes.dire_3.threshold" = 20
+
+# or, instead of [ab]:
+# [sweep]                     # several keys make a grid; the first value of each is the baseline
+# "black_holes.dire_3.threshold" = [14, 16, 18, 20, 22]
+"""
+
+
+def _players(text: str | None) -> list[int] | None:
+    if text is None:
+        return None
+    try:
+        return [int(x) for x in text.split(",") if x.strip()]
+    except ValueError:
+        fail(f"--players takes counts separated by commas (e.g. 3,4,5), got {text!r}")
+
+
+def register(app: typer.Typer) -> None:
+    lab_app = typer.Typer(help="Balance lab: simulate rule sets, compare them, read a report (docs/lab.md).",
+                          no_args_is_help=True)
+    app.add_typer(lab_app, name="lab")
+
+    @lab_app.command("run")
+    def run_cmd(
+        experiment: Optional[Path] = typer.Argument(None, help="experiment TOML file (flags override its keys)"),
+        game: Optional[str] = typer.Option(None, "--game", "-g", help="game name"),
+        players: Optional[str] = typer.Option(None, "--players", "-p", help="player count(s), e.g. 4 or 3,4,5"),
+        games: Optional[int] = typer.Option(None, "--games", "-n", help="games per condition (default 1000)"),
+        seed: Optional[int] = typer.Option(None, "--seed"),
+        agents: Optional[str] = typer.Option(None, "--agents", "-a", help="agent spec per seat, comma-separated (cycled)"),
+        rotate: Optional[bool] = typer.Option(None, "--rotate/--fixed", help="move agents one seat per game, or keep them"),
+        variants: Optional[list[str]] = typer.Option(None, "--variant", help="a variant of the game (repeat for several)"),
+        sets: Optional[list[str]] = typer.Option(None, "--set", help="KEY=VALUE option or rules-data override, every condition"),
+        sweeps: Optional[list[str]] = typer.Option(None, "--sweep", help="KEY=V1,V2,... (repeat: a grid); first values = baseline"),
+        ab_a: Optional[list[str]] = typer.Option(None, "--a", help="KEY=VALUE for rule set A of an A/B (repeatable)"),
+        ab_b: Optional[list[str]] = typer.Option(None, "--b", help="KEY=VALUE for rule set B of an A/B (repeatable)"),
+        jobs: Optional[int] = typer.Option(None, "--jobs", "-j", help="worker processes or Ray CPUs (0 = all cores)"),
+        backend: Optional[str] = typer.Option(None, "--backend", help="local (default) or ray"),
+        address: Optional[str] = typer.Option(None, "--address", help="Ray cluster to join (ray backend); default: a local Ray"),
+        out: Optional[Path] = typer.Option(None, "--out", "-o", help="output directory (default lab-results/NAME)"),
+        name: Optional[str] = typer.Option(None, "--name", help="experiment name (default: the file's name)"),
+        detect: Optional[float] = typer.Option(None, "--detect", help="win-share difference to size samples for (default 0.02)"),
+        alpha: Optional[float] = typer.Option(None, "--alpha", help="family-wise significance level (default 0.05)"),
+        fresh: bool = typer.Option(False, "--fresh", help="discard stored results in --out instead of resuming"),
+        no_measures: bool = typer.Option(False, "--no-measures", help="skip the game's own measures (faster)"),
+        as_json: bool = typer.Option(False, "--json", help="print summary.json instead of the text summary"),
+        example: bool = typer.Option(False, "--example", help="print an example experiment file and exit"),
+    ) -> None:
+        """Run an experiment (resuming what --out already holds), then write report.html, summary.json, games.csv."""
+        if example:
+            print(EXAMPLE, end="")
+            return
+        from voidtable.lab import run_experiment, spec
+
+        try:
+            raw: dict[str, Any] = spec.read_toml(experiment) if experiment else {}
+            flags: dict[str, Any] = {
+                "game": game, "players": _players(players), "games": games, "seed": seed, "agents": agents,
+                "rotate": rotate, "variants": list(variants) if variants else None, "jobs": jobs, "backend": backend,
+                "address": address, "out": str(out) if out else None, "name": name, "detect": detect, "alpha": alpha,
+                "measures": False if no_measures else None,
+                "set": spec.parse_set(list(sets or [])),
+                "sweep": spec.parse_sweep(list(sweeps)) if sweeps else None,
+                "ab_a": spec.parse_set(list(ab_a), "--a") if ab_a else None,
+                "ab_b": spec.parse_set(list(ab_b), "--b") if ab_b else None,
+            }
+            exp = spec.build(raw, **flags)
+            spec.plan(exp)  # every check before anything else happens
+        except VoidtableError as e:
+            fail(str(e))
+        out_dir = Path(exp.out) if exp.out else Path("lab-results") / exp.name
+        result = None
+        from rich.console import Console
+        from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TaskProgressColumn, TextColumn,
+                                   TimeElapsedColumn, TimeRemainingColumn)
+        console = Console(stderr=True)
+        state = {"first": None, "t0": time.perf_counter(), "done": 0}
+        with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TaskProgressColumn(),
+                      TextColumn("{task.fields[rate]}"), TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
+                      console=console, transient=True, disable=as_json) as bar:
+            task = bar.add_task(f"{exp.name}", total=None, rate="")
+
+            def progress(done: int, total: int) -> None:
+                if state["first"] is None:
+                    state["first"] = done
+                    bar.update(task, total=total, completed=done)
+                    return
+                state["done"] = done
+                secs = time.perf_counter() - state["t0"]
+                rate = (done - state["first"]) / secs if secs > 0 else 0.0
+                bar.update(task, completed=done, rate=f"{rate:,.0f} games/s")
+
+            try:
+                result = run_experiment(exp, out_dir, fresh=fresh, progress=progress)
+            except KeyboardInterrupt:
+                bar.stop()
+                console.print(f"interrupted: {state['done'] or state['first'] or 0} games are stored in {out_dir}; "
+                              "run the same command again to resume")
+                raise SystemExit(130)
+            except VoidtableError as e:
+                bar.stop()
+                fail(str(e))
+        assert result is not None
+        if as_json:
+            print(json.dumps(json.loads(result.files["summary"].read_text()), indent=1))
+            return
+        info = result.run
+        print(f"{exp.name}: {info.played} games played, {info.reused} reused from {out_dir}, "
+              f"{info.seconds:.1f} s ({info.backend}, {info.jobs} workers)")
+        for line in result.lines:
+            print(line)
+        print(f"report: {result.files['report']}")
+
+    @lab_app.command("report")
+    def report_cmd(
+        out: Path = typer.Argument(..., help="an experiment's output directory (holding results.sqlite)"),
+    ) -> None:
+        """Rewrite report.html, summary.json and the CSV from what results.sqlite holds (e.g. after an interrupted run)."""
+        from voidtable.lab import analysis, report, spec
+        from voidtable.lab.run import store_path
+        from voidtable.lab.store import Store
+
+        path = store_path(out)
+        if not path.exists():
+            fail(f"no results store at {path}")
+        try:
+            with Store(path) as store:
+                raw = store.get_meta("experiment")
+                if raw is None:
+                    fail(f"{path} holds no experiment")
+                p = spec.plan(spec.from_dict(raw))
+                an = analysis.analyse(p, store)
+                files = report.write_all(p, store, an, Path(out))
+        except VoidtableError as e:
+            fail(str(e))
+        for line in report.terminal_lines(p, an):
+            print(line)
+        print(f"report: {files['report']}")
