@@ -1,0 +1,442 @@
+"""Black Sun at the table: a seat's view and legal actions as a generic scene (docs/web.md).
+
+The map is a hex map: terrain, Need/Crisis counters, ships in hex centres and
+on hex edges (Blockade positions). Every legal action lands on one element:
+a hex (place, move from, step to, raid there, counters, retreat), a ship
+(add to a fleet, re-centre, lose, lend, blockade raid), an edge or a hex
+centre (where a placed or arriving ship sits), or a button for the rest.
+Where one element stands for several actions (a hex with two possible raid
+targets, a free edge that takes any of three ship types), it carries
+``choices``: the page asks which one, the second step of a guided choice.
+
+Everything on a Black Sun board is public; the view is the only input, plus
+the public rules data (ship cards, faction titles).
+
+Also here, as a fallback until the game has a text module: ``describe_action``
+and ``describe_event`` (words for the log and the choices list).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from voidtable.engine.actions import Action
+from voidtable.engine.game import Game
+from voidtable.engine.hexgrid import DIRECTIONS
+
+from .board import tile_kind, tile_planet
+
+PROMPTS = {
+    "redraw": "Keep your Starting Faction, or redraw",
+    "lay_hex": "Choose a hex tile to lay",
+    "lay_hex_slot": "Choose where to lay the tile (a highlighted open slot)",
+    "place": "Choose a hex to place ships in (click a highlighted hex)",
+    "place_ships": "Place a ship: click the hex centre or a free edge, then pick the ship type",
+    "turn_start": "Start your turn (or rebuild instead of playing it)",
+    "faction": "Keep your Faction card, or take another",
+    "loans": "Lend or recall ships (click them), then finish",
+    "lend_to": "Choose who borrows the ship",
+    "move": "Move a fleet: click the hex it leaves from (or do not move)",
+    "pick": "Pick up to 3 ships for the fleet (click them), then set off",
+    "consent": "Another player wants to move your ship: allow it?",
+    "walk": "Move the fleet: click a neighbouring hex, or stop here",
+    "arrange": "Choose where the arriving ship sits: the hex centre or a free edge",
+    "recentre": "Choose which of your edge ships moves into the empty centre",
+    "raid_choice": "Raid: click a hex or a blockading ship, or do not raid",
+    "join": "Join the raid?",
+    "amnesty": "Declare Amnesty (the raid stops)?",
+    "aim": "Choose whose dice your hits remove",
+    "sacrifice": "Sacrifice a ship to cancel this round's damage?",
+    "retreat": "Retreat from the raid?",
+    "lose": "Choose the ship that absorbs lost dice",
+    "counter": "Place the counter on a planet without one (or on none)",
+    "retreat_move": "Choose where to retreat",
+    "remove_counters": "Remove Need/Crisis counters you score for (click them), then finish",
+    "second_turn": "Spend a point for a second turn?",
+    "story_end": "End the story now?",
+}
+
+HEX_KINDS = {"place_hex", "fleet_from", "step", "counter", "remove_counter", "retreat_to", "hex_slot",
+             "rebuild_raiders", "rebuild_ambunaut"}
+SHIP_KINDS = {"add_ship", "recentre", "lose", "lend", "recall", "sacrifice"}
+TERRAIN_LABEL = {"sun": "Sun", "gas_giant": "Gas Giant", "asteroids": "Asteroids", "space": "", "planet": ""}
+
+
+def _title(text: str) -> str:
+    return text.replace("_", " ").title()
+
+
+def short(game: Game, ship_type: str) -> str:
+    """Two or three letters for a ship type, unique among the game's ship types."""
+    names = sorted(game.rules.ships)
+    for n in (2, 3, 4):
+        if sum(1 for t in names if t[:n] == ship_type[:n]) == 1:
+            return ship_type[:n].replace("_", "").title()
+    return ship_type.title()
+
+
+# ---------------------------------------------------------------- words
+
+
+def describe_action(game: Game, action: Action) -> str:
+    k, a = action.kind, action.arg
+    if k in ("keep_faction", "keep_card", "play", "no_move", "no_raid", "fleet_done", "fleet_abandon", "stop", "stay",
+             "place_done", "scoring_done", "loans_done"):
+        return {"keep_faction": "keep this Starting Faction", "keep_card": "keep your Faction card", "play": "play your turn",
+                "no_move": "do not move", "no_raid": "do not raid", "fleet_done": "set off with this fleet",
+                "fleet_abandon": "choose another fleet", "stop": "stop here", "stay": "leave your ships where they are",
+                "place_done": "finish placing here", "scoring_done": "finish", "loans_done": "finish lending"}[k]
+    if k == "redraw_faction":
+        return "redraw your Starting Faction"
+    if k == "take_card":
+        return f"take the {_title(a)} card"
+    if k in HEX_KINDS:
+        where = "no planet" if a is None else f"hex {tuple(a)}"
+        return {"place_hex": f"place ships in {where}", "fleet_from": f"move a fleet from {where}", "step": f"move to {where}",
+                "counter": f"put the counter on {where}" if a is not None else "put the counter nowhere",
+                "remove_counter": f"remove the counter from {where}", "retreat_to": f"retreat to {where}" if a is not None else "retreat nowhere (the ships are lost)",
+                "hex_slot": f"lay the tile at {where}", "rebuild_raiders": f"rebuild Raiders at {where} (skip the turn)",
+                "rebuild_ambunaut": f"rebuild an Ambunaut at {where} (skip the turn)"}[k]
+    if k == "put":
+        return f"put a {_title(a[0])} " + ("in the centre" if a[1] < 0 else f"on edge {a[1]}")
+    if k == "slot":
+        return "the centre" if a < 0 else f"edge {a}"
+    if k == "add_ship":
+        return f"add ship #{a} to the fleet"
+    if k == "tow":
+        return f"tow captured ship #{a}"
+    if k == "recentre":
+        return f"move ship #{a} into the centre"
+    if k == "lose":
+        return f"ship #{a} absorbs the lost dice"
+    if k == "sacrifice":
+        return "sacrifice nothing" if a is None else f"sacrifice ship #{a}"
+    if k in ("lend", "recall"):
+        return f"{k} ship #{a}"
+    if k == "lend_to":
+        return f"lend it to seat {a}"
+    if k == "raid":
+        return f"raid seat {a[1]} in hex {tuple(a[0])}"
+    if k == "raid_blockade":
+        return f"raid blockading ship #{a[2]} with ship #{a[1]} in hex {tuple(a[0])}"
+    if k == "tow_raid":
+        return f"capture your own ship #{a[1]} in hex {tuple(a[0])} to tow it"
+    if k == "aim":
+        return f"aim at seat {a}"
+    if k == "hex_tile":
+        return f"lay tile {a}"
+    if isinstance(a, bool):
+        word = {"consent": "allow it", "join": "join the raid", "amnesty": "declare Amnesty", "retreat": "retreat",
+                "second_turn": "take a second turn", "end_story": "end the story"}.get(k, k.replace("_", " "))
+        return word if a else "no: " + word.replace("allow it", "refuse")
+    return str(action)
+
+
+def describe_event(game: Game, e: dict[str, Any]) -> str | None:
+    t = e["type"]
+    seat = e.get("seat")
+    who = f"Seat {seat}" if seat is not None else ""
+    if t == "sun_drawn" or t == "setup_sun":
+        return f"The Sun: {_title(e['sun'])}." if t == "setup_sun" else None
+    if t == "system_ready":
+        return "The stellar system is ready."
+    if t == "factions_dealt":
+        return "Starting Factions are dealt."
+    if t == "faction_kept":
+        return f"{who} keeps the {_faction(game, e.get('faction'))}."
+    if t == "faction_redrawn":
+        return f"{who} redraws: now the {_faction(game, e.get('faction') or e.get('to'))}."
+    if t == "ships_issued":
+        return None
+    if t == "ship_placed":
+        return f"Seat {e['owner']} places a {_title(e['ship_type'])} ({_where(e.get('at'))})."
+    if t == "turn_start":
+        return f"Turn {e['turn']}: {who}" + (" (second turn)" if e.get("second_turn") else "") + "."
+    if t == "planet_roll":
+        dice = "+".join(str(d) for d in e["dice"])
+        if e.get("planet") is None:
+            return f"{who} rolls {dice} = {e['total']}: no planet."
+        return f"{who} rolls {dice} = {e['total']}: planet {e['planet']} goes from {e['from']} to {e['to']}."
+    if t == "faction_changed":
+        return f"{who} takes the {_title(e['to'])} card."
+    if t == "fleet_departs":
+        return f"{who}'s fleet of {len(e['ships'])} leaves {tuple(e['hex'])} (Move {e['move']})."
+    if t == "fleet_step":
+        return f"  ... to {tuple(e['to'])}" + (" across a Blockade" if e.get("blockade") else "") + f" ({e['left']} left)."
+    if t == "fleet_arrives":
+        run = f", running {e['blockades_run']} Blockade(s)" if e.get("blockades_run") else ""
+        return f"{who}'s fleet arrives at {tuple(e['hex'])}{run}."
+    if t == "consent":
+        return f"Seat {seat} {'lets' if e['willing'] else 'does not let'} seat {e['mover']} move ship #{e['ship']}."
+    if t == "scored":
+        return f"{who} scores {e['points']} for {_title(e['condition'])} (now {e['score']})."
+    if t == "counter_placed":
+        return f"A {e['counter'].title()} counter on {tuple(e['hex'])} ({e.get('why', '')})."
+    if t == "counter_removed":
+        return f"{who} removes the {e['counter'].title()} counter from {tuple(e['hex'])}."
+    if t == "destroyed":
+        return f"Seat {e['owner']}'s {_title(e['ship_type'])} is destroyed."
+    if t == "captured":
+        return f"Ship #{e.get('ship')} is captured" + (f" by seat {e['captor']}" if "captor" in e else "") + "."
+    if t == "target_reached":
+        return f"{who} reaches {e['score']} points: every other player has one more turn."
+    if t == "game_over":
+        return f"Game over ({e['reason']}). Scores {e['scores']}."
+    if t == "raid":
+        return f"{who} raids" + (f" seat {e['target']}" if e.get("target") is not None else "") + (f" in {tuple(e['hex'])}" if e.get("hex") else "") + "."
+    if t == "raid_roll":
+        return f"Raid roll: seat {seat} rolls {e.get('dice')}" + (f", {e['hits']} hit(s)" if "hits" in e else "") + "."
+    if t == "raid_over":
+        return "The raid is over."
+    from voidtable.web.scenes import generic_event  # noqa: PLC0415  (only when a web front end asks)
+    return generic_event(e)
+
+
+def _faction(game: Game, key: Any) -> str:
+    f = game.rules.factions.get(key) if isinstance(key, str) else None
+    return f.title if f else _title(str(key))
+
+
+def _where(at: Any) -> str:
+    if not at:
+        return "off the board"
+    if "hex" in at:
+        return f"centre of {tuple(at['hex'])}"
+    a, b = at["edge"]
+    return f"edge of {tuple(a)}" + (f"/{tuple(b)}" if b else "")
+
+
+# ---------------------------------------------------------------- the scene
+
+
+def build(game: Game, view: dict[str, Any], legal: list[Action], seat: int | None, names: list[str]) -> dict[str, Any]:
+    R = game.rules
+    decision = view.get("decision") or {}
+    dkind = decision.get("kind")
+    dargs = decision.get("args") or []
+    mine = legal and decision.get("seat") == seat
+    board = view.get("board") or []
+    coords = [tuple(h["hex"]) for h in board]
+    ships = view.get("ships") or []
+
+    # where each action goes: a hex, a ship, an edge, or a button
+    at_hex: dict[tuple, list[Action]] = {}
+    at_ship: dict[int, list[Action]] = {}
+    at_edge: dict[tuple, list[Action]] = {}
+    buttons: list[Action] = []
+
+    def decision_hex(i: int) -> tuple | None:
+        return coords[dargs[i]] if len(dargs) > i and isinstance(dargs[i], int) and 0 <= dargs[i] < len(coords) else None
+
+    for a in legal:
+        k, arg = a.kind, a.arg
+        if k in HEX_KINDS and arg is not None:
+            at_hex.setdefault(tuple(arg), []).append(a)
+        elif k in ("raid", "tow_raid"):
+            at_hex.setdefault(tuple(arg[0]), []).append(a)
+        elif k == "raid_blockade":
+            at_ship.setdefault(arg[2], []).append(a)
+        elif k in SHIP_KINDS and isinstance(arg, int) and not isinstance(arg, bool):
+            at_ship.setdefault(arg, []).append(a)
+        elif k in ("put", "slot"):
+            h = decision_hex(1 if k == "put" else 0)
+            d = arg[1] if k == "put" else arg
+            if h is None:
+                buttons.append(a)
+            elif d < 0:
+                at_hex.setdefault(h, []).append(a)
+            else:
+                at_edge.setdefault((h[0], h[1], d), []).append(a)
+        else:
+            buttons.append(a)
+
+    ship_by_id = {s["id"]: s for s in ships}
+
+    def ship_words(x: int) -> str:
+        s = ship_by_id.get(x)
+        if not s:
+            return f"ship #{x}"
+        owner = f"seat {s['owner']}" if s["owner"] == s["controller"] else f"seat {s['owner']}'s, flown by seat {s['controller']}"
+        return f"{_title(s['type'])} #{x} ({owner})"
+
+    def label(a: Action) -> str:
+        k, arg = a.kind, a.arg
+        if k == "put":
+            card = R.ships[arg[0]]
+            return f"{_title(arg[0])} (Move {card.move}, Fight {card.fight})" + (" in the centre" if arg[1] < 0 else f" on edge {arg[1]}")
+        if k == "raid":
+            return f"raid {names[arg[1]]} here"
+        if k == "raid_blockade":
+            return f"raid it with your {ship_words(arg[1])}"
+        if k == "tow_raid":
+            return f"capture your own {ship_words(arg[1])} to tow it"
+        if k in SHIP_KINDS and isinstance(arg, int):
+            return describe_action(game, a).replace(f"ship #{arg}", ship_words(arg))
+        if k == "tow":
+            return f"tow {ship_words(arg)}"
+        if k == "lend_to" or k == "aim":
+            return ("lend it to " if k == "lend_to" else "aim at ") + names[arg]
+        if k == "consent" and len(dargs) >= 2:
+            return (f"let {names[dargs[1]]} move your {ship_words(dargs[0])}" if arg else "refuse")
+        text = describe_action(game, a)
+        return text[:1].upper() + text[1:]
+
+    def clickable(item: dict[str, Any], acts: list[Action] | None, title: str) -> dict[str, Any]:
+        if not acts:
+            return item
+        if len(acts) == 1:
+            item["action"] = acts[0].to_json()
+            item["hint"] = label(acts[0])
+        else:
+            item["choices"] = [{"label": label(a), "action": a.to_json()} for a in acts]
+            item["hint"] = title
+        return item
+
+    # -- the map -------------------------------------------------------------------------
+    status = {tuple(h): x for h, x in view.get("status") or []}
+    hexes = []
+    if board:
+        for h in board:
+            c = tuple(h["hex"])
+            kind = h["kind"]
+            lbl = f"Planet {h['planet']}" if h.get("planet") else (_title(h["sun"]) if kind == "sun" else TERRAIN_LABEL.get(kind, ""))
+            item = {"q": c[0], "r": c[1], "fill": kind, "label": lbl}
+            if c in status:
+                item["sub"] = status[c].upper()
+                item["fill"] = status[c]
+            clickable(item, at_hex.pop(c, None), f"hex {c}: choose")
+            hexes.append(item)
+    manual = view.get("manual_setup")
+    if manual:
+        for q, r, t in manual["tiles"]:
+            kind = tile_kind(t)
+            item = {"q": q, "r": r, "fill": kind, "label": f"Planet {tile_planet(t)}" if tile_planet(t) else _title(t.partition(':')[2] or TERRAIN_LABEL.get(kind, kind))}
+            clickable(item, at_hex.pop((q, r), None), "choose")
+            hexes.append(item)
+        for q, r in manual["open_slots"]:
+            item = {"q": q, "r": r, "fill": "open", "label": "open"}
+            clickable(item, at_hex.pop((q, r), None), "choose")
+            hexes.append(item)
+    known = {(h["q"], h["r"]) for h in hexes}
+    for c, acts in list(at_hex.items()):  # an action on a hex not drawn (should not happen): still offer it
+        item = {"q": c[0], "r": c[1], "fill": "open", "label": "?"}
+        clickable(item, acts, "choose")
+        hexes.append(item)
+        known.add(c)
+    at_hex.clear()
+
+    pieces = []
+    rim_used: dict[tuple, set[int]] = {}
+    moving: set[int] = set()
+    if dkind in ("pick", "walk") and len(dargs) >= 5:
+        moving = set(dargs[4])
+    for s in ships:
+        at = s.get("at")
+        if at is None or s["state"] not in ("board", "captured"):
+            continue
+        card = R.ships.get(s["type"])
+        item: dict[str, Any] = {
+            "id": s["id"], "seat": s["controller"], "label": short(game, s["type"]),
+            "title": ship_words(s["id"]) + (f": Move {card.move}, Fight {card.fight}" if card else "")
+            + (" (captured)" if s["state"] == "captured" else ""),
+        }
+        if s["state"] == "captured":
+            item["mark"] = "captured"
+        elif s["id"] in moving:
+            item["mark"] = "moving"
+        if "hex" in at:
+            item["at"] = {"hex": at["hex"]}
+        else:
+            a, b = at["edge"]
+            if b is not None:
+                d = DIRECTIONS.index((b[0] - a[0], b[1] - a[1]))
+            else:  # a rim edge: the view does not say which; take the first free rim direction
+                used = rim_used.setdefault(tuple(a), set())
+                rim = [d for d, (dq, dr) in enumerate(DIRECTIONS) if (a[0] + dq, a[1] + dr) not in known and d not in used] or [0]
+                d = rim[0]
+                used.add(d)
+            item["at"] = {"edge": [a[0], a[1], d]}
+        item["hint"] = item["title"]
+        clickable(item, at_ship.pop(s["id"], None), ship_words(s["id"]) + ": choose")
+        pieces.append(item)
+    if dkind == "walk" and len(dargs) >= 8:  # the fleet on its way (lifted off the board)
+        pos = decision_hex(6)
+        for x in dargs[4]:
+            s = ship_by_id.get(x)
+            if s and pos:
+                pieces.append({"id": x, "seat": s["controller"], "label": short(game, s["type"]), "mark": "moving",
+                               "at": {"hex": list(pos)}, "title": ship_words(x) + " (moving)", "hint": ship_words(x) + " (moving)"})
+    for x, acts in at_ship.items():  # ships not on the board (e.g. a raid's ships off-map): buttons
+        buttons.extend(acts)
+    edges = []
+    for (q, r, d), acts in at_edge.items():
+        edges.append(clickable({"at": [q, r, d], "label": f"edge {d} of {(q, r)}"}, acts, f"edge {d} of ({q}, {r}): which ship?"))
+
+    parts: list[dict[str, Any]] = []
+    highlight = decision_hex(3) if dkind in ("pick", "walk") else None
+    if highlight:
+        for h in hexes:
+            if (h["q"], h["r"]) == highlight:
+                h["highlight"] = True
+    if hexes:
+        legend = [{"label": names[p], "seat": p} for p in range(len(names))]
+        parts.append({"kind": "hexmap", "id": "map", "title": "The stellar system", "hexes": hexes, "pieces": pieces,
+                      "edges": edges, "legend": legend})
+
+    # -- what is being decided ---------------------------------------------------------------
+    prompt = PROMPTS.get(dkind, "Decide") if mine else None
+    if mine and dkind == "walk" and len(dargs) >= 8:
+        prompt += f" ({dargs[7]} move(s) left)"
+    if mine and dkind == "consent" and len(dargs) >= 2:
+        prompt = f"{names[dargs[1]]} wants to move your {ship_words(dargs[0])}: allow it?"
+    if buttons:
+        parts.insert(0, {"kind": "buttons", "id": "decision", "title": prompt or "Choices",
+                         "buttons": [{"label": label(a), "action": a.to_json()} for a in buttons]})
+
+    # -- scores, players, raid --------------------------------------------------------------------
+    target = view["target"]
+    scores = view["scores"]
+    parts.append({"kind": "track", "id": "scores", "title": f"Points (first to {target})", "min": 0,
+                  "max": max(target, *scores) + 1, "line": {"value": target, "label": f"target {target}"},
+                  "marks": [{"value": scores[p], "label": names[p], "seat": p} for p in range(len(names))]})
+    raid = view.get("raid")
+    if raid:
+        items = [{"label": "Where", "value": f"{tuple(raid['hex'])} ({raid['kind'].replace('_', ' ')})"},
+                 {"label": "Round", "value": raid["round"]}]
+        for q in raid["participants"]:
+            items.append({"label": names[int(q)], "value": f"{raid['dice'][str(q)] - raid['lost'][str(q)]} dice left of {raid['dice'][str(q)]}"
+                          + (" (out)" if int(q) in raid["out"] else "")})
+        parts.append({"kind": "panel", "id": "raid", "title": "Raid", "items": items})
+    players = []
+    waiting = set(view["to_move"])
+    for st in view["seats"]:
+        p = st["seat"]
+        alive = [s for s in ships if s["owner"] == p and s["state"] in ("board", "captured")]
+        stats = [
+            {"label": "Points", "value": scores[p]},
+            {"label": "Faction", "value": _faction(game, st["faction"]) if st["faction"] else "-"},
+            {"label": "Card", "value": _title(st["card"]) if st["card"] else "none"},
+            {"label": "Allegiance", "value": _title(st["allegiance"] or "none")},
+            {"label": "Scores for", "value": ", ".join(_title(c) for c in st["scoring"]) or "-"},
+            {"label": "Ships", "value": len(alive)},
+        ]
+        note = None
+        if p == view.get("active"):
+            note = "active player"
+        if p in waiting and decision.get("kind"):
+            note = f"deciding: {decision['kind'].replace('_', ' ')}"
+        players.append({"seat": p, "name": names[p], "you": p == seat, "active": p in waiting, "note": note, "stats": stats})
+    parts.append({"kind": "players", "id": "players", "title": "Players", "players": players})
+    ship_items = [{"label": _title(t), "value": f"Move {c.move}, Fight {c.fight}" + (" *" if c.capture else "")} for t, c in sorted(R.ships.items())]
+    parts.append({"kind": "panel", "id": "ship-cards", "title": "Ship cards (* = captured, not destroyed)", "collapsed": True, "items": ship_items})
+
+    turns = view.get("turns", 0)
+    headline = (f"Turn {turns}" if turns else "Setup") + f" · first to {target} points"
+    if view.get("sun"):
+        headline += f" · {_title(view['sun'])}"
+    if view.get("final_turns") is not None:
+        headline += " · final turns"
+    other = None
+    if decision.get("kind") and not mine:
+        other = f"{names[decision['seat']]}: {PROMPTS.get(decision['kind'], decision['kind']).split(':')[0].split(' (')[0].lower()}"
+    return {"title": game.spec.title, "headline": headline, "prompt": prompt, "status": other, "parts": parts}

@@ -1,0 +1,254 @@
+"""Black Hole Buccaneers at the table: a seat's view and legal actions as a generic scene (docs/web.md).
+
+Input is only what the seat may know (its view and its legal actions) plus the
+card catalogue, which is public; so the scene cannot reveal more than the view.
+Every legal action appears on exactly one clickable element.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from voidtable.engine.actions import Action
+from voidtable.engine.game import Game
+
+from .data import KINDS
+from .text import describe_action
+
+KIND_TITLES = {"spacecraft": "Spacecraft", "toy": "Toy", "time_machine": "Time Machine part", "shapeshifter": "Shapeshifter",
+               "robot": "Robot", "artifact": "Artifact", "relic": "Relic"}
+
+EFFECTS = {
+    "gps_tracker": "When revealed: your next selection this round is drawn at random from your hand.",
+    "tiit_clo_uhl": "When revealed: everyone draws a card; the {tiit_threshold_card:+d} Threshold card goes beside the Black Hole.",
+    "swiss_army_pocket_laser": "When revealed: place a Threshold card; a positive one costs you the Laser.",
+    "titanic_tentacles": "When revealed: draw {tentacles_draw} cards and keep one in your display.",
+    "reality_gyro": "When revealed: hands now pass the other way.",
+    "morpho_sucker": "From your next Turn: turns once for each Shapeshifter another player reveals.",
+    "cubus_libra": "From your next Turn: turns once for each card of printed Weight {cubus_libra_min_weight}+ another player reveals (not Robots).",
+    "loot_box": "From your next Turn: turns once for each card of printed Weight {loot_box_min_weight}+ you reveal (not Robots).",
+    "easter_egg": "Score step A: you may discard it for the top card of the deck.",
+    "alien_kiddie_pool": "Score step B: you may discard it for a random last card.",
+    "one_ring": "Score step D: you may discard it and one other faceup card.",
+    "antigravity_carpet": "Score step E: single lowest Weight takes {carpet_value:+d} Value.",
+    "exoskeleton": "Score step E: single highest Weight takes {exoskeleton_weight:+d} Weight.",
+    "xxl_paperweight": "Score step F: the revealed card's Weight counts twice for you.",
+    "emergency_towel": "Score step G: {emergency_towel_points:+d} points if you are pulled in.",
+}
+KIND_TEXT = {
+    "spacecraft": "Breaks ties for a place; the most valuable one of round 3 breaks a final tie.",
+    "toy": "Placed facedown; in step C the single highest Toy Weight takes the {toy_reward_weight:+d} Weight card.",
+    "time_machine": "Parts form groups; each new part of a group turns the whole group.",
+    "shapeshifter": "All your Shapeshifters weigh what the top one weighs.",
+    "robot": "Turns when two or more players reveal a Robot in the same Turn.",
+}
+DECISION_PROMPTS = {
+    "swiss_army_pocket_laser": "Swiss Army Pocket Laser: choose the Threshold card to place beside the Black Hole",
+    "titanic_tentacles": "Titanic Tentacles: choose the drawn card to keep in your display",
+    "time_machine_group": "Time Machine: choose the group that takes the new part",
+    "easter_egg": "Easter Egg: use it (top card of the deck into your display) or decline",
+    "alien_kiddie_pool": "Alien Kiddie Pool: use it (a random last card into your display) or decline",
+    "one_ring": "One Ring: use it (discard it and one other faceup card) or decline",
+    "one_ring_discard": "One Ring: choose the faceup card to discard with the Ring",
+}
+
+
+def card(game: Game, key: str, orientation: int = 0, action: Action | None = None, extra: dict[str, Any] | None = None,
+         value: int | None = None, weight: int | None = None) -> dict[str, Any]:
+    """One face-up card: name, kind, current Value/Weight, and (if clickable) its action."""
+    r = game.rules
+    c = r.index[key]
+    kind = KINDS[r.kind[c]]
+    v = r.value[c][orientation] if value is None else value
+    w = r.weight[c][orientation] if weight is None else weight
+    effect = r.effect_of[c]
+    out: dict[str, Any] = {
+        "id": key,
+        "title": r.names[c],
+        "kind": kind,
+        "tag": KIND_TITLES[kind],
+        "stats": [{"label": "Value", "value": v}, {"label": "Weight", "value": w}],
+        "text": _text(game, EFFECTS.get(effect or "", KIND_TEXT.get(kind, ""))),
+    }
+    if orientation:
+        out["turned"] = orientation
+    if len(set(zip(r.value[c], r.weight[c]))) > 1:
+        out["edges"] = [f"{a}/{b}" for a, b in zip(r.value[c], r.weight[c])]
+    if action is not None:
+        out["action"] = action.to_json()
+        out["hint"] = describe_action(game, action)
+    if extra:
+        out.update(extra)
+    return out
+
+
+def _text(game: Game, template: str) -> str:
+    """Card texts take their numbers from the rules data (a --set override shows)."""
+    c = game.rules.c
+    try:
+        return template.format(**{k: getattr(c, k) for k in c.__struct_fields__})
+    except (KeyError, ValueError, AttributeError):
+        return template
+
+
+def facedown(label: str, cid: str) -> dict[str, Any]:
+    return {"id": cid, "title": label, "kind": "back", "face": "down"}
+
+
+def build(game: Game, view: dict[str, Any], legal: list[Action], seat: int | None, names: list[str]) -> dict[str, Any]:
+    by_kind: dict[str, list[Action]] = {}
+    for a in legal:
+        by_kind.setdefault(a.kind, []).append(a)
+    parts: list[dict[str, Any]] = []
+    decision = view.get("decision")
+    bh = view.get("black_hole")
+    over = view["phase"] == "over"
+
+    # -- the Black Hole ------------------------------------------------------------------
+    tc = view["threshold_cards"]
+    items = []
+    if bh:
+        items += [
+            {"label": "Black Hole", "value": f"{bh['color'].title()} ({bh['key'].rpartition('_')[2]})", "color": bh["color"]},
+            {"label": "Threshold", "value": bh["threshold"] + sum(tc), "hint": f"{bh['threshold']} printed"
+             + (" " + " ".join(f"{v:+d}" for v in tc) if tc else "") + "; the card revealed in step F adds its Weight"},
+            {"label": "Hand size", "value": bh["hand_size"]},
+        ]
+    items += [
+        {"label": "Round", "value": f"{view['round']} of {view['rounds']}"},
+        {"label": "Turn", "value": view["turn"]},
+        {"label": "Hands pass", "value": view["direction"]},
+        {"label": "Deck", "value": view["deck_size"]},
+        {"label": "Discard", "value": len(view["discard"])},
+        {"label": "Last cards beside the Black Hole", "value": view["last_cards"]},
+    ]
+    if view.get("black_hole_card"):
+        r = game.rules
+        items.append({"label": "Revealed in step F", "value": r.names[r.index[view["black_hole_card"]]]})
+    to_come = view["black_holes_to_come"]
+    if isinstance(to_come, list):
+        items.append({"label": "Black Holes to come", "value": ", ".join(f"{b['color'].title()} {b['threshold']}/{b['hand_size']}" for b in to_come) or "none"})
+    else:
+        items.append({"label": "Black Holes to come", "value": f"{to_come} (unknown)"})
+    items.append({"label": "Score card", "value": " / ".join(str(x) for x in view["score_card"])})
+    parts.append({"kind": "panel", "id": "black-hole", "title": "The Black Hole", "items": items})
+
+    # -- Weight against the Threshold ---------------------------------------------------------
+    if bh:
+        threshold = bh["threshold"] + sum(tc)
+        marks = [{"value": pl["display"]["weight"], "label": names[pl["seat"]], "seat": pl["seat"]} for pl in view["players"]]
+        top = max([threshold + 6, *(m["value"] + 2 for m in marks)])
+        low = min([0, *(m["value"] - 2 for m in marks)])
+        parts.append({"kind": "track", "id": "weights", "title": "Weight against the Threshold", "min": low, "max": top,
+                      "line": {"value": threshold, "label": f"Threshold {threshold}"}, "marks": marks})
+
+    # -- your decision (Relics, Laser, Tentacles, Time Machine) ------------------------------------
+    you = view.get("you")
+    prompt = None
+    if decision and decision["player"] == seat and legal:
+        kind = decision["kind"]
+        prompt = DECISION_PROMPTS.get(kind, "Decide")
+        if kind == "titanic_tentacles":
+            parts.append({"kind": "cards", "id": "tentacles", "title": "Titanic Tentacles: keep one", "cards": [
+                card(game, a.arg, action=a) for a in by_kind.get("keep", [])]})
+        elif kind == "one_ring_discard":
+            pass  # the cards in your display are clickable (below)
+        else:
+            buttons = []
+            for a in legal:
+                label = describe_action(game, a)
+                buttons.append({"label": label[:1].upper() + label[1:], "action": a.to_json()})
+            parts.append({"kind": "buttons", "id": "decision", "title": prompt, "buttons": buttons})
+
+    # -- your hand and hidden things -----------------------------------------------------------
+    if you is not None:
+        select = {a.arg: a for a in by_kind.get("select", [])}
+        hand = [card(game, k, action=select.get(k)) for k in you["hand"]]
+        if select and not prompt:
+            prompt = "Select a card from your hand (facedown; all reveal together)"
+            if you.get("gps_next_turn"):
+                prompt += " (GPS Tracker: the game draws it at random)"
+        title = f"Your hand ({len(hand)})"
+        parts.append({"kind": "cards", "id": "hand", "title": title, "layout": "hand", "cards": hand,
+                      "empty": "no cards in hand"})
+        hidden = []
+        if you["selected"]:
+            hidden.append(card(game, you["selected"], extra={"badge": "selected"}))
+        hidden += [card(game, k, extra={"badge": "facedown Toy"}) for k in you["facedown_toys"]]
+        hidden += [card(game, k, extra={"badge": "beside the Black Hole"}) for k in you["last_card"]]
+        if hidden:
+            parts.append({"kind": "cards", "id": "yours-hidden", "title": "Only you can see", "cards": hidden})
+
+    # -- the players' displays -----------------------------------------------------------------------
+    ring = {a.arg: a for a in by_kind.get("discard", [])}
+    waiting = set(view["to_move"])
+    players = []
+    for pl in view["players"]:
+        p = pl["seat"]
+        d = pl["display"]
+        cards = []
+        for c in d["cards"]:
+            act = ring.get(c["card"]) if p == seat else None
+            cards.append(card(game, c["card"], c["orientation"], act, value=c["value"], weight=c["weight"]))
+        for gi, group in enumerate(d["time_machine_groups"]):
+            for c in group:
+                act = ring.get(c["card"]) if p == seat else None
+                cards.append(card(game, c["card"], c["orientation"], act, extra={"badge": f"group {gi + 1}"},
+                                  value=c["value"], weight=c["weight"]))
+        for c in d["shapeshifters"]:
+            act = ring.get(c["card"]) if p == seat else None
+            cards.append(card(game, c["card"], 0, act, value=c["value"], weight=c["weight"], extra={"badge": "stack"}))
+        cards += [facedown("Toy (facedown)", f"toy-{p}-{i}") for i in range(d["facedown_toys"])]
+        stats = [
+            {"label": "Points", "value": pl["total"], "hint": " + ".join(str(x) for x in pl["points"]) or "none yet"},
+            {"label": "Value", "value": d["value"]},
+            {"label": "Weight", "value": d["weight"]},
+            {"label": "Hand", "value": pl["hand_size"]},
+        ]
+        if d["weight_cards"]:
+            stats.append({"label": "Weight cards", "value": " ".join(f"{w:+d}" for w in d["weight_cards"])})
+        if d["value_card"]:
+            stats.append({"label": "Value card", "value": f"+{d['value_card']}"})
+        note = None
+        if view["phase"] == "select" and not over:
+            note = "has chosen" if pl["has_selected"] else "choosing..."
+        if decision and decision["player"] == p:
+            note = f"deciding: {decision['kind'].replace('_', ' ')}"
+        players.append({"seat": p, "name": names[p], "you": p == seat, "active": p in waiting, "note": note,
+                        "stats": stats, "cards": cards})
+    parts.append({"kind": "players", "id": "players", "title": "Displays", "players": players})
+
+    if view["discard"]:
+        parts.append({"kind": "cards", "id": "discard", "title": f"Discard pile ({len(view['discard'])})", "collapsed": True,
+                      "cards": [card(game, k) for k in view["discard"]]})
+
+    last = view.get("last_round")
+    if last:
+        parts.append({"kind": "panel", "id": "last-round", "title": f"Round {last.get('round', '')} scored".strip(),
+                      "items": _last_round_items(last, names)})
+
+    headline = f"Round {view['round']} of {view['rounds']} · Turn {view['turn']} · " + (
+        "game over" if over else "Selection" if view["phase"] == "select" else "Score phase")
+    if decision and not prompt:
+        who = names[decision["player"]]
+        prompt_other = f"{who} decides: {decision['kind'].replace('_', ' ')}"
+    else:
+        prompt_other = None
+    return {
+        "title": game.spec.title,
+        "headline": headline,
+        "prompt": prompt,
+        "status": prompt_other,
+        "parts": parts,
+    }
+
+
+def _last_round_items(last: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
+    items = []
+    for key, value in last.items():
+        if key == "round":
+            continue
+        if isinstance(value, list) and len(value) == len(names):
+            value = ", ".join(f"{names[i]} {v}" for i, v in enumerate(value))
+        items.append({"label": key.replace("_", " "), "value": str(value)})
+    return items

@@ -1,0 +1,250 @@
+"""The Starlette application: the page, the lobby and table API, and the WebSocket.
+
+Routes (details and the message format in docs/web.md):
+
+    GET  /  /t/{id}  /replay/{id}  /replay      the one page (index.html)
+    GET  /api/games                             games, player ranges, variants, options, bot levels
+    GET  /api/tables                            the lobby: open, running and finished tables
+    POST /api/tables                            create a table -> seat links
+    GET  /api/tables/{id}                       one table's public facts
+    POST /api/tables/{id}/join                  claim an open seat -> its link
+    GET  /api/tables/{id}/state                 what your seat sees (Authorization: Bearer TOKEN; none: spectator)
+    POST /api/tables/{id}/move                  {token, step, action}
+    GET  /api/tables/{id}/record                the game record, finished games only
+    GET  /api/tables/{id}/replay?step=&seat=    a finished game at a step, as that seat saw it
+    POST /api/replay                            the same for an uploaded record
+    WS   /ws/{id}                               live table: hello {token}, then moves; state pushed
+
+Seat tokens travel in the URL fragment (never sent to the server by the
+browser), then in the WebSocket's first message or an Authorization header,
+so no URL, access log or Referer ever carries one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from voidtable.engine.errors import RecordError
+from voidtable.engine.records import Record
+
+from .hub import Conn, Hub
+from .tables import MoveError, record_json, replay_frame
+
+STATIC = Path(__file__).with_name("static")
+MAX_BODY = 1_000_000
+log = logging.getLogger("voidtable.web")
+
+
+def error(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+async def body(request: Request) -> Any:
+    raw = await request.body()
+    if len(raw) > MAX_BODY:
+        raise MoveError(413, f"request too large (limit {MAX_BODY} bytes)")
+    if not raw:
+        return {}
+    try:
+        return json.loads(raw)
+    except (ValueError, UnicodeDecodeError):
+        raise MoveError(400, "malformed request: the body is not JSON") from None
+
+
+def bearer(request: Request) -> str | None:
+    auth = request.headers.get("authorization", "")
+    return auth[7:].strip() if auth.lower().startswith("bearer ") else None
+
+
+def create_app(data: str | Path, durable: str = "normal", bot_workers: int = 4, bot_delay: float = 0.0) -> Starlette:
+    hub = Hub(data, durable=durable, bot_workers=bot_workers, bot_delay=bot_delay)
+
+    def api(fn):
+        async def wrapped(request: Request) -> Response:
+            try:
+                return await fn(request)
+            except MoveError as e:
+                return error(e.status, e.message)
+        return wrapped
+
+    async def page(request: Request) -> Response:
+        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+    @api
+    async def list_games(request: Request) -> Response:
+        return JSONResponse(hub.games())
+
+    @api
+    async def list_tables(request: Request) -> Response:
+        return JSONResponse(hub.lobby())
+
+    @api
+    async def create_table(request: Request) -> Response:
+        return JSONResponse(hub.create(await body(request)), status_code=201)
+
+    @api
+    async def table_info(request: Request) -> Response:
+        return JSONResponse(hub.table(request.path_params["id"]).info())
+
+    @api
+    async def join(request: Request) -> Response:
+        return JSONResponse(hub.join(request.path_params["id"], await body(request)))
+
+    @api
+    async def state(request: Request) -> Response:
+        table = hub.table(request.path_params["id"])
+        token = bearer(request)
+        seat = table.seat_of(token)
+        if token and seat is None:
+            raise MoveError(401, "unauthenticated: this seat token does not open a seat at this table")
+        return JSONResponse(table.message(seat))
+
+    @api
+    async def move(request: Request) -> Response:
+        req = await body(request)
+        if not isinstance(req, dict) or set(req) - {"token", "step", "action"} or "action" not in req:
+            raise MoveError(400, "malformed move: send {token, step, action: {kind, arg}}")
+        token = req.get("token", bearer(request))
+        return JSONResponse(hub.move(request.path_params["id"], token, req.get("step"), req["action"]))
+
+    @api
+    async def record(request: Request) -> Response:
+        table = hub.table(request.path_params["id"])
+        if table.status != "finished":
+            raise MoveError(403, "the record of an unfinished game is never handed out (it holds the seed and every hidden card)")
+        return Response(record_json(table), media_type="application/json",
+                        headers={"Content-Disposition": f'attachment; filename="{table.name}-{table.id}.json"'})
+
+    def frame_args(request: Request, players: int) -> tuple[int, int | None]:
+        try:
+            step = int(request.query_params.get("step", "0"))
+            seat_text = request.query_params.get("seat", "")
+            seat = int(seat_text) if seat_text not in ("", "spectator") else None
+        except ValueError:
+            raise MoveError(400, "step and seat must be whole numbers") from None
+        if seat is not None and not 0 <= seat < players:
+            raise MoveError(400, f"seat must be 0-{players - 1} or empty for the spectator's view")
+        return step, seat
+
+    @api
+    async def replay(request: Request) -> Response:
+        table = hub.table(request.path_params["id"])
+        if table.status != "finished":
+            raise MoveError(403, "only finished games can be replayed")
+        step, seat = frame_args(request, table.players)
+        frame = await asyncio.get_running_loop().run_in_executor(
+            hub.executor, lambda: replay_frame(table.record(), step, seat, table.names()))
+        return JSONResponse(frame)
+
+    @api
+    async def replay_upload(request: Request) -> Response:
+        req = await body(request)
+        if not isinstance(req, dict) or "record" not in req:
+            raise MoveError(400, "send {record, step, seat}")
+        try:
+            rec = Record.from_json(req["record"])
+            step = req.get("step", 0)
+            seat = req.get("seat")
+            if not isinstance(step, int) or (seat is not None and (not isinstance(seat, int) or not 0 <= seat < rec.players)):
+                raise MoveError(400, "step must be a whole number, seat a seat number or null")
+            frame = await asyncio.get_running_loop().run_in_executor(hub.executor, lambda: replay_frame(rec, step, seat))
+        except RecordError as e:
+            raise MoveError(400, str(e)) from None
+        return JSONResponse(frame)
+
+    async def ws_table(ws: WebSocket) -> None:
+        await ws.accept()
+        table = hub.tables.get(ws.path_params["id"])
+        if table is None:
+            await ws.send_json({"type": "error", "error": f"no table {ws.path_params['id']!r}"})
+            await ws.close(code=4404)
+            return
+        try:
+            hello = json.loads(await asyncio.wait_for(ws.receive_text(), timeout=30))
+        except (asyncio.TimeoutError, ValueError, WebSocketDisconnect, KeyError):
+            await _close(ws, 4400, "expected a hello message first: {type: hello, token?}")
+            return
+        token = hello.get("token") if isinstance(hello, dict) else None
+        seat = table.seat_of(token)
+        if token and seat is None:
+            await _close(ws, 4401, "unauthenticated: this seat token does not open a seat at this table")
+            return
+        conn = Conn(ws.send_text, seat)
+        hub.conns.setdefault(table.id, set()).add(conn)
+        writer = asyncio.create_task(conn.run(table))
+        try:
+            while True:
+                text = await ws.receive_text()
+                try:
+                    msg = json.loads(text)
+                except ValueError:
+                    conn.push({"type": "error", "error": "malformed message: not JSON"})
+                    continue
+                if not isinstance(msg, dict) or msg.get("type") != "move":
+                    conn.push({"type": "error", "error": "malformed message: send {type: move, step, action}"})
+                    continue
+                if set(msg) - {"type", "step", "action", "id"} or "action" not in msg:
+                    conn.push({"type": "error", "error": "malformed move: send {type: move, step, action: {kind, arg}}", "id": msg.get("id")})
+                    continue
+                try:
+                    ack = hub.move_as(table, seat, msg.get("step"), msg["action"])
+                    ack["id"] = msg.get("id")
+                    conn.push(ack)
+                except MoveError as e:
+                    conn.push({"type": "error", "error": e.message, "id": msg.get("id")})
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            hub.conns.get(table.id, set()).discard(conn)
+            writer.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await writer
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette):
+        hub.restore()
+        hub.start_bots()
+        try:
+            yield
+        finally:
+            hub.close()
+
+    routes = [
+        Route("/", page),
+        Route("/t/{id}", page),
+        Route("/replay", page),
+        Route("/replay/{id}", page),
+        Route("/api/games", list_games),
+        Route("/api/tables", list_tables, methods=["GET"]),
+        Route("/api/tables", create_table, methods=["POST"]),
+        Route("/api/tables/{id}", table_info),
+        Route("/api/tables/{id}/join", join, methods=["POST"]),
+        Route("/api/tables/{id}/state", state),
+        Route("/api/tables/{id}/move", move, methods=["POST"]),
+        Route("/api/tables/{id}/record", record),
+        Route("/api/tables/{id}/replay", replay),
+        Route("/api/replay", replay_upload, methods=["POST"]),
+        WebSocketRoute("/ws/{id}", ws_table),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.hub = hub
+    return app
+
+
+async def _close(ws: WebSocket, code: int, message: str) -> None:
+    with contextlib.suppress(Exception):
+        await ws.send_json({"type": "error", "error": message})
+        await ws.close(code=code)

@@ -1,0 +1,149 @@
+"""Finding a game's scene and words, and what every scene gets from the server.
+
+A game draws itself for the table with ``voidtable.games.<name>.scene``
+(``build(game, view, legal, seat, names) -> scene``; schema in docs/web.md),
+or with a module named by ``GameSpec.extra["scene"]``. A game without one
+still plays: :func:`fallback_scene` shows its legal actions as buttons.
+
+Events read in words through the game's text module (``extra["text"]`` or
+``games/<name>/text.py``), else the scene module's ``describe_event``, else a
+generic sentence made from the event's fields. Only events already filtered
+for the viewer (``visible_events``) ever reach these functions.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+from types import ModuleType
+from typing import Any
+
+from voidtable.engine.actions import Action
+from voidtable.engine.game import Game
+
+_SCENES: dict[str, ModuleType | None] = {}
+_TEXTS: dict[str, ModuleType | None] = {}
+
+
+def _module(game: Game, key: str, cache: dict[str, ModuleType | None]) -> ModuleType | None:
+    if game.name in cache:
+        return cache[game.name]
+    mod = game.spec.extra.get(key)
+    if not isinstance(mod, ModuleType):
+        package = game.spec.state_class.__module__.rpartition(".")[0]
+        name = mod if isinstance(mod, str) else f"{package}.{key}"
+        try:
+            mod = importlib.import_module(name)
+        except ModuleNotFoundError as e:
+            if e.name != name:
+                raise
+            mod = None
+    cache[game.name] = mod
+    return mod
+
+
+def scene_module(game: Game) -> ModuleType | None:
+    return _module(game, "scene", _SCENES)
+
+
+def text_module(game: Game) -> ModuleType | None:
+    return _module(game, "text", _TEXTS)
+
+
+def describe_event(game: Game, event: dict[str, Any]) -> str | None:
+    tm = text_module(game)
+    if tm is not None and hasattr(tm, "describe_event"):
+        return tm.describe_event(game, event)
+    sm = scene_module(game)
+    if sm is not None and hasattr(sm, "describe_event"):
+        return sm.describe_event(game, event)
+    return generic_event(event)
+
+
+def describe_action(game: Game, action: Action) -> str:
+    tm = text_module(game)
+    if tm is not None and hasattr(tm, "describe_action"):
+        return tm.describe_action(game, action)
+    sm = scene_module(game)
+    if sm is not None and hasattr(sm, "describe_action"):
+        return sm.describe_action(game, action)
+    return str(action)
+
+
+def generic_event(event: dict[str, Any]) -> str:
+    """``{"type": "turn_start", "seat": 2}`` -> ``"Turn start: seat 2."``"""
+    words = event.get("type", "event").replace("_", " ")
+    rest = [f"{k.replace('_', ' ')} {json.dumps(v) if isinstance(v, (list, dict)) else v}"
+            for k, v in event.items() if k not in ("type", "visible_to")]
+    return words[:1].upper() + words[1:] + (": " + ", ".join(rest) if rest else "") + "."
+
+
+def build_scene(game: Game, view: dict[str, Any], legal: list[Action], seat: int | None, names: list[str]) -> dict[str, Any]:
+    """The game's scene for ``seat``, with any legal action the scene left out added as a button."""
+    sm = scene_module(game)
+    scene = sm.build(game, view, legal, seat, names) if sm is not None else fallback_scene(game, view, legal, seat, names)
+    present = set(_actions_in(scene))
+    missing = [a for a in legal if _key(a.to_json()) not in present]
+    if missing:
+        scene.setdefault("parts", []).append({
+            "kind": "buttons", "id": "other-choices", "title": "Other choices",
+            "buttons": [{"label": describe_action(game, a), "action": a.to_json()} for a in missing],
+        })
+    return scene
+
+
+def fallback_scene(game: Game, view: dict[str, Any], legal: list[Action], seat: int | None, names: list[str]) -> dict[str, Any]:
+    return {
+        "title": game.spec.title,
+        "headline": "",
+        "prompt": "Choose one" if legal else None,
+        "parts": [{"kind": "panel", "id": "view", "title": "The table", "items": [
+            {"label": k, "value": json.dumps(v) if isinstance(v, (list, dict)) else str(v)} for k, v in view.items()]}],
+    }
+
+
+def action_key(action: Action) -> str:
+    return _key(action.to_json())
+
+
+def _key(action_json: dict[str, Any]) -> str:
+    return json.dumps(action_json, sort_keys=True)
+
+
+def _actions_in(node: Any):
+    """Every action JSON a scene makes clickable (``action`` keys and ``choices`` entries)."""
+    if isinstance(node, dict):
+        for k, v in node.items():
+            if k == "action" and isinstance(v, dict) and "kind" in v:
+                yield _key(v)
+            else:
+                yield from _actions_in(v)
+    elif isinstance(node, list):
+        for v in node:
+            yield from _actions_in(v)
+
+
+def action_labels(scene: dict[str, Any]) -> dict[str, str]:
+    """Canonical action JSON -> the scene's words for it (a clickable element's hint, a button's or choice's label)."""
+    out: dict[str, str] = {}
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            a = node.get("action")
+            if isinstance(a, dict) and "kind" in a:
+                text = node.get("hint") or node.get("label")
+                if isinstance(text, str) and text:
+                    out.setdefault(_key(a), text)
+            for v in node.values():
+                walk(v)
+        elif isinstance(node, list):
+            for v in node:
+                walk(v)
+
+    walk(scene)
+    return out
+
+
+def actions_in(scene: dict[str, Any]) -> set[str]:
+    """The clickable actions of a scene, as canonical JSON strings (for tests)."""
+    return set(_actions_in(scene))

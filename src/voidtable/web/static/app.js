@@ -1,0 +1,599 @@
+// voidtable: the one page for the lobby, every game's table and the replay viewer.
+// It draws the scene the server sends (schema: docs/web.md) and never knows a game's rules.
+// Every text from the server is put in with textContent, never as HTML.
+"use strict";
+
+const $ = (sel, root = document) => root.querySelector(sel);
+const app = () => $("#app");
+
+function el(tag, attrs = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "class") e.className = v;
+    else if (k === "text") e.textContent = v;
+    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+    else e.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children.flat()) if (c !== null && c !== undefined) e.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  return e;
+}
+
+const SVG = "http://www.w3.org/2000/svg";
+function sv(tag, attrs = {}) {
+  const e = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) if (v !== null && v !== undefined) e.setAttribute(k, v);
+  return e;
+}
+
+function toast(text, kind = "error") {
+  const t = $("#toast");
+  t.textContent = text;
+  t.className = kind;
+  t.hidden = false;
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => { t.hidden = true; }, 5000);
+}
+
+async function api(path, opts = {}) {
+  const res = await fetch(path, { headers: { "Content-Type": "application/json", ...(opts.headers || {}) }, ...opts });
+  const data = await res.json().catch(() => ({ error: `server answered ${res.status}` }));
+  if (!res.ok) throw new Error(data.error || `server answered ${res.status}`);
+  return data;
+}
+
+function setTop(title, headline, status) {
+  $("#title").textContent = title || "";
+  $("#headline").textContent = headline || "";
+  $("#status").textContent = status || "";
+}
+
+// ---------------------------------------------------------------- seats remembered in this browser
+const MINE = "voidtable.seats";
+function mySeats() { try { return JSON.parse(localStorage.getItem(MINE) || "{}"); } catch { return {}; } }
+function remember(tableId, seat, token) {
+  const m = mySeats(); (m[tableId] = m[tableId] || {})[seat] = token;
+  try { localStorage.setItem(MINE, JSON.stringify(m)); } catch { /* private mode */ }
+}
+
+// ---------------------------------------------------------------- lobby
+async function lobby() {
+  setTop("Lobby", "Create a table, join one, or watch", "");
+  const root = app();
+  root.className = "lobby";
+  root.replaceChildren();
+  let games;
+  try { games = await api("/api/games"); } catch (e) { root.append(el("p", { class: "error", text: e.message })); return; }
+  const form = createForm(games);
+  const list = el("section", { class: "part", id: "tables" }, el("h2", { text: "Tables" }), el("div", { id: "table-list" }));
+  root.append(form, list, el("section", { class: "part" }, el("h2", { text: "Replay a record" }),
+    el("p", {}, el("a", { href: "/replay", text: "Open a downloaded game record" }))));
+  await refreshTables();
+  clearInterval(lobby.timer);
+  lobby.timer = setInterval(refreshTables, 3000);
+}
+
+function createForm(games) {
+  const f = el("form", { class: "part", id: "create", "aria-label": "Create a table" });
+  const gameSel = el("select", { id: "game", name: "game" }, games.map(g => el("option", { value: g.name, text: g.title })));
+  const players = el("input", { id: "players", type: "number", min: 2, max: 6, value: 4 });
+  const variant = el("select", { id: "variant" });
+  const optionsBox = el("div", { class: "options" });
+  const seatsBox = el("div", { class: "seats", id: "seats" });
+  const myName = el("input", { id: "myname", value: localStorage.getItem("voidtable.name") || "", placeholder: "Your name", maxlength: 40 });
+  const out = el("div", { id: "created", "aria-live": "polite" });
+  const game = () => games.find(g => g.name === gameSel.value);
+
+  function seatRows() {
+    const n = Math.max(game().players[0], Math.min(game().players[1], +players.value || game().players[0]));
+    players.value = n;
+    const old = [...seatsBox.querySelectorAll("select")].map(s => s.value);
+    seatsBox.replaceChildren();
+    for (let i = 0; i < n; i++) {
+      const sel = el("select", { "aria-label": `Seat ${i}`, id: `seat-${i}` },
+        [["you", "You"], ["link", "Friend (seat link)"], ["open", "Open seat (anyone may join)"],
+         ["easy", "Bot: easy"], ["medium", "Bot: medium"], ["hard", "Bot: hard"]].map(([v, t]) => el("option", { value: v, text: t })));
+      sel.value = old[i] || (i === 0 ? "you" : "medium");
+      seatsBox.append(el("label", {}, `Seat ${i} `, sel));
+    }
+  }
+  function gameChanged() {
+    const g = game();
+    players.min = g.players[0]; players.max = g.players[1];
+    variant.replaceChildren(el("option", { value: "", text: "(default)" }), ...Object.keys(g.variants).map(v => el("option", { value: v, text: v.replace(/_/g, " ") })));
+    optionsBox.replaceChildren();
+    for (const [name, o] of Object.entries(g.options)) {
+      let input;
+      if (o.type === "bool") input = el("input", { type: "checkbox", "data-option": name, "data-type": "bool", checked: !!o.default });
+      else if (Array.isArray(o.allowed) && o.allowed.length && !o.allowed.some(a => /[A-Z]/.test(a)))
+        input = el("select", { "data-option": name }, o.allowed.map(a => el("option", { value: a, text: a, selected: a === o.default })));
+      else input = el("input", { "data-option": name, "data-type": o.type, value: o.default });
+      optionsBox.append(el("label", { title: o.help || "" }, `${name.replace(/_/g, " ")} `, input));
+    }
+    seatRows();
+  }
+  gameSel.addEventListener("change", gameChanged);
+  players.addEventListener("change", seatRows);
+
+  f.append(el("h2", { text: "New table" }),
+    el("div", { class: "row" }, el("label", {}, "Game ", gameSel), el("label", {}, "Players ", players), el("label", {}, "Variant ", variant), el("label", {}, "Your name ", myName)),
+    optionsBox, seatsBox,
+    el("button", { type: "submit", class: "primary", id: "create-btn", text: "Create table" }), out);
+  f.addEventListener("submit", async ev => {
+    ev.preventDefault();
+    const options = {};
+    for (const i of optionsBox.querySelectorAll("[data-option]")) {
+      const name = i.dataset.option;
+      const def = game().options[name].default;
+      let v = i.dataset.type === "bool" ? i.checked : i.value;
+      if (i.dataset.type === "int") v = parseInt(v, 10);
+      if (i.dataset.type === "float") v = parseFloat(v);
+      if (v !== def) options[name] = v;
+    }
+    const name = myName.value.trim();
+    if (name) localStorage.setItem("voidtable.name", name);
+    const seats = [...seatsBox.querySelectorAll("select")].map((s, i) => {
+      if (s.value === "you") return { kind: "person", claim: true, name: name || `Player ${i}` };
+      if (s.value === "link") return { kind: "person", claim: true, name: `Friend ${i}` };
+      if (s.value === "open") return { kind: "person" };
+      return { kind: "bot", bot: s.value };
+    });
+    const req = { game: gameSel.value, players: +players.value, options, seats };
+    if (variant.value) req.variant = variant.value;
+    try {
+      const res = await api("/api/tables", { method: "POST", body: JSON.stringify(req) });
+      const kinds = [...seatsBox.querySelectorAll("select")].map(s => s.value);
+      out.replaceChildren(el("h3", { text: "Table created" }));
+      let mine = null;
+      for (const l of res.links) {
+        remember(res.id, l.seat, l.token);
+        const url = location.origin + l.url;
+        if (kinds[l.seat] === "you" && !mine) mine = l.url;
+        out.append(el("p", {}, `Seat ${l.seat}${kinds[l.seat] === "you" ? " (you)" : ""}: `,
+          el("input", { class: "link", readonly: true, value: url, "aria-label": `Seat ${l.seat} link`, onclick: e => e.target.select() })));
+      }
+      out.append(el("p", {}, el("a", { href: res.spectate, text: "Watch as a spectator" })));
+      if (mine) { location.href = mine; } else refreshTables();
+    } catch (e) { toast(e.message); }
+  });
+  gameChanged();
+  return f;
+}
+
+async function refreshTables() {
+  const box = $("#table-list");
+  if (!box) { clearInterval(lobby.timer); return; }
+  let tables;
+  try { tables = await api("/api/tables"); } catch (e) { return; }
+  const mine = mySeats();
+  const groups = { waiting: [], running: [], finished: [], broken: [] };
+  for (const t of tables) (groups[t.status] || groups.broken).push(t);
+  box.replaceChildren();
+  const titles = { waiting: "Open: seats to fill", running: "Playing now", finished: "Finished", broken: "Could not be restored" };
+  for (const [status, list] of Object.entries(groups)) {
+    if (!list.length) continue;
+    box.append(el("h3", { text: titles[status] }));
+    const ul = el("ul", { class: "tables" });
+    for (const t of list.slice(0, 40)) {
+      const seats = t.seats.map(s => s.open ? "(open)" : s.name).join(", ");
+      const li = el("li", {}, el("strong", { text: t.title }), ` ${t.players} players: ${seats} `, el("span", { class: "muted", text: `step ${t.step}` }), " ");
+      const my = mine[t.id];
+      if (my) for (const [seat, token] of Object.entries(my)) li.append(el("a", { class: "btn", href: `/t/${t.id}#seat=${token}`, text: `Your seat ${seat}` }), " ");
+      if (status === "waiting") {
+        li.append(el("button", { class: "btn", text: "Join", onclick: async () => {
+          try {
+            const name = (localStorage.getItem("voidtable.name") || "").trim() || null;
+            const r = await api(`/api/tables/${t.id}/join`, { method: "POST", body: JSON.stringify({ name }) });
+            remember(t.id, r.seat, r.token);
+            location.href = r.url;
+          } catch (e) { toast(e.message); }
+        } }), " ");
+      }
+      li.append(el("a", { class: "btn", href: `/t/${t.id}`, text: "Watch" }));
+      if (status === "finished") li.append(" ", el("a", { class: "btn", href: `/replay/${t.id}`, text: "Replay" }), " ",
+        el("a", { class: "btn", href: `/api/tables/${t.id}/record`, text: "Record" }));
+      ul.append(li);
+    }
+    box.append(ul);
+  }
+  if (!tables.length) box.append(el("p", { class: "muted", text: "No tables yet: create one above." }));
+}
+
+// ---------------------------------------------------------------- the table
+const T = { ws: null, msg: null, log: [], token: null, id: null, sending: false, retry: 0, nextId: 1 };
+
+function tablePage(id) {
+  T.id = id;
+  const m = /(?:^#|&)seat=([^&]+)/.exec(location.hash);
+  T.token = m ? decodeURIComponent(m[1]) : null;
+  app().className = "table";
+  app().replaceChildren(el("p", { class: "muted", text: "Connecting..." }));
+  connect();
+  document.addEventListener("keydown", tableKeys);
+}
+
+function connect() {
+  const proto = location.protocol === "https:" ? "wss:" : "ws:";
+  const ws = new WebSocket(`${proto}//${location.host}/ws/${T.id}`);
+  T.ws = ws;
+  setConn("connecting");
+  ws.onopen = () => { ws.send(JSON.stringify({ type: "hello", token: T.token })); T.retry = 0; setConn("live"); };
+  ws.onmessage = ev => {
+    const msg = JSON.parse(ev.data);
+    if (msg.type === "state") onState(msg);
+    else if (msg.type === "error") { T.sending = false; toast(msg.error); if (T.msg) render(); }
+    else if (msg.type === "accepted") { /* the new state follows */ }
+  };
+  ws.onclose = ev => {
+    setConn("offline");
+    if (ev.code >= 4400 && ev.code < 4500) return; // refused: do not hammer
+    T.retry = Math.min(T.retry + 1, 6);
+    setTimeout(connect, 300 * 2 ** T.retry);
+  };
+}
+
+function setConn(state) {
+  const c = $("#conn");
+  c.textContent = { live: "● live", connecting: "○ connecting", offline: "○ offline: reconnecting" }[state];
+  c.className = state;
+  document.body.dataset.conn = state;
+}
+
+function onState(msg) {
+  T.log = T.log.slice(0, msg.log_from).concat(msg.log);
+  T.msg = msg;
+  T.sending = false;
+  render();
+}
+
+function send(action) {
+  if (!T.msg || T.sending || !T.ws || T.ws.readyState !== 1) return;
+  closeMenu();
+  T.sending = true;
+  document.body.classList.add("sending");
+  T.ws.send(JSON.stringify({ type: "move", step: T.msg.step, action, id: T.nextId++ }));
+}
+
+function seatName(msg, s) { return msg.table.seats[s] ? msg.table.seats[s].name : `Seat ${s}`; }
+
+function render() {
+  const msg = T.msg;
+  document.body.classList.remove("sending");
+  const scene = msg.scene || {};
+  const you = msg.seat;
+  const yourTurn = you !== null && msg.to_move.includes(you) && msg.legal.length > 0;
+  let status;
+  if (msg.table.status === "waiting") status = "Waiting for players to join: " + msg.table.seats.filter(s => s.open).map(s => `seat ${s.seat}`).join(", ");
+  else if (msg.result) status = "Game over. " + msg.result.summary;
+  else if (yourTurn) status = "Your turn: " + (scene.prompt || "choose");
+  else status = (scene.status ? scene.status + ". " : "") + "Waiting for " + msg.to_move.map(s => seatName(msg, s)).join(", ");
+  setTop(scene.title || msg.table.title, scene.headline, status);
+  document.title = (yourTurn ? "(your turn) " : "") + (scene.title || "voidtable");
+  document.body.classList.toggle("your-turn", yourTurn);
+
+  const who = you === null ? "Spectator" : `${seatName(msg, you)} (seat ${you})`;
+  const main = el("div", { class: "scene", id: "scene" }, drawParts(scene.parts || [], yourTurn));
+  const side = el("aside", { class: "side" },
+    el("section", { class: "part you" }, el("h2", { text: "You" }), el("p", { id: "who", text: who }),
+      el("p", { class: "muted", text: `step ${msg.step}` })),
+    msg.result ? resultBox(msg.result, `/replay/${T.id}`, msg.table.id) : null,
+    choicesBox(msg, yourTurn),
+    logBox(T.log));
+  const scroll = $("#log ol");
+  const atBottom = !scroll || scroll.scrollTop + scroll.clientHeight >= scroll.scrollHeight - 30;
+  const focusId = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.key : null;
+  app().replaceChildren(main, side);
+  const ol = $("#log ol");
+  if (ol && atBottom) ol.scrollTop = ol.scrollHeight;
+  if (focusId) { const f = document.querySelector(`[data-key="${CSS.escape(focusId)}"]`); if (f) f.focus(); }
+}
+
+function resultBox(result, replayUrl, tableId) {
+  const rows = result.standings.map(s => el("tr", { class: result.winners.includes(s.seat) ? "winner" : null },
+    el("td", { text: s.rank }), el("td", { text: s.name }), el("td", { text: s.score })));
+  return el("section", { class: "part result", id: "result" }, el("h2", { text: "Result" }),
+    el("p", { class: "summary", text: result.summary }),
+    el("table", {}, el("thead", {}, el("tr", {}, el("th", { text: "Rank" }), el("th", { text: "Player" }), el("th", { text: "Score" }))), el("tbody", {}, rows)),
+    (result.tiebreaks || []).map(t => el("p", { class: "muted", text: t })),
+    tableId ? el("p", {}, el("a", { href: replayUrl, text: "Replay this game" }), " · ", el("a", { href: `/api/tables/${tableId}/record`, text: "Download the record" })) : null);
+}
+
+function choicesBox(msg, yourTurn) {
+  const box = el("section", { class: "part choices", id: "choices" }, el("h2", { text: yourTurn ? "Your choices" : "Choices" }));
+  if (!yourTurn) { box.append(el("p", { class: "muted", text: msg.seat === null ? "You are watching." : "Nothing to decide right now." })); return box; }
+  const ol = el("ol");
+  msg.choices.forEach((c, i) => {
+    ol.append(el("li", {}, el("button", { class: "choice", "data-key": "choice-" + i, text: (i < 9 ? `${i + 1}. ` : "") + c.label, onclick: () => send(c.action) })));
+  });
+  box.append(el("p", { class: "muted", text: "Click a highlighted item on the table, or press 1-9, or Tab to a choice and press Enter." }), ol);
+  return box;
+}
+
+function logBox(lines) {
+  const ol = el("ol", { "aria-live": "polite" }, lines.map(l => el("li", { text: l })));
+  return el("section", { class: "part log", id: "log" }, el("h2", { text: "What happened" }), ol);
+}
+
+function tableKeys(ev) {
+  if (ev.target && /INPUT|SELECT|TEXTAREA/.test(ev.target.tagName)) return;
+  if (ev.key === "Escape") { closeMenu(); return; }
+  if (!T.msg || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+  const n = parseInt(ev.key, 10);
+  if (n >= 1 && n <= 9 && !$("#menu").hidden) {
+    const b = $("#menu").querySelectorAll("button.opt")[n - 1];
+    if (b) { ev.preventDefault(); b.click(); }
+    return;
+  }
+  if (n >= 1 && n <= 9 && T.msg.choices[n - 1] && T.msg.seat !== null && T.msg.to_move.includes(T.msg.seat)) {
+    ev.preventDefault();
+    send(T.msg.choices[n - 1].action);
+  }
+}
+
+// ---------------------------------------------------------------- choices on scene elements
+function clickable(node, item, live, key) {
+  if (!live || !(item.action || (item.choices && item.choices.length))) return node;
+  node.classList.add("legal");
+  node.tabIndex = 0;
+  node.setAttribute("role", "button");
+  node.dataset.key = key;
+  const label = item.hint || (item.action ? item.action.kind : "choose");
+  node.setAttribute("aria-label", label);
+  if (!node.getAttribute("title")) node.setAttribute("title", label);
+  const go = () => item.action ? send(item.action) : openMenu(item.choices, item.hint || item.title || item.label || "Choose", node);
+  node.addEventListener("click", ev => { ev.stopPropagation(); go(); });
+  node.addEventListener("keydown", ev => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); go(); } });
+  return node;
+}
+
+function openMenu(choices, title, anchor) {
+  const m = $("#menu");
+  m.replaceChildren(el("h3", { text: title }),
+    ...choices.map((c, i) => el("button", { class: "opt", text: `${i < 9 ? i + 1 + ". " : ""}${c.label}`, onclick: () => send(c.action) })),
+    el("button", { class: "cancel", text: "Cancel (Esc)", onclick: closeMenu }));
+  m.hidden = false;
+  m.anchor = anchor;
+  const r = anchor.getBoundingClientRect();
+  m.style.left = Math.min(window.innerWidth - 280, Math.max(8, r.left)) + "px";
+  m.style.top = Math.min(window.innerHeight - 60, r.bottom + 6) + "px";
+  const first = m.querySelector("button.opt");
+  if (first) first.focus();
+}
+function closeMenu() {
+  const m = $("#menu");
+  if (m.hidden) return;
+  m.hidden = true;
+  if (m.anchor && document.contains(m.anchor)) m.anchor.focus();
+}
+document.addEventListener("click", ev => { const m = $("#menu"); if (!m.hidden && !m.contains(ev.target)) closeMenu(); });
+
+// ---------------------------------------------------------------- the scene's parts
+function drawParts(parts, live) {
+  return parts.map(p => {
+    const f = PARTS[p.kind] || drawUnknown;
+    const sec = el("section", { class: `part part-${p.kind}`, id: "part-" + (p.id || p.kind) }, p.title ? el("h2", { text: p.title }) : null);
+    sec.append(f(p, live));
+    if (p.collapsed) {
+      const d = el("details", {}, el("summary", { text: p.title || p.kind }), f(p, live));
+      return el("section", { class: `part part-${p.kind}`, id: "part-" + (p.id || p.kind) }, d);
+    }
+    return sec;
+  });
+}
+
+function drawUnknown(p) { return el("pre", { text: JSON.stringify(p, null, 1) }); }
+
+function drawPanel(p, live) {
+  const dl = el("dl");
+  for (const it of p.items || []) {
+    dl.append(el("dt", { text: it.label }), clickable(el("dd", { title: it.hint || null, class: it.color ? "c-" + it.color : null, text: it.value }), it, live, `${p.id}-${it.label}`));
+  }
+  return dl;
+}
+
+function drawTrack(p) {
+  const min = p.min ?? 0, max = p.max ?? 10, span = Math.max(1, max - min);
+  const pos = v => `${Math.max(0, Math.min(100, ((v - min) / span) * 100))}%`;
+  const bar = el("div", { class: "track", role: "img", "aria-label": (p.marks || []).map(m => `${m.label} ${m.value}`).join(", ") + (p.line ? `; ${p.line.label}` : "") });
+  if (p.line) bar.append(el("div", { class: "line", style: `left:${pos(p.line.value)}`, title: p.line.label }, el("span", { text: p.line.label })));
+  const seen = {};
+  for (const m of p.marks || []) {
+    const lane = seen[m.value] = (seen[m.value] || 0) + 1;
+    bar.append(el("div", { class: `mark seat-${m.seat ?? ""}`, style: `left:${pos(m.value)};top:${lane * 16 - 10}px`, title: `${m.label}: ${m.value}` },
+      el("span", { text: `${m.label} ${m.value}` })));
+  }
+  return bar;
+}
+
+function drawCard(c, live, key) {
+  const down = c.face === "down";
+  const node = el("div", { class: `card k-${c.kind || "plain"}${down ? " down" : ""}${c.selected ? " chosen" : ""}`, "data-card": c.id || "" });
+  if (c.badge) node.append(el("span", { class: "badge", text: c.badge }));
+  node.append(el("div", { class: "ctitle", text: c.title || "" }));
+  if (c.tag) node.append(el("div", { class: "tag", text: c.tag + (c.turned ? ` (turned ${c.turned}x)` : "") }));
+  if (c.stats) node.append(el("div", { class: "stats" }, c.stats.map(s => el("span", { class: "stat", title: s.label }, el("small", { text: s.label }), el("b", { text: s.value })))));
+  if (c.edges) node.append(el("div", { class: "edges", title: "Value/Weight after 0, 1, 2, 3 quarter turns", text: "turns: " + c.edges.join(" → ") }));
+  if (c.text) node.append(el("div", { class: "ctext", text: c.text }));
+  if (c.text || c.title) node.setAttribute("title", [c.title, c.tag, c.text].filter(Boolean).join(" — "));
+  return clickable(node, c, live, key);
+}
+
+function drawCards(p, live) {
+  const row = el("div", { class: `cards ${p.layout || "row"}` });
+  (p.cards || []).forEach((c, i) => row.append(drawCard(c, live, `${p.id}-${c.id || i}`)));
+  if (!(p.cards || []).length) row.append(el("p", { class: "muted", text: p.empty || "none" }));
+  return row;
+}
+
+function drawPlayers(p, live) {
+  const grid = el("div", { class: "players" });
+  for (const pl of p.players || []) {
+    const box = el("div", { class: `player seat-${pl.seat}${pl.you ? " you" : ""}${pl.active ? " active" : ""}`, "data-seat": pl.seat });
+    box.append(el("h3", {}, el("span", { class: "dot" }), el("span", { text: pl.name }), pl.you ? el("em", { text: " (you)" }) : null,
+      pl.active ? el("span", { class: "turn", text: " ◀ to move" }) : null));
+    if (pl.note) box.append(el("div", { class: "note", text: pl.note }));
+    if (pl.stats) box.append(el("dl", { class: "pstats" }, pl.stats.flatMap(s => [el("dt", { text: s.label }), el("dd", { title: s.hint || null, text: s.value })])));
+    if (pl.cards) {
+      const row = el("div", { class: "cards mini" });
+      pl.cards.forEach((c, i) => row.append(drawCard(c, live, `pl${pl.seat}-${c.id || i}`)));
+      if (!pl.cards.length) row.append(el("span", { class: "muted", text: "(empty display)" }));
+      box.append(row);
+    }
+    clickable(box, pl, live, `player-${pl.seat}`);
+    grid.append(box);
+  }
+  return grid;
+}
+
+function drawButtons(p, live) {
+  return el("div", { class: "buttons" }, (p.buttons || []).map((b, i) => {
+    const btn = el("button", { class: "btn", text: b.label, title: b.hint || null });
+    if (live && (b.action || b.choices)) { btn.dataset.key = `${p.id}-${i}`; btn.classList.add("legal"); btn.addEventListener("click", ev => { ev.stopPropagation(); b.action ? send(b.action) : openMenu(b.choices, b.label, btn); }); }
+    else btn.disabled = true;
+    return btn;
+  }));
+}
+
+function drawDice(p) {
+  return el("div", { class: "dice", role: "img", "aria-label": `${p.title || "dice"}: ${(p.dice || []).join(", ")}` },
+    (p.dice || []).map(d => el("span", { class: "die", text: d })), p.total !== undefined ? el("span", { class: "total", text: `= ${p.total}` }) : null,
+    p.note ? el("span", { class: "muted", text: " " + p.note }) : null);
+}
+
+const SQ3 = Math.sqrt(3);
+const DIRS = [[1, 0], [1, -1], [0, -1], [-1, 0], [-1, 1], [0, 1]];
+function drawHexmap(p, live) {
+  const S = p.size || 36;
+  const px = (q, r) => [S * SQ3 * (q + r / 2), S * 1.5 * r];
+  const hexes = p.hexes || [];
+  let minX = 1e9, minY = 1e9, maxX = -1e9, maxY = -1e9;
+  for (const h of hexes) { const [x, y] = px(h.q, h.r); minX = Math.min(minX, x); maxX = Math.max(maxX, x); minY = Math.min(minY, y); maxY = Math.max(maxY, y); }
+  if (!hexes.length) { minX = minY = 0; maxX = maxY = 1; }
+  const pad = S * 1.1;
+  const svg = sv("svg", { viewBox: `${minX - pad} ${minY - pad} ${maxX - minX + 2 * pad} ${maxY - minY + 2 * pad}`, class: "hexmap", role: "group", "aria-label": p.title || "map" });
+  const corner = (x, y, i) => { const a = Math.PI / 180 * (60 * i - 30); return `${(x + S * 0.97 * Math.cos(a)).toFixed(1)},${(y + S * 0.97 * Math.sin(a)).toFixed(1)}`; };
+  const layerHex = sv("g"), layerEdge = sv("g"), layerPiece = sv("g");
+  svg.append(layerHex, layerEdge, layerPiece);
+  for (const h of hexes) {
+    const [x, y] = px(h.q, h.r);
+    const g = sv("g", { class: `hex f-${h.fill || "space"}${h.highlight ? " hl" : ""}`, "data-hex": `${h.q},${h.r}` });
+    g.append(sv("polygon", { points: [0, 1, 2, 3, 4, 5].map(i => corner(x, y, i)).join(" ") }));
+    if (h.label) { const t = sv("text", { x, y: y - S * 0.45, class: "hl1" }); t.textContent = h.label; g.append(t); }
+    if (h.sub) { const t = sv("text", { x, y: y + S * 0.72, class: "hl2" }); t.textContent = h.sub; g.append(t); }
+    const tip = sv("title"); tip.textContent = h.hint || [h.label, h.sub, `(${h.q}, ${h.r})`].filter(Boolean).join(" "); g.append(tip);
+    clickable(g, h, live, `hex-${h.q},${h.r}`);
+    layerHex.append(g);
+  }
+  const edgePoint = (q, r, k, along = 0) => {
+    const [x, y] = px(q, r); const [dq, dr] = DIRS[k]; const [nx, ny] = px(q + dq, r + dr);
+    const mx = (x + nx) / 2, my = (y + ny) / 2; const ux = -(ny - y), uy = nx - x; const len = Math.hypot(ux, uy) || 1;
+    return [mx + (ux / len) * along, my + (uy / len) * along];
+  };
+  for (const e of p.edges || []) {
+    const [q, r, k] = e.at;
+    const [x, y] = edgePoint(q, r, k);
+    const g = sv("g", { class: `edge${e.highlight ? " hl" : ""}`, "data-edge": `${q},${r},${k}` });
+    g.append(sv("circle", { cx: x, cy: y, r: S * 0.2 }));
+    const tip = sv("title"); tip.textContent = e.hint || e.label || "edge"; g.append(tip);
+    clickable(g, e, live, `edge-${q},${r},${k}`);
+    layerEdge.append(g);
+  }
+  const atHex = {}, atEdge = {};
+  for (const pc of p.pieces || []) {
+    if (pc.at.hex) (atHex[pc.at.hex.join(",")] = atHex[pc.at.hex.join(",")] || []).push(pc);
+    else if (pc.at.edge) (atEdge[pc.at.edge.join(",")] = atEdge[pc.at.edge.join(",")] || []).push(pc);
+  }
+  const piece = (pc, x, y, rad, key) => {
+    const g = sv("g", { class: `piece seat-${pc.seat ?? "x"}${pc.mark ? " m-" + pc.mark : ""}`, "data-piece": pc.id ?? "" });
+    g.append(pc.shape === "square" ? sv("rect", { x: x - rad, y: y - rad, width: 2 * rad, height: 2 * rad, rx: 3 }) : sv("circle", { cx: x, cy: y, r: rad }));
+    const t = sv("text", { x, y: y + rad * 0.35 }); t.textContent = pc.label || ""; g.append(t);
+    const tip = sv("title"); tip.textContent = pc.hint || pc.title || pc.label || ""; g.append(tip);
+    clickable(g, pc, live, key);
+    layerPiece.append(g);
+  };
+  for (const [k, list] of Object.entries(atHex)) {
+    const [q, r] = k.split(",").map(Number); const [x, y] = px(q, r);
+    const n = list.length, rad = S * (n > 4 ? 0.2 : 0.25), ring = n === 1 ? 0 : S * 0.42;
+    list.forEach((pc, i) => { const a = (2 * Math.PI * i) / n - Math.PI / 2; piece(pc, x + ring * Math.cos(a), y + ring * Math.sin(a) + (n === 1 ? 0 : 4), rad, `pc-${pc.id ?? k + i}`); });
+  }
+  for (const [k, list] of Object.entries(atEdge)) {
+    const [q, r, d] = k.split(",").map(Number);
+    list.forEach((pc, i) => { const [x, y] = edgePoint(q, r, d, (i - (list.length - 1) / 2) * S * 0.42); piece(pc, x, y, S * 0.19, `pc-${pc.id ?? k + i}`); });
+  }
+  const wrap = el("div", { class: "hexwrap" });
+  wrap.append(svg);
+  if (p.legend) wrap.append(el("div", { class: "legend" }, p.legend.map(l => el("span", { class: `lg f-${l.fill || ""} seat-${l.seat ?? "x"}`, text: l.label }))));
+  return wrap;
+}
+
+const PARTS = { panel: drawPanel, track: drawTrack, cards: drawCards, players: drawPlayers, buttons: drawButtons, dice: drawDice, hexmap: drawHexmap };
+
+// ---------------------------------------------------------------- the replay viewer
+const R = { id: null, record: null, step: 0, steps: 0, seat: null, frame: null };
+
+async function replayPage(id) {
+  R.id = id;
+  app().className = "table replay";
+  if (!id) {
+    setTop("Replay", "Open a game record (.json)", "");
+    const input = el("input", { type: "file", accept: ".json,application/json", id: "record-file" });
+    input.addEventListener("change", async () => {
+      try { R.record = JSON.parse(await input.files[0].text()); await showFrame(0); } catch (e) { toast(e.message || String(e)); }
+    });
+    app().replaceChildren(el("section", { class: "part" }, el("h2", { text: "Replay a record" }), el("label", {}, "Record file ", input)));
+  } else {
+    const q = new URLSearchParams(location.search);
+    await showFrame(parseInt(q.get("step") || "0", 10), q.get("seat") === null || q.get("seat") === "" ? null : +q.get("seat"));
+  }
+  document.addEventListener("keydown", ev => {
+    if (ev.target && /INPUT|SELECT/.test(ev.target.tagName) && ev.target.type !== "range") return;
+    if (!R.frame) return;
+    if (ev.key === "ArrowRight" || ev.key === "n") { ev.preventDefault(); showFrame(R.step + 1); }
+    else if (ev.key === "ArrowLeft" || ev.key === "p") { ev.preventDefault(); showFrame(R.step - 1); }
+    else if (ev.key === "Home") showFrame(0);
+    else if (ev.key === "End") showFrame(R.steps);
+  });
+}
+
+async function showFrame(step, seat = R.seat) {
+  step = Math.max(0, R.steps ? Math.min(step, R.steps) : step);
+  R.seat = seat;
+  let f;
+  try {
+    if (R.id) f = await api(`/api/tables/${R.id}/replay?step=${step}&seat=${seat === null ? "" : seat}`);
+    else f = await api("/api/replay", { method: "POST", body: JSON.stringify({ record: R.record, step, seat }) });
+  } catch (e) { toast(e.message); return; }
+  R.frame = f; R.step = f.step; R.steps = f.steps;
+  if (R.id) history.replaceState(null, "", `/replay/${R.id}?step=${f.step}${seat === null ? "" : "&seat=" + seat}`);
+  setTop(f.title + " (replay)", f.scene.headline, `Step ${f.step} of ${f.steps}` + (f.action ? ` · ${f.action}` : ""));
+  const slider = el("input", { type: "range", min: 0, max: f.steps, value: f.step, id: "replay-step", "aria-label": "step" });
+  slider.addEventListener("change", () => showFrame(+slider.value));
+  const seatSel = el("select", { id: "replay-seat", "aria-label": "whose view" },
+    el("option", { value: "", text: "Spectator's view" }), [...Array(f.players).keys()].map(s => el("option", { value: s, text: `Seat ${s}'s view`, selected: s === seat })));
+  seatSel.addEventListener("change", () => showFrame(R.step, seatSel.value === "" ? null : +seatSel.value));
+  const controls = el("section", { class: "part controls" }, el("h2", { text: "Replay" }),
+    el("div", { class: "buttons" },
+      el("button", { class: "btn", text: "⏮ Start", onclick: () => showFrame(0) }),
+      el("button", { class: "btn", id: "prev", text: "◀ Back", onclick: () => showFrame(R.step - 1) }),
+      el("button", { class: "btn", id: "next", text: "Next ▶", onclick: () => showFrame(R.step + 1) }),
+      el("button", { class: "btn", text: "End ⏭", onclick: () => showFrame(R.steps) })),
+    slider, seatSel, el("p", { class: "muted", text: "Keys: ← → step, Home, End." }),
+    f.last && f.last.length ? el("ul", { class: "last" }, f.last.map(l => el("li", { text: l }))) : null);
+  const result = f.result ? el("section", { class: "part result" }, el("h2", { text: "Result" }),
+    el("p", { text: `Scores ${f.result.scores.join(", ")}; winner(s): ${f.result.winners.map(w => "seat " + w).join(", ")}` })) : null;
+  app().replaceChildren(el("div", { class: "scene", id: "scene" }, drawParts(f.scene.parts || [], false)),
+    el("aside", { class: "side" }, controls, result, logBox(f.log)));
+  const ol = $("#log ol"); if (ol) ol.scrollTop = ol.scrollHeight;
+}
+
+// ---------------------------------------------------------------- routing
+function route() {
+  const path = location.pathname;
+  let m;
+  if ((m = /^\/t\/([^/]+)$/.exec(path))) tablePage(decodeURIComponent(m[1]));
+  else if ((m = /^\/replay\/([^/]+)$/.exec(path))) replayPage(decodeURIComponent(m[1]));
+  else if (path === "/replay") replayPage(null);
+  else lobby();
+}
+window.addEventListener("hashchange", () => { if (location.pathname.startsWith("/t/")) location.reload(); });
+document.addEventListener("DOMContentLoaded", route);

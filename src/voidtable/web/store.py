@@ -1,0 +1,140 @@
+"""The table store: SQLite (stdlib ``sqlite3``), one file under the server's data directory.
+
+What is stored is exactly what rebuilds a table: its game, player count,
+options, seed, seats (seat tokens only as SHA-256 hashes) and the accepted
+actions in order. The state itself is never stored: on start the server
+replays every table's actions (a game record is seed + actions), so what
+was acknowledged is what comes back.
+
+Durability: WAL journal. Each accepted move is one committed transaction
+before the server acknowledges it. ``synchronous=NORMAL`` (the default here)
+survives the server process being killed at any moment; ``synchronous=FULL``
+(``--durable full``) also survives a power cut, at the price of an fsync per
+move. Only the event-loop thread touches the connection.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from voidtable.engine.actions import Action
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS tables (
+    id          TEXT PRIMARY KEY,
+    game        TEXT NOT NULL,
+    players     INTEGER NOT NULL,
+    options     TEXT NOT NULL,
+    seed        INTEGER NOT NULL,
+    created     REAL NOT NULL,
+    status      TEXT NOT NULL,
+    result      TEXT,
+    finished    REAL
+);
+CREATE TABLE IF NOT EXISTS seats (
+    table_id    TEXT NOT NULL,
+    seat        INTEGER NOT NULL,
+    kind        TEXT NOT NULL,          -- 'person' or 'bot'
+    bot         TEXT,                   -- the bot's level or agent spec
+    name        TEXT NOT NULL,
+    token_hash  TEXT,                   -- sha256 of the seat token; NULL while the seat is open
+    PRIMARY KEY (table_id, seat)
+);
+CREATE TABLE IF NOT EXISTS moves (
+    table_id    TEXT NOT NULL,
+    step        INTEGER NOT NULL,       -- 1 for the first action
+    seat        INTEGER NOT NULL,
+    action      TEXT NOT NULL,          -- {"kind": ..., "arg": ...}
+    at          REAL NOT NULL,
+    PRIMARY KEY (table_id, step)
+);
+"""
+
+
+@dataclass
+class SeatRow:
+    seat: int
+    kind: str
+    bot: str | None
+    name: str
+    token_hash: str | None
+
+
+@dataclass
+class TableRow:
+    id: str
+    game: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    created: float
+    status: str
+    result: dict[str, Any] | None
+    finished: float | None
+    seats: list[SeatRow] = field(default_factory=list)
+    moves: list[tuple[int, Action]] = field(default_factory=list)
+
+
+class Store:
+    def __init__(self, path: str | Path, durable: str = "normal") -> None:
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.db = sqlite3.connect(str(self.path), isolation_level=None, check_same_thread=False)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute(f"PRAGMA synchronous={'FULL' if durable == 'full' else 'NORMAL'}")
+        self.db.executescript(SCHEMA)
+
+    def close(self) -> None:
+        self.db.close()
+
+    # -- writes (each one transaction, committed before returning) -------------
+    def create_table(self, row: TableRow) -> None:
+        with self.db:
+            self.db.execute("BEGIN")
+            self.db.execute(
+                "INSERT INTO tables (id, game, players, options, seed, created, status) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (row.id, row.game, row.players, json.dumps(row.options, sort_keys=True), row.seed, row.created, row.status))
+            self.db.executemany(
+                "INSERT INTO seats (table_id, seat, kind, bot, name, token_hash) VALUES (?, ?, ?, ?, ?, ?)",
+                [(row.id, s.seat, s.kind, s.bot, s.name, s.token_hash) for s in row.seats])
+
+    def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str, status: str) -> None:
+        with self.db:
+            self.db.execute("BEGIN")
+            self.db.execute("UPDATE seats SET name = ?, token_hash = ? WHERE table_id = ? AND seat = ?", (name, token_hash, table_id, seat))
+            self.db.execute("UPDATE tables SET status = ? WHERE id = ?", (status, table_id))
+
+    def add_move(self, table_id: str, step: int, seat: int, action: Action, result: dict[str, Any] | None = None) -> None:
+        """Store accepted action number ``step``; with ``result`` the game ended with it."""
+        with self.db:
+            self.db.execute("BEGIN")
+            self.db.execute("INSERT INTO moves (table_id, step, seat, action, at) VALUES (?, ?, ?, ?, ?)",
+                            (table_id, step, seat, json.dumps(action.to_json()), time.time()))
+            if result is not None:
+                self.db.execute("UPDATE tables SET status = 'finished', result = ?, finished = ? WHERE id = ?",
+                                (json.dumps(result), time.time(), table_id))
+
+    def set_status(self, table_id: str, status: str) -> None:
+        with self.db:
+            self.db.execute("UPDATE tables SET status = ? WHERE id = ?", (status, table_id))
+
+    # -- reads ---------------------------------------------------------------------
+    def load_all(self) -> list[TableRow]:
+        rows: dict[str, TableRow] = {}
+        for r in self.db.execute("SELECT id, game, players, options, seed, created, status, result, finished FROM tables ORDER BY created"):
+            rows[r[0]] = TableRow(r[0], r[1], r[2], json.loads(r[3]), r[4], r[5], r[6], json.loads(r[7]) if r[7] else None, r[8])
+        for r in self.db.execute("SELECT table_id, seat, kind, bot, name, token_hash FROM seats ORDER BY table_id, seat"):
+            if r[0] in rows:
+                rows[r[0]].seats.append(SeatRow(r[1], r[2], r[3], r[4], r[5]))
+        for r in self.db.execute("SELECT table_id, step, seat, action FROM moves ORDER BY table_id, step"):
+            t = rows.get(r[0])
+            if t is not None:
+                if r[1] != len(t.moves) + 1:
+                    raise RuntimeError(f"store: table {r[0]} has a gap in its moves at step {len(t.moves) + 1}")
+                t.moves.append((r[2], Action.from_json(json.loads(r[3]))))
+        return list(rows.values())

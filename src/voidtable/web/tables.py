@@ -1,0 +1,320 @@
+"""One table in play: the true state, its seats, and everything a seat may be sent.
+
+A :class:`Table` is plain synchronous code (the server's event loop calls it;
+nothing here awaits). It is the only holder of the true state. What leaves it
+for a seat is built from ``state.view(seat)``, ``state.legal_actions(seat)``
+and ``visible_events(events, seat)`` only; a spectator gets ``view(None)``
+and the public events.
+
+Each accepted action makes a *new* state (``clone`` then ``apply``) and the
+old one is never changed again, so a bot thinking in a worker thread on an
+observation of the old state never sees it move under its feet, and a move
+that cannot be stored leaves the table exactly as it was.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import secrets
+import time
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from voidtable.engine.actions import Action
+from voidtable.engine.errors import IllegalAction, RecordError, VoidtableError
+from voidtable.engine.events import Event, visible_events
+from voidtable.engine.records import Record, digest
+from voidtable.engine.registry import load
+from voidtable.engine.state import GameState
+
+from . import scenes
+from .store import SeatRow, TableRow
+
+SPECTATOR = "spectator"
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+class MoveError(Exception):
+    """A move the table refuses: one line for the player, an HTTP status, and no change to the table."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+@dataclass
+class Seat:
+    seat: int
+    kind: str            # "person" or "bot"
+    bot: str | None      # level (easy/medium/hard) or agent spec, for bots
+    name: str
+    token_hash: str | None = None
+
+    @property
+    def open(self) -> bool:
+        return self.kind == "person" and self.token_hash is None
+
+    def public(self) -> dict[str, Any]:
+        return {"seat": self.seat, "kind": self.kind, "bot": self.bot, "name": self.name, "open": self.open}
+
+    def row(self) -> SeatRow:
+        return SeatRow(self.seat, self.kind, self.bot, self.name, self.token_hash)
+
+
+class Table:
+    def __init__(self, row: TableRow) -> None:
+        self.id = row.id
+        self.game = load(row.game, row.players, row.options)
+        self.name = row.game
+        self.players = row.players
+        self.options = dict(row.options)
+        self.seed = row.seed
+        self.created = row.created
+        self.status = row.status          # waiting | running | finished | broken
+        self.finished = row.finished
+        self.problem: str | None = None   # why a stored table could not be restored
+        self.seats = [Seat(s.seat, s.kind, s.bot, s.name, s.token_hash) for s in sorted(row.seats, key=lambda s: s.seat)]
+        self.state: GameState = self.game.new_state(row.seed)
+        self.events: list[Event] = []
+        self.actions: list[tuple[int, Action]] = []
+        self.checks: list[str] = [digest(self.state.setup_events)]
+        self.lines: dict[Any, list[str]] = {v: [] for v in [*range(self.players), None]}
+        self._add_events(self.state.setup_events)
+        self.legal: list[list[Action]] = [self.state.legal_actions(p) for p in range(self.players)]
+        self.since = [0] * self.players   # step from which each seat's choices have been what they are now
+        self._cache: dict[Any, tuple[int, dict[str, Any]]] = {}
+        for seat, action in row.moves:  # restore: replay what was stored
+            try:
+                new, events = self._try(seat, action)
+            except (IllegalAction, VoidtableError) as e:
+                self.status = "broken"
+                self.problem = f"stored step {self.step + 1} no longer replays: {e}"
+                break
+            self._commit(new, seat, action, events)
+
+    # -- facts ---------------------------------------------------------------------
+    @property
+    def step(self) -> int:
+        """How many actions have been accepted."""
+        return len(self.actions)
+
+    @property
+    def title(self) -> str:
+        return self.game.spec.title
+
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    def seat_of(self, token: Any) -> int | None:
+        """The seat a token opens, or None (constant-time comparison against stored hashes)."""
+        if not isinstance(token, str) or not token:
+            return None
+        h = hash_token(token)
+        found = None
+        for s in self.seats:
+            if s.token_hash is not None and hmac.compare_digest(s.token_hash, h):
+                found = s.seat
+        return found
+
+    def info(self) -> dict[str, Any]:
+        """What anyone may know about the table (the lobby's line)."""
+        out = {
+            "id": self.id, "game": self.name, "title": self.title, "players": self.players,
+            "options": self.options, "status": self.status, "step": self.step, "created": self.created,
+            "seats": [s.public() for s in self.seats], "to_move": self.state.to_move() if self.status == "running" else [],
+        }
+        if self.problem:
+            out["problem"] = self.problem
+        if self.status == "finished":
+            out["result"] = self.state.result().to_json()
+        return out
+
+    # -- moves -----------------------------------------------------------------------
+    def check(self, seat: int | None, step: Any, action_json: Any) -> Action:
+        """The action, if the table accepts it from ``seat`` now; otherwise a :class:`MoveError`."""
+        if seat is None:
+            raise MoveError(401, "unauthenticated: moves need a seat token (a spectator cannot move)")
+        if not isinstance(step, int) or isinstance(step, bool) or step < 0:
+            raise MoveError(400, "malformed move: 'step' must be the table step (a whole number) the move was made at")
+        try:
+            action = Action.from_json(action_json)
+        except RecordError as e:
+            raise MoveError(400, f"malformed move: {e}") from None
+        if self.status == "waiting":
+            raise MoveError(409, "the table is waiting for players to join; no moves yet")
+        if self.status == "finished":
+            raise MoveError(409, "the game is over; no more moves")
+        if self.status != "running":
+            raise MoveError(409, f"the table cannot take moves ({self.problem or self.status})")
+        waiting = self.state.to_move()
+        if seat not in waiting:
+            raise MoveError(409, f"not your turn: waiting for {self.waiting_words(waiting)}")
+        if step > self.step:
+            raise MoveError(409, f"stale move: step {step} is ahead of the table (step {self.step}); reload")
+        if step < self.since[seat]:
+            raise MoveError(409, f"stale move: made at step {step}, but your choices changed at step {self.since[seat]}; "
+                                 f"the table is at step {self.step}")
+        if action not in self.legal[seat]:
+            raise MoveError(422, f"illegal move {action}: not one of your {len(self.legal[seat])} choices now")
+        return action
+
+    def waiting_words(self, seats: list[int]) -> str:
+        return ", ".join(f"seat {p} ({self.seats[p].name})" for p in seats) or "nobody"
+
+    def prepare(self, seat: int, action: Action) -> tuple[GameState, list[Event]]:
+        """The state after ``action`` (already checked), without touching the table yet."""
+        return self._try(seat, action)
+
+    def _try(self, seat: int, action: Action) -> tuple[GameState, list[Event]]:
+        new = self.state.clone()
+        events = new.apply(seat, action)
+        return new, events
+
+    def commit(self, new: GameState, seat: int, action: Action, events: list[Event]) -> None:
+        """Make a prepared state the table's state (call only once the move is stored)."""
+        self._commit(new, seat, action, events)
+        if new.is_over():
+            self.status = "finished"
+            self.finished = time.time()
+
+    def touch(self) -> None:
+        """Forget cached messages (seats or status changed)."""
+        self._cache.clear()
+
+    def _commit(self, new: GameState, seat: int, action: Action, events: list[Event]) -> None:
+        self.state = new
+        self.actions.append((seat, action))
+        self.checks.append(digest(events))
+        self._add_events(events)
+        for p in range(self.players):
+            legal = new.legal_actions(p)
+            if legal != self.legal[p]:
+                self.legal[p] = legal
+                self.since[p] = self.step
+        self._cache.clear()
+        if new.is_over() and self.status == "running":
+            self.status = "finished"
+
+    def _add_events(self, events: list[Event]) -> None:
+        self.events.extend(events)
+        for viewer, lines in self.lines.items():
+            for e in visible_events(events, viewer):
+                line = scenes.describe_event(self.game, e)
+                if line:
+                    lines.append(line)
+
+    def result_json(self) -> dict[str, Any] | None:
+        return self.state.result().to_json() if self.state.is_over() else None
+
+    # -- what a seat is sent ---------------------------------------------------------
+    def message(self, seat: int | None, log_from: int = 0) -> dict[str, Any]:
+        """Everything ``seat`` (None: a spectator) sees now; the log from line ``log_from`` on."""
+        key = SPECTATOR if seat is None else seat
+        cached = self._cache.get(key)
+        if cached is None or cached[0] != self.step:
+            cached = (self.step, self._build(seat))
+            self._cache[key] = cached
+        lines = self.lines[seat]
+        msg = dict(cached[1])
+        msg["log_from"] = min(log_from, len(lines))
+        msg["log"] = lines[msg["log_from"]:]
+        return msg
+
+    def _build(self, seat: int | None) -> dict[str, Any]:
+        state = self.state
+        running = self.status == "running"
+        legal = self.legal[seat] if seat is not None and running else []
+        to_move = state.to_move() if running else []
+        view = state.view(seat)
+        scene = scenes.build_scene(self.game, view, legal, seat, self.names())
+        out: dict[str, Any] = {
+            "type": "state",
+            "table": self.info(),
+            "step": self.step,
+            "seat": seat,
+            "to_move": to_move,
+            "legal": [a.to_json() for a in legal],
+            "choices": [],
+            "scene": scene,
+        }
+        if legal:
+            words = scenes.action_labels(scene)
+            out["choices"] = [{"label": words.get(scenes.action_key(a)) or scenes.describe_action(self.game, a), "action": a.to_json()}
+                              for a in legal]
+        if state.is_over():
+            out["result"] = self._result_words()
+        return out
+
+    def _result_words(self) -> dict[str, Any]:
+        r = self.state.result()
+        standings = sorted(range(self.players), key=lambda p: (r.ranks[p], p))
+        return {
+            **r.to_json(),
+            "standings": [{"seat": p, "name": self.seats[p].name, "rank": r.ranks[p], "score": r.scores[p]} for p in standings],
+            "summary": ("Winner: " if len(r.winners) == 1 else "Shared victory: ") + ", ".join(self.seats[p].name for p in r.winners),
+        }
+
+    # -- records -------------------------------------------------------------------------
+    def record(self) -> Record:
+        """The game record (seed + actions): reveals everything, so only for finished games."""
+        agents = [s.bot if s.kind == "bot" else "person" for s in self.seats]
+        rec = Record(self.name, self.players, self.seed, dict(self.options), list(self.actions), list(self.checks), agents,
+                     self.result_json())
+        return rec
+
+    def row(self) -> TableRow:
+        return TableRow(self.id, self.name, self.players, self.options, self.seed, self.created, self.status,
+                        self.result_json(), self.finished, [s.row() for s in self.seats], list(self.actions))
+
+
+def replay_frame(record: Record, step: int, seat: int | None, names: list[str] | None = None,
+                 describe: Callable[..., Any] | None = None) -> dict[str, Any]:
+    """What ``seat`` saw after ``step`` actions of a finished game's record: scene (no actions), log, last action."""
+    try:
+        game = load(record.game, record.players, record.options)
+        state = game.new_state(record.seed)
+    except VoidtableError as e:
+        raise RecordError(f"record cannot be loaded: {e}") from e
+    if record.checks and record.checks[0] != digest(state.setup_events):
+        raise RecordError("record diverges at step 0 (setup)")
+    step = max(0, min(step, len(record.actions)))
+    viewer_events = list(visible_events(state.setup_events, seat))
+    last: list[str] = []
+    for i, (p, action) in enumerate(record.actions[:step], start=1):
+        try:
+            events = state.apply(p, action)
+        except IllegalAction as e:
+            raise RecordError(f"record diverges at step {i}: {e}") from e
+        if i < len(record.checks) and record.checks[i] != digest(events):
+            raise RecordError(f"record diverges at step {i}: its events differ from the recorded ones")
+        seen = visible_events(events, seat)
+        viewer_events.extend(seen)
+        if i == step:
+            last = [l for l in (scenes.describe_event(game, e) for e in seen) if l]
+    names = names or [f"Seat {p}" for p in range(record.players)]
+    lines = [l for l in (scenes.describe_event(game, e) for e in viewer_events) if l]
+    scene = scenes.build_scene(game, state.view(seat), [], seat, names)
+    action_words = None
+    if step:
+        p, a = record.actions[step - 1]
+        action_words = f"{names[p]}: {scenes.describe_action(game, a)}"  # a finished game's record is public
+    return {
+        "type": "replay", "game": record.game, "title": game.spec.title, "players": record.players,
+        "step": step, "steps": len(record.actions), "seat": seat, "scene": scene, "log": lines, "last": last,
+        "action": action_words, "over": state.is_over(),
+        "result": state.result().to_json() if state.is_over() else None,
+    }
+
+
+def record_json(table: Table) -> str:
+    return json.dumps(table.record().to_json(), indent=1) + "\n"

@@ -1,0 +1,139 @@
+"""Shared helpers for the web table's tests: an in-process app, a real server process, table requests."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import warnings
+from pathlib import Path
+
+import httpx
+import pytest
+
+pytest.importorskip("starlette")
+with warnings.catch_warnings():  # Starlette >= 1.x prefers httpx2 for its TestClient; httpx (the web extra) still works
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient  # noqa: E402
+
+from voidtable.web.app import create_app  # noqa: E402
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+
+
+@pytest.fixture
+def client(tmp_path):
+    """The app in-process (Starlette's TestClient runs its event loop in a thread, bots included)."""
+    app = create_app(tmp_path / "data")
+    with TestClient(app) as c:
+        yield c
+
+
+def create(client, game="buccaneers", players=4, seats=None, **extra):
+    req = {"game": game, "players": players, **extra}
+    if seats is not None:
+        req["seats"] = seats
+    r = client.post("/api/tables", json=req)
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def person(claim=True, name=None):
+    s = {"kind": "person", "claim": claim}
+    if name:
+        s["name"] = name
+    return s
+
+
+def bot(level="easy"):
+    return {"kind": "bot", "bot": level}
+
+
+def wait_status(client, table_id, status="finished", polls=3000):
+    """Poll the lobby line of a table until it has ``status`` (bounded; no timing is asserted)."""
+    for _ in range(polls):
+        info = client.get(f"/api/tables/{table_id}").json()
+        if info["status"] == status:
+            return info
+        time.sleep(0.02)
+    raise AssertionError(f"table {table_id} still {info['status']} at step {info['step']}")
+
+
+def state(client, table_id, token=None):
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    r = client.get(f"/api/tables/{table_id}/state", headers=headers)
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def move(client, table_id, token, step, action):
+    return client.post(f"/api/tables/{table_id}/move", json={"token": token, "step": step, "action": action})
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """``voidtable serve`` as a real process on a free loopback port."""
+
+    def __init__(self, data: Path, *args: str) -> None:
+        self.data = data
+        self.args = args
+        self.port = free_port()
+        self.proc: subprocess.Popen | None = None
+        self.url = f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> "Server":
+        env = dict(os.environ, PYTHONUNBUFFERED="1")
+        cmd = [sys.executable, "-m", "voidtable.cli.main", "serve", "--port", str(self.port), "--data", str(self.data),
+               "--log-level", "warning", *self.args]
+        self.log = open(self.data.parent / f"server-{self.port}.log", "ab")
+        self.proc = subprocess.Popen(cmd, stdout=self.log, stderr=subprocess.STDOUT, env=env)
+        for _ in range(600):
+            if self.proc.poll() is not None:
+                raise AssertionError(f"server exited with {self.proc.returncode}; see {self.log.name}")
+            try:
+                if httpx.get(self.url + "/api/games", timeout=1).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.05)
+        raise AssertionError("server did not come up")
+
+    def kill9(self) -> None:
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(timeout=30)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(timeout=10)
+        if getattr(self, "log", None):
+            self.log.close()
+
+
+@pytest.fixture
+def server_factory(tmp_path):
+    servers: list[Server] = []
+
+    def make(*args: str, data: Path | None = None) -> Server:
+        d = data or tmp_path / "data"
+        d.mkdir(parents=True, exist_ok=True)
+        s = Server(d, *args).start()
+        servers.append(s)
+        return s
+
+    yield make
+    for s in servers:
+        s.stop()
