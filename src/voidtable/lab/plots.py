@@ -96,6 +96,42 @@ def game_length(an: Analysis) -> str:
     return to_png(fig)
 
 
+def measure_heatmaps(an: Analysis, name: str) -> str | None:
+    """Rows x columns of a measure with several columns and no 'all' (e.g. points by condition and faction)."""
+    conds = [c for c in an.summary["conditions"] if name in c["measures"]][:4]
+    if not conds:
+        return None
+    fig, axes = plt.subplots(1, len(conds), figsize=(5.8 * len(conds), 0.42 * len(conds[0]["measures"][name]["rows"]) + 2.2),
+                             squeeze=False)
+    for ax, c in zip(axes[0], conds):
+        t = c["measures"][name]
+        rows, cols = t["rows"], t["cols"]
+        grid = np.array([[np.nan if (t["cells"][r].get(k) or {}).get("mean") is None else t["cells"][r][k]["mean"]
+                          for k in cols] for r in rows], dtype=float)
+        im = ax.imshow(grid, aspect="auto", cmap="viridis")
+        ax.set_xticks(range(len(cols)), cols, rotation=40, ha="right")
+        ax.set_yticks(range(len(rows)), rows)
+        for i in range(len(rows)):
+            for j in range(len(cols)):
+                if not np.isnan(grid[i, j]):
+                    v = grid[i, j]
+                    ax.text(j, i, f"{100 * v:.0f}%" if t["kind"] == "rate" else f"{v:.2f}", ha="center", va="center",
+                            fontsize=7, color="white" if v < np.nanmean(grid) else "black")
+        ax.set_title(c["label"])
+        fig.colorbar(im, ax=ax, shrink=0.7)
+    fig.tight_layout()
+    return to_png(fig)
+
+
+def measure_plot(an: Analysis, name: str) -> str | None:
+    first = next((c["measures"][name] for c in an.summary["conditions"] if name in c["measures"]), None)
+    if first is None:
+        return None
+    if len(first["cols"]) > 1 and "all" not in first["cols"]:
+        return measure_heatmaps(an, name)
+    return measure_bars(an, name)
+
+
 def measure_bars(an: Analysis, name: str) -> str | None:
     """One panel per group: the measure's rows on x, one bar per condition, for its 'all' (or only) column."""
     groups = _groups(an)

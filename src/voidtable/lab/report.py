@@ -166,7 +166,7 @@ def write_html(plan: Plan, an: Analysis, path: Path, run: dict[str, Any] | None 
             first = next(c["measures"][name] for c in conds if name in c["measures"])
             parts.append(f"<h3>{esc(first['title'])}</h3><p class=note>{esc(first['help'])} "
                          f"({'rate, Wilson CI' if first['kind'] == 'rate' else 'mean per game, t CI'})</p>")
-            parts.append(img(plots.measure_bars(an, name), first["title"]))
+            parts.append(img(plots.measure_plot(an, name), first["title"]))
             for c in conds:
                 t = c["measures"].get(name)
                 if not t:
