@@ -18,7 +18,6 @@ a fleet can never walk into a dead end.
 
 from __future__ import annotations
 
-import heapq
 from typing import Any
 
 from voidtable.engine.actions import Action
@@ -41,25 +40,38 @@ def compute_need(s: Any, origin: int, ships: list[int]) -> list[int]:
     b = s.board
     nh = b.n_hex
     need = [INF] * nh
-    heap = []
+    nbr, hex_edge, occ, enter, stops, stay = b.nbr, b.hex_edge, s.edge_occ, b.enterable, b.stops, b.stayable
+    owners = {s.owner[x] for x in ships}
+    k, n, centre = len(ships), s.n, s.centre
+    # costs are 1 or 2: a two-bucket breadth-first search from every legal stop, backwards
+    frontier: list[int] = []
     for h in range(nh):
-        if stop_ok(s, h, origin, ships):
-            need[h] = 0
-            heap.append((0, h))
-    heapq.heapify(heap)
-    nbr, hex_edge, occ, enter, stops = b.nbr, b.hex_edge, s.edge_occ, b.enterable, b.stops
-    while heap:
-        c, n = heapq.heappop(heap)
-        if c > need[n]:
+        if h == origin or not stay[h]:
             continue
-        for d in range(6):
-            h = nbr[n][d]
-            if h < 0 or not enter[h] or stops[h]:
-                continue  # one cannot pass through Asteroids (entering them ends the move)
-            cost = 1 + (occ[hex_edge[n][d]] >= 0) + c
-            if cost < need[h]:
-                need[h] = cost
-                heapq.heappush(heap, (cost, h))
+        edges = k - sum(1 for o in owners if centre[h * n + o] < 0)
+        if edges > 0 and edges > sum(1 for e in hex_edge[h] if occ[e] < 0):
+            continue
+        need[h] = 0
+        frontier.append(h)
+    level = 0
+    buckets: dict[int, list[int]] = {0: frontier}
+    while buckets:
+        cur = buckets.pop(level, None)
+        if cur is None:
+            level += 1
+            continue
+        for nd in cur:
+            if need[nd] != level:
+                continue
+            for d in range(6):
+                h = nbr[nd][d]
+                if h < 0 or not enter[h] or stops[h]:
+                    continue  # one cannot pass through Asteroids (entering them ends the move)
+                cost = level + 1 + (occ[hex_edge[nd][d]] >= 0)
+                if cost < need[h]:
+                    need[h] = cost
+                    buckets.setdefault(cost, []).append(h)
+        level += 1
     return need
 
 

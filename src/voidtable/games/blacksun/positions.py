@@ -118,14 +118,13 @@ def free_edges(s: Any, h: int) -> list[int]:
 
 def edges_needed(s: Any, h: int, ships: Iterable[int]) -> int:
     """How many free edges ``ships`` would need in ``h`` (each owner lacking a centre ship fills it first)."""
-    counts: dict[int, int] = {}
-    for x in ships:
-        o = s.owner[x]
-        counts[o] = counts.get(o, 0) + 1
-    need = 0
+    ships = list(ships)
+    need = len(ships)
     base = h * s.n
-    for o, k in counts.items():
-        need += k - (1 if s.centre[base + o] < 0 else 0)
+    c, own = s.centre, s.owner
+    for o in {own[x] for x in ships}:
+        if c[base + o] < 0:
+            need -= 1
     return need
 
 
