@@ -125,8 +125,9 @@ def register(app: typer.Typer) -> None:
                 result = run_experiment(exp, out_dir, fresh=fresh, progress=progress)
             except KeyboardInterrupt:
                 bar.stop()
-                console.print(f"interrupted: {state['done'] or state['first'] or 0} games are stored in {out_dir}; "
-                              "run the same command again to resume")
+                import sys
+                print(f"interrupted: {state['done'] or state['first'] or 0} games are stored in {out_dir}; "
+                      "run the same command again to resume", file=sys.stderr)
                 raise SystemExit(130)
             except VoidtableError as e:
                 bar.stop()

@@ -35,6 +35,17 @@ def num(x: float | None, digits: int = 2) -> str:
     return "-" if x is None else f"{x:.{digits}f}"
 
 
+def fmt_p(p: float | None) -> str:
+    if p is None:
+        return "-"
+    return "<1e-15" if p < 1e-15 else f"{p:.2g}"
+
+
+def p_eq(p: float | None) -> str:
+    text = fmt_p(p)
+    return "p" + text if text.startswith("<") else f"p={text}"
+
+
 def ci_pct(ci: list[float | None]) -> str:
     return "-" if ci[0] is None else f"{100 * ci[0]:.1f}-{100 * ci[1]:.1f}%"
 
@@ -204,7 +215,7 @@ def write_html(plan: Plan, an: Analysis, path: Path, run: dict[str, Any] | None 
             need = "-" if t["significant"] else (f"{t['games_needed']:,}" if t["games_needed"] else "-")
             need_d = "-" if t["significant"] else (f"{t['games_needed_detect']:,}" if t["games_needed_detect"] else "-")
             rows.append([esc(t["other_label"]) + " vs " + esc(t["baseline_label"]), esc(t["metric"]), f(t["a"]), f(t["b"]), d, dci,
-                         f"{t['p']:.2g}", f"{t['p_holm']:.2g}", "yes" if t["significant"] else "no", need, need_d])
+                         fmt_p(t["p"]), fmt_p(t["p_holm"]), "yes" if t["significant"] else "no", need, need_d])
             classes.append("sig" if t["significant"] else "")
         parts.append(table(["arms", "metric", "baseline", "other", "difference", "95% CI", "p", "p (Holm)", "significant",
                             "games needed (observed diff)", f"games needed ({pct(exp.detect)})"], rows, left=2, classes=classes))
@@ -295,12 +306,27 @@ def write_all(plan: Plan, store: Store, an: Analysis, out: Path, run: dict[str, 
 
 
 # -------------------------------------------------------------------------------------------------------
+def _pair(an: Analysis, t: dict[str, Any]) -> str:
+    """'B vs A', with the group first when there are several (player counts, variants)."""
+    conds = an.summary["conditions"]
+    a, b = conds[t["baseline"]], conds[t["other"]]
+    groups = {c["group"] for c in conds}
+    return (f"[{a['group']}] " if len(groups) > 1 else "") + f"{b['arm_name']} vs {a['arm_name']}"
+
+
 def terminal_lines(plan: Plan, an: Analysis, limit: int = 8) -> list[str]:
     """A short text summary: seat balance per condition, then what changed and how sure it is."""
     s = an.summary
     exp = plan.experiment
     lines = []
-    for c in s["conditions"]:
+    if len(s["conditions"]) > 4:  # many conditions (a sweep): one line each
+        for c in s["conditions"]:
+            seats = "/".join(f"{100 * st['win_share']:.1f}" + ({"above": "+", "below": "-"}.get(st["vs_fair"], ""))
+                             for st in c["seats"] if st["win_share"] is not None)
+            score = f", mean score {c['scores']['all']['mean']:.2f}" if c["scores"] else ""
+            errs = f", {c['errors']} errors" if c["errors"] else ""
+            lines.append(f"{c['label']}: {c['completed']} games{errs}{score}, win % by seat {seats}")
+    for c in s["conditions"] if len(s["conditions"]) <= 4 else []:
         head = f"{c['label']}: {c['completed']}/{c['games']} games"
         if c["errors"]:
             head += f", {c['errors']} errors"
@@ -312,7 +338,7 @@ def terminal_lines(plan: Plan, an: Analysis, limit: int = 8) -> list[str]:
         lines.append(f"  win share by seat (fair {pct(c['fair_share'])}): {seats}")
         off = [st for st in c["seats"] if st["vs_fair"] != "="]
         if off:
-            lines.append("  seat imbalance: " + ", ".join(f"seat {st['seat']} {st['vs_fair']} fair (p={st['p_holm']:.2g})" for st in off))
+            lines.append("  seat imbalance: " + ", ".join(f"seat {st['seat']} {st['vs_fair']} fair ({p_eq(st['p_holm'])})" for st in off))
         if c["factions"]:
             fs = "  ".join(f"{f['name']} {pct(f['win_share'])} [{ci_pct(f['ci95'])}]" for f in c["factions"])
             lines.append(f"  win share by faction: {fs}")
@@ -322,15 +348,15 @@ def terminal_lines(plan: Plan, an: Analysis, limit: int = 8) -> list[str]:
         lines.append(f"differences vs baseline: {len(sig)} significant of {len(tests)} tests (Holm, alpha {exp.alpha})")
         for t in sig[:limit]:
             d = f"{100 * t['diff']:+.2f} pts" if t["kind"] == "rate" else f"{t['diff']:+.3f}"
-            lines.append(f"  * {t['other_label']} vs {t['baseline_label']}: {t['metric']} {d} (p={t['p_holm']:.2g})")
+            lines.append(f"  * {_pair(an, t)}: {t['metric']} {d} ({p_eq(t['p_holm'])})")
         if len(sig) > limit:
             lines.append(f"  ... and {len(sig) - limit} more in the report")
         seat_tests = [t for t in tests if not t["significant"] and t["metric"].startswith("win share")]
         for t in seat_tests[:limit]:
             need = f"~{t['games_needed_detect']:,} games per arm would detect {100 * exp.detect:.0f} pts" if t["games_needed_detect"] else ""
             obs = f"; ~{t['games_needed']:,} for the observed {100 * t['diff']:+.2f} pts" if t["games_needed"] else ""
-            lines.append(f"  inconclusive: {t['other_label']} vs {t['baseline_label']}, {t['metric']} "
-                         f"({100 * t['diff']:+.2f} pts, p={t['p_holm']:.2g}): {need}{obs}")
+            lines.append(f"  inconclusive: {_pair(an, t)}, {t['metric']} "
+                         f"({100 * t['diff']:+.2f} pts, {p_eq(t['p_holm'])}): {need}{obs}")
         if len(seat_tests) > limit:
             lines.append(f"  ... {len(seat_tests) - limit} more inconclusive win-share tests in the report")
     return lines

@@ -38,7 +38,8 @@ def wilson(successes: float, n: float, z: float = Z95) -> tuple[float, float]:
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
+    lo, hi = max(0.0, centre - half), min(1.0, centre + half)
+    return (0.0 if p == 0 else lo), (1.0 if p == 1 else hi)  # exact ends (rounding would leave 0.9999999999999999)
 
 
 @dataclass(frozen=True)
@@ -169,7 +170,7 @@ def holm(pvalues: Sequence[float]) -> list[float]:
     running = 0.0
     for rank, i in enumerate(order):
         running = max(running, min(1.0, (m - rank) * pvalues[i]))
-        out[i] = round(running, 15)
+        out[i] = float(f"{running:.15g}")  # 3 * 0.01 prints as 0.03; tiny p-values stay tiny
     return out
 
 

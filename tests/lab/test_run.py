@@ -1,0 +1,198 @@
+"""Running experiments: results stored as games finish, resumed after an interruption, the same whatever the
+worker count, chunking or backend; reports written and self-contained."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from voidtable.lab import analysis, run_experiment, spec
+from voidtable.lab.run import execute, open_store
+
+
+def small_ab(games: int = 60, **kw) -> spec.Experiment:
+    return spec.build(None, game="buccaneers", players=[4], games=games, seed=7, agents="random",
+                      ab_b={"black_holes.dire_3.threshold": 40}, **kw)
+
+
+def stats_of(summary_path: Path) -> dict:
+    data = json.loads(summary_path.read_text())
+    data.pop("run", None)
+    return data
+
+
+def stored_rows(path: Path) -> list[tuple]:
+    db = sqlite3.connect(path)
+    try:
+        return db.execute("SELECT cond, idx, seed, agents, scores, ranks, win_shares, decisions, error, cells, factions "
+                          "FROM games ORDER BY cond, idx").fetchall()
+    finally:
+        db.close()
+
+
+def test_same_results_whatever_workers_and_chunks(tmp_path):
+    one = run_experiment(small_ab(jobs=1), tmp_path / "one", chunk=7)
+    two = run_experiment(small_ab(jobs=2), tmp_path / "two", chunk=5)
+    assert one.run.played == two.run.played == 120
+    assert stored_rows(tmp_path / "one" / "results.sqlite") == stored_rows(tmp_path / "two" / "results.sqlite")
+    assert stats_of(one.files["summary"]) == stats_of(two.files["summary"])
+
+
+class Interrupt(Exception):
+    pass
+
+
+def test_resume_after_interruption_gives_the_uninterrupted_results(tmp_path):
+    exp = small_ab(games=80, jobs=2)
+    p = spec.plan(exp)
+    seen = []
+
+    def stop_after_two_chunks(done: int, total: int) -> None:
+        seen.append(done)
+        if len(seen) == 3:  # the start, then two chunks stored
+            raise Interrupt
+
+    with open_store(tmp_path / "cut") as store:
+        with pytest.raises(Interrupt):
+            execute(p, store, jobs=2, progress=stop_after_two_chunks, chunk=10)
+        partial = sum(store.count(c.key, c.games) for c in p.conditions)
+    assert 0 < partial < 160 and partial == seen[-1]
+
+    resumed = run_experiment(exp, tmp_path / "cut", chunk=10)
+    assert resumed.run.reused == partial and resumed.run.played == 160 - partial
+    straight = run_experiment(exp, tmp_path / "straight", chunk=13)
+    assert stored_rows(tmp_path / "cut" / "results.sqlite") == stored_rows(tmp_path / "straight" / "results.sqlite")
+    assert stats_of(resumed.files["summary"]) == stats_of(straight.files["summary"])
+
+    # more games later: only the new ones are played; --fresh starts again
+    more = run_experiment(small_ab(games=90, jobs=2), tmp_path / "cut")
+    assert more.run.reused == 160 and more.run.played == 20
+    again = run_experiment(exp, tmp_path / "cut", fresh=True)
+    assert again.run.reused == 0 and again.run.played == 160
+
+
+def test_ctrl_c_on_the_command_line_then_resume(tmp_path):
+    """A real interruption: SIGINT to `voidtable lab run` while it plays; the next run finishes the job."""
+    out = tmp_path / "cli"
+    args = [sys.executable, "-m", "voidtable.cli.main", "lab", "run", "--game", "buccaneers", "-p", "4", "-n", "6000",
+            "--seed", "3", "-j", "2", "--no-measures", "--out", str(out)]
+    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    db = out / "results.sqlite"
+    deadline = time.monotonic() + 120
+    stored = 0
+    while time.monotonic() < deadline and proc.poll() is None:
+        if db.exists():
+            try:
+                con = sqlite3.connect(db, timeout=1)
+                stored = con.execute("SELECT COUNT(*) FROM games").fetchone()[0]
+                con.close()
+            except sqlite3.OperationalError:
+                stored = 0
+            if stored >= 200:
+                break
+        time.sleep(0.05)
+    if proc.poll() is None:
+        os.kill(proc.pid, signal.SIGINT)
+    _, err = proc.communicate(timeout=120)
+    if proc.returncode == 0:
+        pytest.skip("the run finished before it could be interrupted (a very fast machine)")
+    assert proc.returncode == 130, err
+    assert "run the same command again to resume" in err
+    con = sqlite3.connect(db)
+    kept = con.execute("SELECT COUNT(*) FROM games").fetchone()[0]
+    con.close()
+    assert 0 < kept < 6000
+    done = subprocess.run(args, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert f"{6000 - kept} games played, {kept} reused" in done.stdout
+    con = sqlite3.connect(db)
+    assert con.execute("SELECT COUNT(*), COUNT(DISTINCT idx) FROM games").fetchone() == (6000, 6000)
+    con.close()
+
+
+def test_report_files_are_written_and_self_contained(tmp_path):
+    res = run_experiment(small_ab(games=40, jobs=2), tmp_path / "rep")
+    files = res.files
+    for key in ("report", "summary", "csv", "jsonl", "store", "measures"):
+        assert files[key].exists() and files[key].stat().st_size > 0, key
+    page = files["report"].read_text()
+    assert page.startswith("<!DOCTYPE html>") and page.rstrip().endswith("</html>")
+    # self-contained: images inline, no external scripts, styles, images or fonts
+    assert page.count('src="data:image/png;base64,') >= 5
+    assert not re.search(r'(src|href)="(https?:)?//', page)
+    assert "<script src" not in page and "<link" not in page and "@import" not in page
+    for title in ("Win share by seat", "Factions", "Scores", "Game length and ties", "Pulled into the Black Hole",
+                  "Points by card type", "Differences against the baseline"):
+        assert title in page, title
+    # raw results: one CSV row per game and seat, one JSON line per game
+    lines = files["csv"].read_text().strip().splitlines()
+    assert lines[0].startswith("condition,label,game,seed,seat") and len(lines) == 1 + 2 * 40 * 4
+    games = [json.loads(line) for line in files["jsonl"].read_text().splitlines()]
+    assert len(games) == 80 and {g["label"] for g in games} == {"A", "B"}
+    summary = json.loads(files["summary"].read_text())
+    assert summary["kind"] == "ab" and len(summary["conditions"]) == 2
+    # terminal summary: seats with intervals, then the differences
+    text = "\n".join(res.lines)
+    assert "win share by seat" in text and "differences vs baseline" in text
+
+
+def test_a_big_change_is_significant_and_small_ones_say_how_many_games(tmp_path):
+    res = run_experiment(small_ab(games=150, jobs=2), tmp_path / "big")
+    tests = res.analysis.summary["comparisons"]
+    by = {t["metric"]: t for t in tests}
+    # a Dire Threshold of 40 instead of 17: hardly anybody is pulled in in round 3
+    drawn = by["drawn_in: round 3 / all"]
+    assert drawn["significant"] and drawn["diff"] < -0.3 and drawn["p_holm"] >= drawn["p"]
+    assert all(t["p_holm"] >= t["p"] for t in tests)
+    assert res.analysis.summary["family"]["tests"] == len(tests)
+    seat = by["win share, seat 0"]
+    if not seat["significant"]:
+        assert seat["games_needed_detect"] > 1000  # 2 points of win share need thousands of games per arm
+    b = res.analysis.summary["conditions"][1]
+    assert b["measures"]["drawn_in"]["cells"]["round 3"]["all"]["mean"] < 0.05
+
+
+def test_report_command_rebuilds_from_the_store(tmp_path):
+    res = run_experiment(small_ab(games=20, jobs=1), tmp_path / "r")
+    res.files["report"].unlink()
+    out = subprocess.run([sys.executable, "-m", "voidtable.cli.main", "lab", "report", str(tmp_path / "r")],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert (tmp_path / "r" / "report.html").exists() and "report:" in out.stdout
+
+
+def test_cli_run_with_a_toml_file(tmp_path):
+    f = tmp_path / "exp.toml"
+    f.write_text('game = "buccaneers"\nplayers = 3\ngames = 30\nseed = 2\njobs = 2\n[sweep]\n'
+                 '"black_holes.dire_3.threshold" = [17, 25]\n')
+    out = subprocess.run([sys.executable, "-m", "voidtable.cli.main", "lab", "run", str(f), "--out", str(tmp_path / "o"),
+                          "--games", "20"], capture_output=True, text=True, timeout=180)
+    assert out.returncode == 0, out.stderr
+    assert "40 games played" in out.stdout and "report:" in out.stdout
+    summary = json.loads((tmp_path / "o" / "summary.json").read_text())
+    assert [c["games"] for c in summary["conditions"]] == [20, 20]
+    assert summary["sweep_keys"] == ["black_holes.dire_3.threshold"]
+    assert "Sweep curves" in (tmp_path / "o" / "report.html").read_text()
+
+
+def test_analysis_counts_errors_instead_of_crashing(tmp_path):
+    """A game that raises is stored as an error row; statistics use the completed games."""
+    exp = small_ab(games=10, jobs=1)
+    p = spec.plan(exp)
+    from voidtable.sim.runner import GameOutcome
+    with open_store(tmp_path / "e") as store:
+        store.add_conditions(p.conditions)
+        store.add(p.conditions[0].key, [GameOutcome(0, 1, error="RuntimeError: boom")])
+        execute(p, store, jobs=1)
+        an = analysis.analyse(p, store)
+    a = an.summary["conditions"][0]
+    assert a["errors"] == 1 and a["completed"] == 9 and "boom" in a["error_samples"][0]
