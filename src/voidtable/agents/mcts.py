@@ -71,14 +71,15 @@ class MctsAgent(Agent):
     spec = "mcts"
 
     def __init__(self, game: str, seed: int = 0, iterations: int = 0, seconds: float = 0.0, c: float = 0.7,
-                 rollout: str = "random", reward: str = "mix", max_depth: int = 0, horizon: int = 0) -> None:
+                 rollout: str = "random", reward: str = "mix", max_depth: int = 0, horizon: int = -1) -> None:
         super().__init__(seed)
         if rollout not in ROLLOUTS:
             raise OptionError(f"agent mcts parameter 'rollout' must be one of {', '.join(ROLLOUTS)}, got {rollout!r}")
         if reward not in REWARDS:
             raise OptionError(f"agent mcts parameter 'reward' must be one of {', '.join(REWARDS)}, got {reward!r}")
-        if iterations < 0 or seconds < 0 or c < 0 or horizon < 0 or max_depth < 0:
-            raise OptionError("agent mcts parameters 'iterations', 'seconds', 'c', 'horizon' and 'max_depth' must not be negative")
+        if iterations < 0 or seconds < 0 or c < 0 or max_depth < 0 or horizon < -1:
+            raise OptionError("agent mcts parameters 'iterations', 'seconds', 'c' and 'max_depth' must not be negative "
+                              "('horizon': -1 for the game's default, 0 for whole-game rollouts, k for k stages)")
         if iterations == 0 and seconds == 0:
             iterations = 1000
         self.game = game
@@ -92,6 +93,9 @@ class MctsAgent(Agent):
         if rollout == "heuristic":
             from .heuristic import bot_for
             self.policy = bot_for(game).rollout_policy
+        if horizon < 0:  # the game's bot may suggest a horizon (MCTS_HORIZON); else whole-game rollouts
+            from .heuristic import bot_for, has_bot
+            horizon = int(getattr(bot_for(game), "MCTS_HORIZON", 0)) if has_bot(game) else 0
         self.horizon = horizon  # 0: roll out to the end; k: stop after k stages (rounds) and ask the bot's evaluate()
         self.stage: Callable[[GameState], int] | None = None
         self.evaluate: Callable[[GameState, str], list[float]] | None = None

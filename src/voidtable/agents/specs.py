@@ -41,7 +41,7 @@ KINDS: dict[str, AgentKind] = {
                            "the game's own bot (games/<game>/bot.py); epsilon = chance of a random move"),
     "mcts": AgentKind("mcts", _mcts, {
         "iterations": (int, 1000), "seconds": (float, 0.0), "c": (float, 0.7), "rollout": (str, "random"),
-        "reward": (str, "mix"), "max_depth": (int, 0), "horizon": (int, 0),
+        "reward": (str, "mix"), "max_depth": (int, 0), "horizon": (int, -1),
     }, "information-set MCTS; budget iterations= (default 1000) or seconds= (both: whichever ends first)"),
 }
 
@@ -49,7 +49,7 @@ KINDS: dict[str, AgentKind] = {
 DIFFICULTIES: dict[str, str] = {
     "easy": "heuristic:epsilon=0.5",
     "medium": "heuristic",
-    "hard": "mcts:seconds=1.0,rollout=heuristic",
+    "hard": "mcts:seconds=1.0,rollout=heuristic",  # with the game's default horizon (Buccaneers: one round)
 }
 
 

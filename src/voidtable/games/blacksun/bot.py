@@ -48,6 +48,7 @@ ROLL = {t: sum(1 for a in range(1, 7) for b in range(1, 7) for c in range(1, 7) 
 W_POSITION = 0.6     # weight of the positional term (points-equivalent)
 W_DANGER = 0.5       # weight of the danger of ending next to stronger hostile ships
 DESTROY_SIDE = {"destroy_allied": "allied", "destroy_rebel": "rebel"}
+MCTS_HORIZON = 4     # MCTS default: roll out four more turns, then evaluate() the scores
 
 
 # ----------------------------------------------------------------------------

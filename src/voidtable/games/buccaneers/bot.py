@@ -558,6 +558,7 @@ def act(obs: "Observation", rng: Rng) -> Action:
 # Cutting rollouts short (MCTS ``horizon=``)
 # ----------------------------------------------------------------------------
 ROUND_SD = 6.5  # spread of one player's points in one round (self-play)
+MCTS_HORIZON = 1  # MCTS default: roll out to the end of the current round, then evaluate() the totals
 
 
 def stage(s: "BuccaneersState") -> int:
