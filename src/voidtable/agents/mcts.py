@@ -175,7 +175,7 @@ class MctsAgent(Agent):
                 applied.append((seat, action))
                 first = False
             path.append((node, applied))
-            key: Any = applied[0][1] if len(applied) == 1 else tuple(applied)
+            key: Any = applied[0] if len(applied) == 1 else tuple(applied)  # who did what: seats never share a child
             child = node.children.get(key)
             depth += 1
             if child is None:
