@@ -1,0 +1,296 @@
+"""Black Sun for the researchers' APIs: action universe and tensors.
+
+Action universe, from the rules data of the loaded game (the same for every
+player count): the hexes any stellar system can use are those within
+``1 + push_out + 1`` of the Sun (the Gas Giants sit at ``1 + push_out`` and
+their orbits one further out; 61 hexes with the shipped data), ship ids run up
+to the total fleet of all six factions (32), seats up to six, slots are the
+centre (-1) and the six edges (0-5). Each decision kind takes its argument
+from one of those domains. One kind is numbered by a *key*: a blockade raid
+``raid_blockade ((q, r), attacker, target)`` is numbered by ``(attacker,
+target)``, because the attacker sits in the centre of the raided hex.
+
+Everything on the board is public; the only hidden thing is the order of the
+undealt Starting Faction cards, which no seat sees. So the tensors have no
+private part and the information-state tensor equals the observation tensor.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from voidtable.engine.actions import Action
+
+from ..registry import Encoder, Hooks
+from ..spaces import ActionSpace, kinds
+from ..tensors import Layout
+
+NO_ARG = ("play", "keep_faction", "redraw_faction", "keep_card", "stay", "place_done", "no_move", "fleet_done",
+          "fleet_abandon", "stop", "scoring_done", "no_raid", "loans_done")
+YES_NO = ("consent", "join", "amnesty", "retreat", "second_turn", "end_story")
+HEX = ("place_hex", "hex_slot", "fleet_from", "step", "rebuild_raiders", "rebuild_ambunaut", "remove_counter")
+HEX_OR_NONE = ("counter", "retreat_to")
+SHIP = ("add_ship", "tow", "recentre", "lose", "lend", "recall")
+SHIP_OR_NONE = ("sacrifice",)
+SEAT = ("aim", "lend_to")
+SLOTS = tuple(range(-1, 6))
+HEX_KINDS = ("sun", "gas_giant", "planet", "asteroids", "space")
+STATUS = ("normal", "need", "crisis")
+SHIP_STATES = ("unplaced", "board", "destroyed", "captured", "out")
+MAX_SEATS = 6
+
+
+def _length(q: int, r: int) -> int:
+    return (abs(q) + abs(r) + abs(q + r)) // 2
+
+
+def hexes(rules: Any) -> list[tuple[int, int]]:
+    """Every coordinate a stellar system of these rules can use, in a fixed order."""
+    m = rules.map
+    radius = max(m.pattern_radius, 1 + m.push_out + 1)
+    cells = [(q, r) for q in range(-radius, radius + 1) for r in range(-radius, radius + 1) if _length(q, r) <= radius]
+    return sorted(cells, key=lambda h: (_length(*h), h))
+
+
+def fleet_size(rules: Any) -> int:
+    """Ship ids run below this: the fleets of all factions together (each faction is dealt at most once)."""
+    return sum(sum(f.ships.values()) for f in rules.factions.values())
+
+
+def tile_codes(rules: Any) -> list[str]:
+    return ["G", "A", "S"] + [f"P{n}" for n in rules.map.planets()]
+
+
+def _key(action: Action) -> Action:
+    if action.kind == "raid_blockade":
+        return Action("raid_blockade", tuple(action.arg[1:]))
+    return action
+
+
+def action_space(game: Any) -> ActionSpace:
+    R = game.rules
+    cells = hexes(R)
+    ships = range(fleet_size(R))
+    seats = range(MAX_SEATS)
+    acts: list[Action] = [Action(k) for k in NO_ARG]
+    for k in YES_NO:
+        acts += kinds(k, (False, True))
+    for k in HEX:
+        acts += kinds(k, cells)
+    for k in HEX_OR_NONE:
+        acts += kinds(k, [None, *cells])
+    for k in SHIP:
+        acts += kinds(k, ships)
+    for k in SHIP_OR_NONE:
+        acts += kinds(k, [None, *ships])
+    for k in SEAT:
+        acts += kinds(k, seats)
+    acts += kinds("take_card", list(R.faction_cards))
+    acts += kinds("put", [(t, d) for t in R.ships for d in SLOTS])
+    acts += kinds("slot", SLOTS)
+    acts += kinds("hex_tile", tile_codes(R))
+    acts += kinds("raid", [(h, t) for h in cells for t in seats])
+    acts += kinds("raid_blockade", [(a, x) for a in ships for x in ships if a != x])
+    acts += kinds("tow_raid", [(h, x) for h in cells for x in ships])
+    return ActionSpace("blacksun", acts, key=_key)
+
+
+class BlackSunEncoder(Encoder):
+    def __init__(self, game: Any) -> None:
+        from voidtable.games.blacksun.data import FACTION_ORDER, SCORING_CONDITIONS, SUNS
+        from voidtable.games.blacksun.flow import DECISIONS
+
+        R = game.rules
+        self.n = n = game.players
+        self.cells = hexes(R)
+        self.cell = {h: i for i, h in enumerate(self.cells)}
+        H = len(self.cells)
+        self.S = S = fleet_size(R)
+        self.types = {t: i for i, t in enumerate(R.ships)}
+        self.factions = {f: i for i, f in enumerate(FACTION_ORDER)}
+        self.cards = {c: i for i, c in enumerate(R.faction_cards)}
+        sides = ["none"] + sorted({f.allegiance for f in R.factions.values()} | set(R.faction_cards))
+        self.sides = {a: i for i, a in enumerate(dict.fromkeys(sides))}
+        self.conditions = {c: i for i, c in enumerate(SCORING_CONDITIONS)}
+        self.suns = {s: i for i, s in enumerate(SUNS)}
+        self.decisions = {d: i for i, d in enumerate(sorted(DECISIONS))}
+        self.tiles = {t: i for i, t in enumerate(tile_codes(R))}
+        self.turn_limit = max(1, R.limits.max_rounds * n)
+        self.target = max(1, R.game.target_long)
+        T = len(self.types)
+        self.public = Layout([
+            ("hexes", (H, len(HEX_KINDS) + 2 + len(STATUS))),   # kind, on the map, planet number, status
+            ("ships", (S, 1 + T + 2 * n + len(SHIP_STATES) + 2 * H + n + 1)),
+            ("seats", (n, len(self.factions) + len(self.cards) + 1 + len(self.sides) + len(self.conditions) + 7)),
+            ("globals", (len(self.suns) + 9,)),
+            ("decision", (len(self.decisions) + 1 + n,)),
+            ("decision_context", (2 * H + 3 * S + 2,)),       # origin/hex, position, fleet, towed, moved; move left, fleets
+            ("raid", (H + 2 + n * 6 + 2,)),
+            ("manual", (H + n * len(self.tiles),)),            # open slots; tiles in each seat's hand
+        ])
+        self.private = Layout([])
+
+    def fill_public(self, out: dict[str, np.ndarray], v: dict[str, Any], me: int | None) -> None:
+        n = self.n
+        cell = self.cell
+        H = len(self.cells)
+
+        def rel(q: int) -> int:
+            return (q - me) % n if me is not None else q
+
+        hx = out["hexes"]
+        board = v.get("board")
+        index_to_cell: list[int] = []
+        if board is not None:
+            for h in board:
+                i = cell[tuple(h["hex"])]
+                index_to_cell.append(i)
+                hx[i, HEX_KINDS.index(h["kind"])] = 1
+                hx[i, len(HEX_KINDS)] = 1
+                hx[i, len(HEX_KINDS) + 1] = h.get("planet", 0) / 18
+            for coord, status in v.get("status", []):
+                hx[cell[tuple(coord)], len(HEX_KINDS) + 2 + STATUS.index(status)] = 1
+        manual = v.get("manual_setup")
+        if manual is not None:
+            from voidtable.games.blacksun.board import tile_kind, tile_planet
+
+            for q, r, t in manual["tiles"]:
+                i = cell[(q, r)]
+                hx[i, HEX_KINDS.index(tile_kind(t))] = 1
+                hx[i, len(HEX_KINDS)] = 1
+                hx[i, len(HEX_KINDS) + 1] = tile_planet(t) / 18
+            mv = out["manual"]
+            for q, r in manual["open_slots"]:
+                mv[cell[(q, r)]] = 1
+            for seat, hand in enumerate(manual["hands"]):
+                base = H + rel(seat) * len(self.tiles)
+                for t in hand:
+                    mv[base + self.tiles[t]] += 1 / 6
+        sh = out["ships"]
+        T = len(self.types)
+        o_owner = 1 + T
+        o_ctrl = o_owner + n
+        o_state = o_ctrl + n
+        o_centre = o_state + len(SHIP_STATES)
+        o_edge = o_centre + H
+        o_capt = o_edge + H
+        for s in v.get("ships", []):
+            row = sh[s["id"]]
+            row[0] = 1
+            row[1 + self.types[s["type"]]] = 1
+            row[o_owner + rel(s["owner"])] = 1
+            row[o_ctrl + rel(s["controller"])] = 1
+            row[o_state + SHIP_STATES.index(s["state"])] = 1
+            at = s["at"]
+            if at is not None:
+                if "hex" in at:
+                    row[o_centre + cell[tuple(at["hex"])]] = 1
+                else:
+                    for side in at["edge"]:
+                        if side is not None:
+                            row[o_edge + cell[tuple(side)]] = 1
+        for c in v.get("captures", []):
+            row = sh[c["ship"]]
+            row[o_capt + rel(c["captor"])] = 1
+            row[o_capt + n] = c["captor_turn_ends_left"] / 2
+        st = out["seats"]
+        nf, nc, ns, nq = len(self.factions), len(self.cards), len(self.sides), len(self.conditions)
+        final = set(v.get("final_turns") or [])
+        for seat in v["seats"]:
+            q = seat["seat"]
+            row = st[rel(q)]
+            if seat["faction"] is not None:
+                row[self.factions[seat["faction"]]] = 1
+            row[nf + (self.cards[seat["card"]] if seat["card"] is not None else nc)] = 1
+            if seat["allegiance"] is not None:
+                row[nf + nc + 1 + self.sides[seat["allegiance"]]] = 1
+            for c in seat["scoring"]:
+                row[nf + nc + 1 + ns + self.conditions[c]] = 1
+            base = nf + nc + 1 + ns + nq
+            row[base] = seat["redraws"] / 5
+            row[base + 1] = v["scores"][q] / self.target
+            row[base + 2] = v["active"] == q
+            row[base + 3] = v["first_player"] == q
+            row[base + 4] = v["story_player"] == q
+            row[base + 5] = q in final
+            row[base + 6] = q in v["to_move"]
+        g = out["globals"]
+        if v.get("sun") is not None:
+            g[self.suns[v["sun"]]] = 1
+        b = len(self.suns)
+        g[b] = v["over"]
+        g[b + 1] = v["turns"] / self.turn_limit
+        g[b + 2] = v["factions_undealt"] / 6
+        g[b + 3] = v["target"] / self.target
+        opts = v["options"]
+        g[b + 4] = opts["necessity"]
+        g[b + 5] = opts["manual_setup"]
+        g[b + 6] = opts["loaning"]
+        g[b + 7] = opts["story"]
+        g[b + 8] = v["final_turns"] is not None
+        dec = v.get("decision")
+        dv = out["decision"]
+        if dec is None:
+            dv[len(self.decisions)] = 1
+        else:
+            dv[self.decisions[dec["kind"]]] = 1
+            dv[len(self.decisions) + 1 + rel(dec["seat"])] = 1
+            self._context(out["decision_context"], dec, index_to_cell)
+        raid = v.get("raid")
+        if raid is not None:
+            rv = out["raid"]
+            rv[cell[tuple(raid["hex"])]] = 1
+            rv[H + (0 if raid["kind"] == "hex" else 1)] = 1
+            for key, dice in raid["dice"].items():
+                q = int(key)
+                base = H + 2 + rel(q) * 6
+                rv[base] = 1
+                rv[base + 1] = q in raid["out"]
+                rv[base + 2] = dice / 20
+                rv[base + 3] = raid["lost"][key] / 20
+                rv[base + 4] = raid["initiator"] == q
+                rv[base + 5] = raid["target"] == q
+            rv[H + 2 + n * 6] = raid["round"] / 10
+            rv[H + 2 + n * 6 + 1] = raid["ended"]
+
+    def _context(self, cv: np.ndarray, dec: dict[str, Any], index_to_cell: list[int]) -> None:
+        """The fleet being formed or moved, read from the pending decision's arguments."""
+        H = len(self.cells)
+        S = self.S
+        args = dec["args"]
+        kind = dec["kind"]
+
+        def hexat(k: int, slot: int) -> None:
+            h = args[k] if k < len(args) else None
+            if isinstance(h, int) and 0 <= h < len(index_to_cell):
+                cv[slot * H + index_to_cell[h]] = 1
+
+        def shipsat(k: int, slot: int) -> None:
+            xs = args[k] if k < len(args) else None
+            if isinstance(xs, list):
+                for x in xs:
+                    if isinstance(x, int) and 0 <= x < S:
+                        cv[2 * H + slot * S + x] = 1
+
+        if kind in ("move", "pick", "walk"):
+            if args and isinstance(args[0], int):
+                cv[2 * H + 3 * S + 1] = args[0] / 2
+            shipsat(1, 2)
+        if kind in ("pick", "walk"):
+            hexat(3, 0)
+            shipsat(4, 0)
+            shipsat(5, 1)
+        if kind == "walk":
+            hexat(6, 1)
+            if len(args) > 7 and isinstance(args[7], int):
+                cv[2 * H + 3 * S] = args[7] / 6
+        if kind == "place_ships":
+            hexat(1, 0)
+        if kind == "arrange":
+            hexat(0, 0)
+            shipsat(1, 0)
+
+
+HOOKS = Hooks(action_space=action_space, encoder=BlackSunEncoder)
