@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from voidtable.engine.hexgrid import HexIndex
+from voidtable.engine.hexgrid import HexIndex, distance
 
 SUN, GAS_GIANT, PLANET, ASTEROIDS, SPACE = "sun", "gas_giant", "planet", "asteroids", "space"
 
@@ -30,7 +30,7 @@ class Board:
 
     __slots__ = (
         "idx", "coords", "tiles", "kind", "planet", "nbr", "hex_edge", "edge_sides", "n_hex", "n_edge",
-        "enterable", "stayable", "stops", "planet_hex", "sun", "sun_hex",
+        "enterable", "stayable", "stops", "planet_hex", "sun", "sun_hex", "dist", "by_dist",
     )
 
     def __init__(self, tiles: dict[tuple[int, int], str], sun: str, sun_rules: dict[str, Any]) -> None:
@@ -65,6 +65,9 @@ class Board:
         self.stayable = stay
         self.stops = stops
         self.planet_hex = {p: i for i, p in enumerate(self.planet) if p}
+        # straight-line hex distances: no move of budget m reaches a hex farther than m
+        self.dist = [[distance(a, b) for b in self.coords] for a in self.coords]
+        self.by_dist = [sorted(range(self.n_hex), key=row.__getitem__) for row in self.dist]
 
     def hex_of(self, coord: Any) -> int:
         """Index of a coordinate pair (tuple or list); -1 if not on the map."""

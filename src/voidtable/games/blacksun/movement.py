@@ -35,22 +35,36 @@ def stop_ok(s: Any, h: int, origin: int, ships: list[int]) -> bool:
     return h != origin and s.board.stayable[h] and can_fit(s, h, ships)
 
 
-def compute_need(s: Any, origin: int, ships: list[int]) -> list[int]:
-    """Least budget needed on entering each hex to finish the move legally (INF: never). Ships must be lifted."""
+def compute_need(s: Any, origin: int, ships: list[int], budget: int = INF) -> list[int]:
+    """Least budget needed on entering each hex to finish the move legally (INF: never or beyond ``budget``).
+
+    The fleet must be lifted off the board. Only hexes within ``budget`` of the origin matter.
+    """
     b = s.board
     nh = b.n_hex
     need = [INF] * nh
+    near = b.dist[origin]
     nbr, hex_edge, occ, enter, stops, stay = b.nbr, b.hex_edge, s.edge_occ, b.enterable, b.stops, b.stayable
     owners = {s.owner[x] for x in ships}
     k, n, centre = len(ships), s.n, s.centre
     # costs are 1 or 2: a two-bucket breadth-first search from every legal stop, backwards
     frontier: list[int] = []
-    for h in range(nh):
+    for h in b.by_dist[origin]:
+        if near[h] > budget:
+            break
         if h == origin or not stay[h]:
             continue
-        edges = k - sum(1 for o in owners if centre[h * n + o] < 0)
-        if edges > 0 and edges > sum(1 for e in hex_edge[h] if occ[e] < 0):
-            continue
+        edges = k
+        for o in owners:
+            if centre[h * n + o] < 0:
+                edges -= 1
+        if edges > 0:
+            free = 0
+            for e in hex_edge[h]:
+                if occ[e] < 0:
+                    free += 1
+            if edges > free:
+                continue
         need[h] = 0
         frontier.append(h)
     level = 0
@@ -68,7 +82,7 @@ def compute_need(s: Any, origin: int, ships: list[int]) -> list[int]:
                 if h < 0 or not enter[h] or stops[h]:
                     continue  # one cannot pass through Asteroids (entering them ends the move)
                 cost = level + 1 + (occ[hex_edge[nd][d]] >= 0)
-                if cost < need[h]:
+                if cost < need[h] and cost + near[h] <= budget:
                     need[h] = cost
                     buckets.setdefault(cost, []).append(h)
         level += 1
@@ -257,7 +271,7 @@ def depart(s: Any, p: int, fleets: int, moved: frozenset, refused: frozenset, or
         places.append(s.loc[x])
         lift(s, x)
     mp = min(s.smove[x] for x in fleet)
-    need = tuple(compute_need(s, origin, list(fleet + towed)))
+    need = tuple(compute_need(s, origin, list(fleet + towed), mp))
     s.emit({"type": "fleet_departs", "seat": p, "hex": list(s.board.coords[origin]), "ships": list(fleet), "towing": list(towed), "move": mp})
     push(s, ("walk", p, fleets, moved, refused, origin, fleet, towed, origin, mp, frozenset(), need))
 
