@@ -17,3 +17,19 @@ if [ ! -f "$stamp" ]; then
   fi
   touch "$stamp"
 fi
+# The browser tests drive Debian's chromium (never `playwright install`): with the test extras, install it once.
+case ",${extras}," in
+  *,test,*)
+    if [ ! -x /usr/bin/chromium ]; then
+      if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
+        echo "setup: installing Debian's chromium for the browser tests" >&2
+        export DEBIAN_FRONTEND=noninteractive
+        apt-get update -q >/dev/null && apt-get install -y -q chromium >/dev/null \
+          || echo "setup: note: could not install chromium; the browser tests will be skipped" >&2
+      else
+        echo "setup: note: /usr/bin/chromium is missing and this is not root; the browser tests will be skipped" \
+             "(as root: apt-get install chromium)" >&2
+      fi
+    fi
+    ;;
+esac

@@ -249,6 +249,14 @@ def _last_round_items(last: dict[str, Any], names: list[str]) -> list[dict[str, 
         if key == "round":
             continue
         if isinstance(value, list) and len(value) == len(names):
-            value = ", ".join(f"{names[i]} {v}" for i, v in enumerate(value))
+            value = ", ".join(f"{names[i]} {_word(v)}" for i, v in enumerate(value))
         items.append({"label": key.replace("_", " "), "value": str(value)})
     return items
+
+
+def _word(v: Any) -> str:
+    if v is True:
+        return "yes"
+    if v is False:
+        return "no"
+    return "-" if v is None else str(v)

@@ -270,6 +270,7 @@ function render() {
   setTop(scene.title || msg.table.title, scene.headline, status);
   document.title = (yourTurn ? "(your turn) " : "") + (scene.title || "voidtable");
   document.body.classList.toggle("your-turn", yourTurn);
+  document.body.dataset.step = msg.step;
 
   const who = you === null ? "Spectator" : `${seatName(msg, you)} (seat ${you})`;
   const main = el("div", { class: "scene", id: "scene" }, drawParts(scene.parts || [], yourTurn));
@@ -393,15 +394,16 @@ function drawPanel(p, live) {
 
 function drawTrack(p) {
   const min = p.min ?? 0, max = p.max ?? 10, span = Math.max(1, max - min);
-  const pos = v => `${Math.max(0, Math.min(100, ((v - min) / span) * 100))}%`;
-  const bar = el("div", { class: "track", role: "img", "aria-label": (p.marks || []).map(m => `${m.label} ${m.value}`).join(", ") + (p.line ? `; ${p.line.label}` : "") });
-  if (p.line) bar.append(el("div", { class: "line", style: `left:${pos(p.line.value)}`, title: p.line.label }, el("span", { text: p.line.label })));
-  const seen = {};
-  for (const m of p.marks || []) {
-    const lane = seen[m.value] = (seen[m.value] || 0) + 1;
-    bar.append(el("div", { class: `mark seat-${m.seat ?? ""}`, style: `left:${pos(m.value)};top:${lane * 16 - 10}px`, title: `${m.label}: ${m.value}` },
+  const frac = v => Math.max(0, Math.min(1, (v - min) / span));
+  const marks = p.marks || [];
+  const bar = el("div", { class: "track", style: `height:${marks.length * 17 + 16}px`, role: "img",
+    "aria-label": marks.map(m => `${m.label} ${m.value}`).join(", ") + (p.line ? `; ${p.line.label}` : "") });
+  if (p.line) bar.append(el("div", { class: "line", style: `left:${frac(p.line.value) * 100}%`, title: p.line.label }, el("span", { text: p.line.label })));
+  marks.forEach((m, i) => {
+    const f = frac(m.value);
+    bar.append(el("div", { class: `mark seat-${m.seat ?? ""}${f > 0.6 ? " flip" : ""}`, style: `left:${f * 100}%;top:${i * 17 + 2}px`, title: `${m.label}: ${m.value}` },
       el("span", { text: `${m.label} ${m.value}` })));
-  }
+  });
   return bar;
 }
 
@@ -573,10 +575,10 @@ async function showFrame(step, seat = R.seat) {
   seatSel.addEventListener("change", () => showFrame(R.step, seatSel.value === "" ? null : +seatSel.value));
   const controls = el("section", { class: "part controls" }, el("h2", { text: "Replay" }),
     el("div", { class: "buttons" },
-      el("button", { class: "btn", text: "⏮ Start", onclick: () => showFrame(0) }),
+      el("button", { class: "btn", text: "« Start", onclick: () => showFrame(0) }),
       el("button", { class: "btn", id: "prev", text: "◀ Back", onclick: () => showFrame(R.step - 1) }),
       el("button", { class: "btn", id: "next", text: "Next ▶", onclick: () => showFrame(R.step + 1) }),
-      el("button", { class: "btn", text: "End ⏭", onclick: () => showFrame(R.steps) })),
+      el("button", { class: "btn", text: "End »", onclick: () => showFrame(R.steps) })),
     slider, seatSel, el("p", { class: "muted", text: "Keys: ← → step, Home, End." }),
     f.last && f.last.length ? el("ul", { class: "last" }, f.last.map(l => el("li", { text: l }))) : null);
   const result = f.result ? el("section", { class: "part result" }, el("h2", { text: "Result" }),

@@ -1,0 +1,158 @@
+"""The page in a real browser: Playwright driving Debian's chromium against a real `voidtable serve`.
+
+A person creates a table in the lobby and plays a whole Buccaneers game
+against bots by clicking (and once with the keyboard, and once reloading the
+page mid-game); then the first turns of Black Sun on its hex map. Screenshots
+go to test-artifacts/ (gitignored). Chromium comes from the project's setup
+(scripts/setup.sh installs Debian's package when the test extra is set).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from voidtable.engine.registry import games
+
+from .conftest import ARTIFACTS
+
+CHROMIUM = os.environ.get("VOIDTABLE_CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]
+
+sync_api = pytest.importorskip("playwright.sync_api", reason="playwright (the web extra) is not installed")
+pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(),
+                                reason=f"no chromium at {CHROMIUM}: run scripts/setup.sh with VOIDTABLE_EXTRAS=test as root "
+                                       "(it apt-installs Debian's chromium) or set VOIDTABLE_CHROMIUM")
+
+
+@pytest.fixture
+def browser():
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+@pytest.fixture
+def page(browser):
+    ctx = browser.new_context(viewport={"width": 1366, "height": 768})
+    pg = ctx.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    yield pg
+    ctx.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+def shot(page, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def step_of(page) -> int:
+    return int(page.evaluate("() => document.body.dataset.step || -1"))
+
+
+def create_in_lobby(page, url: str, game: str, players: int, seats: list[str], name: str = "Tess") -> None:
+    page.goto(url + "/")
+    page.select_option("#game", game)
+    page.fill("#players", str(players))
+    page.dispatch_event("#players", "change")
+    page.fill("#myname", name)
+    for i, kind in enumerate(seats):
+        page.select_option(f"#seat-{i}", kind)
+    page.click("#create-btn")
+    page.wait_for_url(re.compile(r"/t/[^#]+#seat="))
+    page.wait_for_selector("#scene")
+
+
+def decide(page, keyboard: bool = False) -> bool:
+    """Wait for our turn or the end; make one choice by clicking a highlighted element (or pressing 1). False at the end."""
+    page.wait_for_selector("#result, #scene .legal", timeout=60_000)
+    if page.locator("#result").count():
+        return False
+    before = step_of(page)
+    if keyboard:
+        page.keyboard.press("1")
+    else:
+        page.locator("#scene .legal").first.click(timeout=10_000)
+        if page.locator("#menu:not([hidden])").count():  # a guided second step: which of several actions
+            page.locator("#menu button.opt").first.click()
+    try:
+        page.wait_for_function(f"() => document.body.dataset.step !== '{before}' || document.querySelector('#result')", timeout=30_000)
+    except sync_api.TimeoutError:
+        pass  # e.g. a stale choice (a bot moved first): the page shows the error and we choose again
+    return True
+
+
+def test_a_person_plays_a_whole_buccaneers_game_against_bots(server_factory, page):
+    srv = server_factory("--bot-delay", "0")
+    create_in_lobby(page, srv.url, "buccaneers", 4, ["you", "easy", "medium", "easy"])
+    assert page.locator("#status").inner_text().startswith("Your turn")
+    assert page.locator("#part-hand .card.legal").count() >= 5
+    shot(page, "buccaneers-1-start")
+    decisions = 0
+    for i in range(300):
+        if i == 2:
+            # reload mid-game: the same step, scene and log come back
+            page.wait_for_selector("#scene .legal, #result", timeout=60_000)
+            step, log = step_of(page), page.locator("#log li").all_inner_texts()
+            hand = page.locator("#part-hand .card").all_inner_texts()
+            page.reload()
+            page.wait_for_selector("#scene .legal, #result", timeout=60_000)
+            assert step_of(page) == step
+            assert page.locator("#log li").all_inner_texts() == log
+            assert page.locator("#part-hand .card").all_inner_texts() == hand
+        if not decide(page, keyboard=(i == 4)):
+            break
+        decisions += 1
+        if decisions == 8:
+            shot(page, "buccaneers-2-mid")
+    else:
+        pytest.fail("the game did not end within 300 decisions")
+    assert decisions >= 10
+    result = page.locator("#result")
+    assert result.is_visible() and "Winner" in result.inner_text() or "Shared victory" in result.inner_text()
+    assert page.locator("#result tbody tr").count() == 4
+    assert "Game over" in page.locator("#status").inner_text()
+    assert page.locator("#log li").count() > 50
+    shot(page, "buccaneers-3-end")
+    # the replay viewer steps through the finished game
+    page.click("text=Replay this game")
+    page.wait_for_selector("#replay-step")
+    page.keyboard.press("End")
+    page.wait_for_function("() => document.querySelector('#status').innerText.match(/Step (\\d+) of \\1/)")
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_function("() => !document.querySelector('#status').innerText.match(/Step (\\d+) of \\1/)")
+    page.select_option("#replay-seat", "0")
+    page.wait_for_selector("#part-hand")
+    shot(page, "buccaneers-4-replay")
+
+
+def test_the_first_turns_of_black_sun(server_factory, page):
+    if "blacksun" not in games():
+        pytest.skip("Black Sun is not registered yet")
+    srv = server_factory("--bot-delay", "0")
+    create_in_lobby(page, srv.url, "blacksun", 3, ["you", "easy", "easy"])
+    page.wait_for_selector("svg.hexmap")
+    assert page.locator("svg.hexmap g.hex").count() >= 30
+    shot(page, "blacksun-1-start")
+    kinds = set()
+    for i in range(60):
+        page.wait_for_selector("#result, #scene .legal", timeout=60_000)
+        kinds.update(page.locator("#scene .legal").evaluate_all("els => els.map(e => e.tagName.toLowerCase() + '.' + (e.getAttribute('class') || '').split(' ')[0])"))
+        if not decide(page):
+            break
+        if i == 12:
+            shot(page, "blacksun-2-placing")
+        if re.search(r"Turn [3-9]", page.locator("#headline").inner_text()):
+            break
+    assert page.locator("svg.hexmap g.piece").count() > 0  # ships on the map
+    assert any(k.startswith("g.") for k in kinds)  # the map itself was clicked (hexes, ships or edges)
+    shot(page, "blacksun-3-turns")
