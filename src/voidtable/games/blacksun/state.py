@@ -148,7 +148,7 @@ class BlackSunState(GameState):
         cd = c.__dict__
         cd.update(d)
         # mutable containers get fresh copies; tuples, the board and rules are shared
-        for k in ("starting", "deck", "card", "redraws", "loc", "sstate", "ctrl", "centre", "edge_occ", "status", "scores", "captures", "stack", "setup_events"):
+        for k in ("starting", "deck", "card", "redraws", "loc", "sstate", "ctrl", "centre", "edge_occ", "status", "scores", "captures", "stack"):
             cd[k] = list(d[k])
         cd["rng"] = self.rng.copy()
         cd["_events"] = []
