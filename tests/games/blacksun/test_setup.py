@@ -94,7 +94,8 @@ def test_factions_dealt_and_redrawn_until_kept():
     assert len(set(s.starting)) == 4 and len(s.deck) == 2
     for _ in range(s.R.limits.max_redraws - 1):
         do(s, "redraw_faction")
-    assert kinds(s) == ["keep_faction"] or s.to_move() == [1]  # the redraw cap forces a keep
+    # the redraw cap leaves only "keep", which the game takes: seat 1 decides next
+    assert s.redraws[0] == s.R.limits.max_redraws and s.to_move() == [1] and s.stack[-1] == ("redraw", 1)
 
 
 def test_six_players_cannot_redraw():
@@ -205,7 +206,7 @@ def test_unplaced_ships_take_no_part():
     assert UNPLACED not in s.sstate
     assert OUT in s.sstate
     assert all(anchors(s, i) for i in range(len(s.owner)) if s.sstate[i] == BOARD)
-    assert s.stack[-1][0] == "turn_start" or s.active == s.first
+    assert s.active == s.first and s.turns == 1
 
 
 def test_manual_setup_deals_hexes_and_players_lay_them():
