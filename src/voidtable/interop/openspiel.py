@@ -41,7 +41,6 @@ except ImportError as exc:  # pragma: no cover - exercised only without the extr
     raise ImportError("voidtable.interop.openspiel needs OpenSpiel: pip install 'voidtable[interop]'") from exc
 
 from voidtable.engine.actions import Action
-from voidtable.engine.events import visible_events
 from voidtable.engine.registry import get
 from voidtable.engine.rng import Rng
 from voidtable.engine.state import GameState
@@ -79,7 +78,7 @@ class Node:
     """
 
     __slots__ = ("ctx", "parent", "vt", "kind", "seat", "action", "events", "seed", "depth", "shared",
-                 "_movers", "_legal", "_priv", "_info")
+                 "_movers", "_legal", "_priv", "_info", "_texts")
 
     def __init__(self, ctx: Context, parent: "Node | None", vt: GameState, kind: int, seat: int = -1,
                  action: Action | None = None, events: list | None = None, seed: int = 0) -> None:
@@ -97,6 +96,7 @@ class Node:
         self._legal: tuple[list[int], dict[int, Action]] | None = None
         self._priv: dict[int, tuple[Any, str]] = {}
         self._info: dict[tuple[int, int], str] | None = None
+        self._texts: list[str] | None = None
 
     @staticmethod
     def root(ctx: Context, seed: int) -> "Node":
@@ -212,16 +212,11 @@ class Node:
         if self.kind == STEP and mode in (M_SINGLE, M_PRIVATE, M_ALL) and (self.seat == seat or mode == M_ALL):
             lines.append(f"> seat {self.seat}: {self.action}")
         if self.events:
-            if mode == M_ALL:
-                shown = self.events
-            elif mode == M_PUBLIC:
-                shown = visible_events(self.events, None)
-            elif mode == M_PRIVATE:
-                shown = [e for e in self.events if seat in e.get("visible_to", ())]
-            else:
-                shown = visible_events(self.events, seat)
-            for e in shown:
-                lines.append(dumps(e))
+            texts = self._event_texts()
+            for e, text in zip(self.events, texts):
+                to = e.get("visible_to")
+                if mode == M_ALL or (to is None and mode != M_PRIVATE) or (to is not None and seat in to and mode != M_PUBLIC):
+                    lines.append(text)
         if mode in (M_SINGLE, M_PRIVATE, M_ALL):
             seats = range(self.ctx.players) if mode == M_ALL else (seat,)
             for q in seats:
@@ -230,6 +225,12 @@ class Node:
                 if text and (fresh or text != self.parent.private(q)[1]):  # type: ignore[union-attr]
                     lines.append(f"= seat {q}: {text}")
         return "\n".join(lines) + "\n" if lines else ""
+
+    def _event_texts(self) -> list[str]:
+        texts = self._texts
+        if texts is None:
+            texts = self._texts = [dumps(e) for e in self.events]
+        return texts
 
     def info_string(self, seat: int, mode: int) -> str:
         key = (mode, seat)
