@@ -9,7 +9,7 @@ For each game with a heuristic bot (Buccaneers; Black Sun when registered), at 4
 
 Win shares come with 95% Wilson intervals (a shared win counts as a fraction).
 Usage: python bench/bench_agents.py [--game buccaneers] [--only a,b,c] [--games-a 200] [--games-b 20]
-                                    [--seconds 1.0] [--jobs 2] [--json out.json]
+                                    [--seconds 1.0] [--rollout heuristic] [--spec-b SPEC] [--jobs 2] [--json out.json]
 """
 
 from __future__ import annotations
@@ -79,13 +79,18 @@ def positions(game: str, players: int, count: int, seed: int) -> list:
 
 
 def speed(game: str, players: int, iterations: int, count: int, seed: int) -> dict:
-    rates = []
-    for i, s in enumerate(positions(game, players, count, seed)):
-        seat = s.to_move()[0]
-        agent = MctsAgent(game, seed + i, iterations=iterations)
-        agent.act(observe(s, seat))
-        rates.append(agent.last_iterations / agent.last_seconds)
-    lo, med, hi = quartiles(rates)
+    out: dict = {}
+    spots = positions(game, players, count, seed)
+    for label, horizon in (("default_horizon", -1), ("whole_game", 0)):
+        rates = []
+        for i, s in enumerate(spots):
+            seat = s.to_move()[0]
+            agent = MctsAgent(game, seed + i, iterations=iterations, horizon=horizon)
+            agent.act(observe(s, seat))
+            rates.append(agent.last_iterations / agent.last_seconds)
+        lo, med, hi = quartiles(rates)
+        out[label] = {"horizon": agent.horizon, "iterations_per_second_median": round(med),
+                      "iterations_per_second_q1_q3": [round(lo), round(hi)]}
     # the engine's share of the cost
     s = positions(game, players, 1, seed + 99)[0]
     seat = s.to_move()[0]
@@ -112,8 +117,7 @@ def speed(game: str, players: int, iterations: int, count: int, seed: int) -> di
                 decisions += 1
         reps.append((time.perf_counter() - t - 50 * micro["determinize_us"] / 1e6) / decisions * 1e6)
     micro["legal_plus_apply_us_per_decision"] = round(statistics.median(reps), 2)
-    return {"positions": len(rates), "iterations_per_move": iterations, "iterations_per_second_median": round(med),
-            "iterations_per_second_q1_q3": [round(lo), round(hi)], **micro}
+    return {"positions": len(spots), "iterations_per_move": iterations, **out, **micro}
 
 
 def main(argv: list[str] | None = None) -> dict:
@@ -124,8 +128,10 @@ def main(argv: list[str] | None = None) -> dict:
     ap.add_argument("--games-a", type=int, default=200)
     ap.add_argument("--games-b", type=int, default=20)
     ap.add_argument("--seconds", type=float, default=1.0)
-    ap.add_argument("--rollout", default="random", help="rollout policy of the mcts in (b)")
+    ap.add_argument("--rollout", default="heuristic", help="rollout policy of the mcts in (b)")
+    ap.add_argument("--spec-b", help="the whole agent spec for (b), overriding --seconds and --rollout")
     ap.add_argument("--positions", type=int, default=30)
+    ap.add_argument("--iterations", type=int, default=300, help="iterations per search in (c)")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--json", help="also write the figures to this file")
@@ -137,11 +143,14 @@ def main(argv: list[str] | None = None) -> dict:
         rep = report[game] = {}
         print(f"== {game}, {args.players} players")
         if "c" in only:
-            rep["c_mcts_speed"] = r = speed(game, args.players, 500, args.positions, args.seed)
-            print(f"(c) mcts random rollouts: median {r['iterations_per_second_median']} iterations/s "
-                  f"(q1-q3 {r['iterations_per_second_q1_q3']}) over {r['positions']} positions; clone "
-                  f"{r['clone_us']} us, determinize {r['determinize_us']} us, legal+apply "
-                  f"{r['legal_plus_apply_us_per_decision']} us/decision")
+            rep["c_mcts_speed"] = r = speed(game, args.players, args.iterations, args.positions, args.seed)
+            for label in ("default_horizon", "whole_game"):
+                x = r[label]
+                print(f"(c) mcts random rollouts, horizon {x['horizon']} ({label}): median "
+                      f"{x['iterations_per_second_median']} iterations/s (q1-q3 {x['iterations_per_second_q1_q3']}) "
+                      f"over {r['positions']} positions")
+            print(f"    engine: clone {r['clone_us']} us, determinize {r['determinize_us']} us, legal+apply "
+                  f"{r['legal_plus_apply_us_per_decision']} us/decision (medians)")
         if "a" in only:
             rep["a_heuristic_vs_random"] = r = strength(game, args.players, "heuristic", "random", args.games_a,
                                                         args.jobs, args.seed)
@@ -149,7 +158,7 @@ def main(argv: list[str] | None = None) -> dict:
                   f"{r['ci95'][1]:.3f}, fair {r['fair']:.3f}) over {r['games']} games; mean score "
                   f"{r['mean_score']} vs {r['opponent_mean_score']}")
         if "b" in only:
-            spec = f"mcts:seconds={args.seconds}" + (f",rollout={args.rollout}" if args.rollout != "random" else "")
+            spec = args.spec_b or (f"mcts:seconds={args.seconds}" + (f",rollout={args.rollout}" if args.rollout != "random" else ""))
             rep["b_mcts_vs_heuristic"] = r = strength(game, args.players, spec, "heuristic", args.games_b,
                                                       args.jobs, args.seed + 1)
             print(f"(b) {spec} vs 3 heuristic: win share {r['win_share']:.3f} (95% CI {r['ci95'][0]:.3f}-"
