@@ -301,3 +301,97 @@ def test_ladder_cli_json_and_errors():
         assert res.exit_code == 2, (argv, res.output)
         err = res.stderr.strip()
         assert len(err.splitlines()) == 1 and words in err, err
+
+
+# -- the game bots' main ideas --------------------------------------------------------------------
+def _buccaneers_turn_one(players: int = 4, seed: int = 3):
+    s = voidtable.load("buccaneers", players).new_state(seed)
+    assert s.phase == "select" and s.turn == 1
+    return s
+
+
+def _deal(s, seat: int, keys: list[str]) -> None:
+    r = s.r
+    s.deck.extend(s.hand[seat])
+    s.hand[seat] = []
+    for k in keys:
+        c = r.index[k]
+        for lst in [s.deck, *s.hand]:
+            if c in lst:
+                lst.remove(c)
+        s.hand[seat].append(c)
+    s.hand[seat].sort()
+
+
+def _show(s, seat: int, keys: list[str]) -> None:
+    from voidtable.games.buccaneers import placement
+    r = s.r
+    for k in keys:
+        c = r.index[k]
+        for lst in [s.deck, *s.hand]:
+            if c in lst:
+                lst.remove(c)
+        placement.place_card(s, seat, c, placement.SELECTED, [])
+    s.robots_turn = []
+
+
+def test_buccaneers_bot_completes_a_time_machine():
+    s = _buccaneers_turn_one()
+    _show(s, 0, ["command_chair_1", "reflector_shield_1", "quantum_steering_1"])
+    _deal(s, 0, ["warp_drive_1", "toy_2", "robot_1", "spacecraft_4", "easter_egg"])
+    a = make("heuristic", "buccaneers", 0).act(observe(s, 0))
+    assert a == Action("select", "warp_drive_1")  # +16 Value for -2 Weight
+
+
+def test_buccaneers_bot_stays_under_the_threshold_at_the_last_pick():
+    s = _buccaneers_turn_one()
+    # seat 0 already carries 16 Weight on an 18 Threshold (dangerous_2): the heavy ship would sink it
+    _show(s, 0, ["spacecraft_8", "spacecraft_5", "robot_3"])  # Weight 8 + 6 + 2
+    _deal(s, 0, ["spacecraft_10", "spacecraft_3", "toy_1"])
+    a = make("heuristic", "buccaneers", 0).act(observe(s, 0))
+    assert a != Action("select", "spacecraft_10")
+
+
+def test_blacksun_bot_takes_its_counter_and_avoids_hopeless_raids():
+    from voidtable.games.blacksun import bot as bs_bot
+    from voidtable.games.blacksun.scoring import NEED
+    s = advance(voidtable.load("blacksun", 4).new_state(4), 400, 2)
+    assert bs_bot.p_win(1, 6) < 0.1 < 0.5 <= bs_bot.p_win(4, 4) < bs_bot.p_win(6, 1)
+    # a Need under one of a need-scorer's centre ships is removed before scoring is done
+    for p in range(4):
+        cond = bs_bot.factions.conditions(s, p)
+        if "need" not in cond:
+            continue
+        centres = [s.loc[x] for x in range(len(s.owner)) if s.ctrl[x] == p and s.sstate[x] == 1 and s.loc[x] < s.board.n_hex]
+        planets = [h for h in centres if s.board.planet[h]]
+        if not planets:
+            continue
+        h = planets[0]
+        s.status[h] = NEED
+        s.stack.append(("remove_counters", p))
+        s._legal = None
+        legal = s.legal_actions(p)
+        choice = bs_bot.choose(s, p, legal, Rng(0))
+        assert choice == Action("remove_counter", s.board.coords[h])
+        return
+    pytest.skip("no need-scoring seat with a centre ship at a planet in this position")
+
+
+@pytest.mark.parametrize("game", BOT_GAMES)
+def test_bot_evaluate_gives_a_reward_per_seat(game):
+    from voidtable.agents.heuristic import bot_for
+    bot = bot_for(game)
+    n = voidtable.engine.get(game).min_players + 1
+    s = advance(voidtable.load(game, n).new_state(2), 50, 1)
+    for mode in ("win", "mix", "rank", "score"):
+        r = bot.evaluate(s, mode)
+        assert len(r) == n and all(0.0 <= x <= 1.0 for x in r)
+    assert abs(sum(bot.evaluate(s, "win")) - 1.0) < 1e-9
+    assert isinstance(bot.stage(s), int)
+
+
+def test_mcts_horizon_defaults_and_errors():
+    assert MctsAgent("buccaneers", 0).horizon == 1
+    assert MctsAgent("buccaneers", 0, horizon=0).horizon == 0
+    with pytest.raises(OptionError):
+        make("mcts:horizon=-2", "buccaneers", 0)
