@@ -352,7 +352,7 @@ def test_buccaneers_bot_stays_under_the_threshold_at_the_last_pick():
     assert a != Action("select", "spacecraft_10")
 
 
-def test_blacksun_bot_takes_its_counter_and_avoids_hopeless_raids():
+def test_blacksun_bot_takes_its_counter_and_fears_stronger_fleets():
     from voidtable.games.blacksun import bot as bs_bot
     from voidtable.games.blacksun.scoring import NEED
     s = advance(voidtable.load("blacksun", 4).new_state(4), 400, 2)
