@@ -196,3 +196,23 @@ def test_analysis_counts_errors_instead_of_crashing(tmp_path):
         an = analysis.analyse(p, store)
     a = an.summary["conditions"][0]
     assert a["errors"] == 1 and a["completed"] == 9 and "boom" in a["error_samples"][0]
+
+
+def test_factions_in_summary_and_report(tmp_path):
+    """Black Sun declares factions: win share by faction with intervals, and the faction matrix."""
+    exp = spec.build(None, game="blacksun", players=[4], games=16, seed=3, jobs=2)
+    res = run_experiment(exp, tmp_path / "bs")
+    c = res.analysis.summary["conditions"][0]
+    assert res.analysis.summary["has_factions"]
+    assert sum(f["appearances"] for f in c["factions"]) == 4 * c["completed"]
+    for f in c["factions"]:
+        lo, hi = f["ci95"]
+        assert lo <= f["win_share"] <= hi
+    m = c["faction_matrix"]
+    n = len(m["factions"])
+    for i in range(n):
+        for j in range(n):
+            if i != j and m["games"][i][j]:
+                assert m["beats"][i][j] + m["beats"][j][i] == pytest.approx(1.0)
+    page = res.files["report"].read_text()
+    assert 'alt="faction matrix"' in page and "Points by scoring condition" in page
