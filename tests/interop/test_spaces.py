@@ -1,0 +1,37 @@
+"""The per-game interop hooks: every action random play meets has an id; tensors keep their shape."""
+
+from __future__ import annotations
+
+import pytest
+
+np = pytest.importorskip("numpy")
+
+from voidtable.engine.registry import get  # noqa: E402
+from voidtable.engine.rng import Rng  # noqa: E402
+from voidtable.interop.core import context_for  # noqa: E402
+from voidtable.interop.registry import supported  # noqa: E402
+
+CASES = [(g, v) for g in supported() for v in get(g).variants]
+
+
+@pytest.mark.parametrize("name,variant", CASES)
+def test_random_play_stays_inside_the_action_space_and_tensor_shapes(name, variant):
+    spec = get(name)
+    for players in (spec.min_players, spec.max_players):
+        ctx = context_for(name, players, dict(spec.variants[variant]))
+        for seed in range(3):
+            state = ctx.game.new_state(seed)
+            rng = Rng(seed + 100 * players)
+            steps = 0
+            while not state.is_over():
+                seat = state.to_move()[0]
+                legal = state.legal_actions(seat)
+                ids, mapping = ctx.space.legal(legal)  # raises on an action without an id, or two sharing one
+                assert len(ids) == len(legal) and all(ctx.space.keys[i] == ctx.space.key(a) if ctx.space.key else ctx.space.keys[i] == a
+                                                      for i, a in mapping.items())
+                if steps % 25 == 0:
+                    obs = ctx.observation(state, seat)
+                    assert obs.shape == (ctx.obs_layout.size,) and np.isfinite(obs).all()
+                    assert obs.min() >= -1.0 and obs.max() <= 1.0
+                state.apply(seat, legal[rng.below(len(legal))])
+                steps += 1
