@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 
 import pytest
 
@@ -13,12 +12,10 @@ ray = pytest.importorskip("ray")
 
 
 def rows(path):
-    db = sqlite3.connect(path)
-    try:
-        return db.execute("SELECT cond, idx, seed, agents, scores, ranks, win_shares, decisions, error, cells "
-                          "FROM games ORDER BY cond, idx").fetchall()
-    finally:
-        db.close()
+    from voidtable.lab.store import Store
+    with Store(path) as store:
+        conds = [c for (c,) in store.db.execute("SELECT cond FROM conditions ORDER BY cond")]
+        return [(c, r) for c in conds for r in store.rows(c, 10 ** 9)]
 
 
 def experiment(backend: str) -> spec.Experiment:

@@ -10,20 +10,21 @@ backends give the same results for the same seed.
 from __future__ import annotations
 
 import os
-from typing import Hashable, Iterator, Sequence
+from typing import Any, Callable, Hashable, Iterator, Sequence
 
 from voidtable.engine.errors import OptionError
-from voidtable.sim.runner import GameOutcome, Work, chunk_size, iter_work, play_chunk, split_work
+from voidtable.sim.runner import Work, chunk_size, iter_work, play_chunk, split_work
 
-Yield = Iterator[tuple[Hashable, list[GameOutcome]]]
-
-
-def local(work: Sequence[Work], jobs: int, chunk: int | None = None) -> Yield:
-    """Worker processes on this machine (``jobs <= 1``: in this process)."""
-    yield from iter_work(work, jobs, chunk)
+Yield = Iterator[tuple[Hashable, Any]]
 
 
-def ray(work: Sequence[Work], jobs: int = 0, address: str | None = None, chunk: int | None = None) -> Yield:
+def local(work: Sequence[Work], jobs: int, chunk: int | None = None, fn: Callable = play_chunk) -> Yield:
+    """Worker processes on this machine (``jobs <= 1``: in this process); ``fn`` plays one unit (see ``iter_work``)."""
+    yield from iter_work(work, jobs, chunk, fn)
+
+
+def ray(work: Sequence[Work], jobs: int = 0, address: str | None = None, chunk: int | None = None,
+        fn: Callable = play_chunk) -> Yield:
     """Ray tasks, one per unit of work, at most two per CPU in flight.
 
     With ``address`` the driver joins that cluster (``auto`` finds a local one
@@ -53,7 +54,7 @@ def ray(work: Sequence[Work], jobs: int = 0, address: str | None = None, chunk: 
         cpus = int(ray_mod.cluster_resources().get("CPU", 1)) or 1
         total = sum(len(idx) for _, _, idx in work)
         units = split_work(work, chunk or chunk_size(total, cpus))
-        remote = ray_mod.remote(num_cpus=1, max_retries=2)(play_chunk)
+        remote = ray_mod.remote(num_cpus=1, max_retries=2)(fn)
         it = iter(units)
 
         def submit() -> bool:

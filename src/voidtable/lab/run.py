@@ -11,7 +11,7 @@ from voidtable.sim.runner import Batch, Work
 
 from . import backends
 from .spec import Plan
-from .store import Store
+from .store import Store, play_encoded
 
 
 @dataclass
@@ -65,9 +65,9 @@ def execute(plan: Plan, store: Store, jobs: int = 1, backend: str = "local", add
         progress(done, total)
     start = time.perf_counter()
     if backend == "ray":
-        stream = backends.ray(work, jobs, address, chunk)
+        stream = backends.ray(work, jobs, address, chunk, fn=play_encoded)
     else:
-        stream = backends.local(work, jobs, chunk)
+        stream = backends.local(work, jobs, chunk, fn=play_encoded)
     try:
         for key, outcomes in stream:
             done += store.add(str(key), outcomes)

@@ -38,7 +38,7 @@ from voidtable.engine.options import parse_value
 from voidtable.engine.registry import get, load
 from voidtable.engine.rng import derive_seed
 
-SCHEMA = 1  # bump when what a stored game means changes
+SCHEMA = 2  # bump when what a stored game means changes
 
 # key -> (type(s), help): every key an experiment file may hold
 KEYS: dict[str, tuple[tuple[type, ...], str]] = {

@@ -6,19 +6,23 @@ Tables (JSON in TEXT columns; see docs/lab.md):
     ``schema`` and the last experiment run into this store (``experiment``).
 ``conditions(cond, label, spec)``
     one row per condition ever run here: its key (see ``lab.spec``) and description.
-``games(cond, idx, seed, agents, scores, ranks, win_shares, decisions, error, cells, factions)``
+``games(cond, idx, seed, agents, scores, ranks, win_shares, decisions, error, cells_schema, cells, factions)``
     one row per finished game, primary key ``(cond, idx)``: game ``idx`` of condition ``cond``;
-    ``cells`` is a flat JSON list ``[id, value, id, value, ...]`` of the game's measure cells.
-``cell_names(id, measure, row, col)``
-    what each cell id means (ids keep the store small: 100,000 games take about 50 MB).
+    ``cells`` is the JSON list of the game's measure values, in the order ``cells_schema`` names them.
+``cell_schemas(id, names)``
+    ``names``: the JSON list of ``[measure, row, col]`` of a game's cells. Games of one condition
+    nearly always share one schema, so a game stores only its numbers (100,000 Buccaneers
+    games take about 40 MB).
 
-A chunk of games is written in one transaction when it comes back from a
-worker, so an interrupted run loses at most the chunks still being played;
-running the experiment again plays only the ``(cond, idx)`` pairs that are
-missing. Because a game's seed depends only on its condition key, the master
-seed and its index, a resumed experiment ends with exactly the rows an
+Workers encode their games (:func:`encode_chunk`, run where the games were
+played), so the process that owns the store only inserts rows: the store is
+not what limits a run's speed. A chunk of games is written in one transaction
+when it comes back, so an interrupted run loses at most the chunks still being
+played; running the experiment again plays only the ``(cond, idx)`` pairs that
+are missing. Because a game's seed depends only on its condition key, the
+master seed and its index, a resumed experiment ends with exactly the rows an
 uninterrupted one would have. The WAL journal keeps the file readable (by a
-report, say) while a run writes to it.
+report, say) while a run writes to it. One run at a time per store.
 """
 
 from __future__ import annotations
@@ -27,24 +31,56 @@ import json
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Iterator
+from typing import Any, Iterable, Iterator, Sequence
 
-from voidtable.sim.runner import GameOutcome
+from voidtable.sim.runner import Batch, GameOutcome, play_chunk
 
 from .spec import SCHEMA, Condition
 
 _SCHEMA_SQL = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS conditions (cond TEXT PRIMARY KEY, label TEXT NOT NULL, spec TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS cell_names (id INTEGER PRIMARY KEY, measure TEXT NOT NULL, row TEXT NOT NULL,
-    col TEXT NOT NULL, UNIQUE (measure, row, col));
+CREATE TABLE IF NOT EXISTS cell_schemas (id INTEGER PRIMARY KEY, names TEXT NOT NULL UNIQUE);
 CREATE TABLE IF NOT EXISTS games (
     cond TEXT NOT NULL, idx INTEGER NOT NULL, seed INTEGER NOT NULL, agents TEXT NOT NULL,
     scores TEXT NOT NULL, ranks TEXT NOT NULL, win_shares TEXT NOT NULL, decisions INTEGER NOT NULL,
-    error TEXT, cells TEXT, factions TEXT,
+    error TEXT, cells_schema INTEGER, cells TEXT, factions TEXT,
     PRIMARY KEY (cond, idx)
 ) WITHOUT ROWID;
 """
+
+EncodedRow = tuple  # (idx, seed, agents, scores, ranks, win_shares, decisions, error, schema (local), cells, factions)
+
+
+@dataclass
+class EncodedChunk:
+    """Games encoded for the store: JSON text and numbers only (cheap to send between processes)."""
+
+    schemas: list[tuple[tuple[str, str, str], ...]]
+    rows: list[EncodedRow]
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+
+def encode_chunk(outcomes: Sequence[GameOutcome]) -> EncodedChunk:
+    dumps = json.dumps
+    local: dict[tuple, int] = {}
+    rows = []
+    for o in outcomes:
+        schema = cells = None
+        if o.cells is not None:
+            names = tuple((m, r, c) for m, r, c, _ in o.cells)
+            schema = local.setdefault(names, len(local))
+            cells = dumps([round(v, 9) for _, _, _, v in o.cells])
+        rows.append((o.index, o.seed, dumps(o.agents), dumps(o.scores), dumps(o.ranks), dumps(o.win_shares),
+                     o.decisions, o.error, schema, cells, dumps(o.factions) if o.factions is not None else None))
+    return EncodedChunk(list(local), rows)
+
+
+def play_encoded(batch: Batch, indices: Sequence[int]) -> EncodedChunk:
+    """A unit of work for a lab worker: play the games, encode them for the store (module-level: picklable)."""
+    return encode_chunk(play_chunk(batch, indices))
 
 
 @dataclass
@@ -77,11 +113,12 @@ class Store:
             from voidtable.engine.errors import OptionError
             raise OptionError(f"{self.path} was written by another lab version (schema {got[0]}, this is {SCHEMA}); "
                               "use --fresh or another --out")
-        self._ids: dict[tuple[str, str, str], int] = {}
-        self._names: dict[int, tuple[str, str, str]] = {}
-        for i, m, r, c in self.db.execute("SELECT id, measure, row, col FROM cell_names"):
-            self._ids[(m, r, c)] = i
-            self._names[i] = (m, r, c)
+        self._schema_ids: dict[tuple, int] = {}
+        self._schemas: dict[int, tuple] = {}
+        for i, names in self.db.execute("SELECT id, names FROM cell_schemas"):
+            key = tuple(tuple(n) for n in json.loads(names))
+            self._schema_ids[key] = i
+            self._schemas[i] = key
 
     def close(self) -> None:
         self.db.close()
@@ -106,33 +143,24 @@ class Store:
             self.db.executemany("INSERT OR REPLACE INTO conditions VALUES (?, ?, ?)",
                                 [(c.key, c.label, json.dumps(c.to_json(), sort_keys=True)) for c in conditions])
 
-    def _cell_id(self, name: tuple[str, str, str], new: list[tuple[int, str, str, str]]) -> int:
-        i = self._ids.get(name)
+    def _schema_id(self, names: tuple, new: list[tuple[int, str]]) -> int:
+        i = self._schema_ids.get(names)
         if i is None:
-            i = self._ids[name] = len(self._ids) + 1
-            self._names[i] = name
-            new.append((i, *name))
+            i = self._schema_ids[names] = len(self._schema_ids) + 1
+            self._schemas[i] = names
+            new.append((i, json.dumps([list(n) for n in names])))
         return i
 
-    def add(self, cond: str, outcomes: Iterable[GameOutcome]) -> int:
-        """Append finished games of condition ``cond`` in one transaction; returns how many."""
-        new: list[tuple[int, str, str, str]] = []
-        rows = []
-        dumps = json.dumps
-        for o in outcomes:
-            cells = None
-            if o.cells is not None:
-                flat: list[Any] = []
-                for m, r, c, v in o.cells:
-                    flat.append(self._cell_id((m, r, c), new))
-                    flat.append(v)
-                cells = dumps(flat)
-            rows.append((cond, o.index, o.seed, dumps(o.agents), dumps(o.scores), dumps(o.ranks), dumps(o.win_shares),
-                         o.decisions, o.error, cells, dumps(o.factions) if o.factions is not None else None))
+    def add(self, cond: str, games: EncodedChunk | Iterable[GameOutcome]) -> int:
+        """Append finished games of condition ``cond`` (encoded or not) in one transaction; returns how many."""
+        chunk = games if isinstance(games, EncodedChunk) else encode_chunk(list(games))
+        new: list[tuple[int, str]] = []
+        ids = [self._schema_id(names, new) for names in chunk.schemas]
+        rows = [(cond, *r[:8], ids[r[8]] if r[8] is not None else None, *r[9:]) for r in chunk.rows]
         with self.db:
             if new:
-                self.db.executemany("INSERT INTO cell_names VALUES (?, ?, ?, ?)", new)
-            self.db.executemany("INSERT OR REPLACE INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?)", rows)
+                self.db.executemany("INSERT INTO cell_schemas VALUES (?, ?)", new)
+            self.db.executemany("INSERT OR REPLACE INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", rows)
         return len(rows)
 
     # -- reading ---------------------------------------------------------------------------------------
@@ -145,14 +173,13 @@ class Store:
 
     def rows(self, cond: str, below: int) -> Iterator[Row]:
         """Games ``0..below-1`` of condition ``cond`` that are stored, in index order."""
-        cur = self.db.execute("SELECT idx, seed, agents, scores, ranks, win_shares, decisions, error, cells, factions "
-                              "FROM games WHERE cond=? AND idx<? ORDER BY idx", (cond, below))
+        cur = self.db.execute("SELECT idx, seed, agents, scores, ranks, win_shares, decisions, error, cells_schema, cells, "
+                              "factions FROM games WHERE cond=? AND idx<? ORDER BY idx", (cond, below))
         loads = json.loads
-        names = self._names
-        for idx, seed, agents, scores, ranks, shares, decisions, error, cells, factions in cur:
+        schemas = self._schemas
+        for idx, seed, agents, scores, ranks, shares, decisions, error, schema, cells, factions in cur:
             decoded = None
             if cells is not None:
-                flat = loads(cells)
-                decoded = [(*names[flat[k]], flat[k + 1]) for k in range(0, len(flat), 2)]
+                decoded = [(*name, v) for name, v in zip(schemas[schema], loads(cells))]
             yield Row(idx, seed, loads(agents), loads(scores), loads(ranks), loads(shares), decisions, error,
                       decoded, loads(factions) if factions is not None else None)

@@ -155,26 +155,30 @@ def split_work(work: Sequence[Work], size: int) -> list[tuple[Hashable, Batch, l
     return units
 
 
-def iter_work(work: Sequence[Work], jobs: int = 1, chunk: int | None = None) -> Iterator[tuple[Hashable, list[GameOutcome]]]:
-    """Play every (key, batch, indices) unit; yield ``(key, outcomes)`` as each chunk finishes (any order).
+def iter_work(work: Sequence[Work], jobs: int = 1, chunk: int | None = None,
+              fn: Callable[[Batch, Sequence[int]], Any] = play_chunk) -> Iterator[tuple[Hashable, Any]]:
+    """Play every (key, batch, indices) unit; yield ``(key, fn(batch, indices))`` as each chunk finishes (any order).
 
-    ``jobs <= 1`` plays in this process. Otherwise a pool of ``jobs`` worker
-    processes keeps ``2 * jobs`` chunks in flight; stopping the iteration
-    (an interruption, an exception in the consumer) cancels what has not
-    started and shuts the pool down.
+    ``fn`` plays a chunk in the worker (default :func:`play_chunk`: a list of
+    :class:`GameOutcome`; the lab passes one that also encodes the games for its
+    store, so that work happens in parallel too). It must be a module-level
+    function. ``jobs <= 1`` plays in this process. Otherwise a pool of ``jobs``
+    worker processes keeps ``2 * jobs`` chunks in flight; stopping the
+    iteration (an interruption, an exception in the consumer) cancels what has
+    not started and shuts the pool down.
     """
     total = sum(len(idx) for _, _, idx in work)
     units = split_work(work, chunk or chunk_size(total, jobs))
     if jobs <= 1 or len(units) < 2:
         for key, batch, idx in units:
-            yield key, play_chunk(batch, idx)
+            yield key, fn(batch, idx)
         return
     pool = ProcessPoolExecutor(max_workers=jobs)
     try:
         pending: dict[Future, Hashable] = {}
         it = iter(units)
         for key, batch, idx in it:
-            pending[pool.submit(play_chunk, batch, idx)] = key
+            pending[pool.submit(fn, batch, idx)] = key
             if len(pending) >= 2 * jobs:
                 break
         while pending:
@@ -183,7 +187,7 @@ def iter_work(work: Sequence[Work], jobs: int = 1, chunk: int | None = None) -> 
                 key = pending.pop(f)
                 nxt = next(it, None)
                 if nxt is not None:
-                    pending[pool.submit(play_chunk, nxt[1], nxt[2])] = nxt[0]
+                    pending[pool.submit(fn, nxt[1], nxt[2])] = nxt[0]
                 yield key, f.result()
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
