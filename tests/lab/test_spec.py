@@ -145,3 +145,13 @@ def test_cli_errors_exit_2_with_one_line(args, needle, tmp_path):
     lines = [line for line in out.stderr.splitlines() if line.strip()]
     assert len(lines) == 1 and needle in lines[0], out.stderr
     assert not (tmp_path / "o").exists()  # nothing ran, nothing was written
+
+
+def test_variants_are_compared_with_the_first_unless_there_is_an_ab():
+    p = plan_of(game="buccaneers", players=[3, 4], variants=["first_game", "random"])
+    assert p.kind == "variants"
+    assert [(c.group, c.arm_name, c.baseline) for c in p.conditions] == [
+        ("3 players", "first_game", True), ("3 players", "random", False),
+        ("4 players", "first_game", True), ("4 players", "random", False)]
+    p = plan_of(game="buccaneers", players=[3], variants=["first_game", "random"], ab_b={"black_holes.dire_3.threshold": 20})
+    assert p.kind == "ab" and len({c.group for c in p.conditions}) == 2

@@ -77,7 +77,8 @@ def write_html(plan: Plan, an: Analysis, path: Path, run: dict[str, Any] | None 
     parts: list[str] = []
     title = f"{exp.name}: {exp.game}"
     parts.append(f"<h1>Balance lab: {esc(title)}</h1>")
-    kind = {"single": "one rule set", "ab": "A/B of two rule sets", "sweep": f"sweep over {', '.join(exp.sweep)}"}[plan.kind]
+    kind = {"single": "one rule set", "ab": "A/B of two rule sets", "sweep": f"sweep over {', '.join(exp.sweep)}",
+            "variants": f"variants {', '.join(exp.variants)} compared with {exp.variants[0] if exp.variants else ''}"}[plan.kind]
     parts.append(f"<p>{esc(kind)}; {len(conds)} condition(s) x {exp.games} games; seed {exp.seed}; agents "
                  f"{esc(', '.join(exp.agents))}{' (rotated through the seats)' if exp.rotate else ''}. "
                  f"Generated {esc(datetime.datetime.now().strftime('%Y-%m-%d %H:%M'))}"

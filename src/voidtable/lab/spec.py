@@ -8,7 +8,8 @@ seating of agents), each played ``games`` times:
 where the arms are the points of the sweep grid (``--sweep KEY=V1,V2``; several
 keys make a grid, the first value of each key is the baseline), the two sides
 of an A/B (``--a KEY=V`` / ``--b KEY=V``), or the single rule set given by
-``--set``. Everything that could stop a run (an unknown key, a value the game
+``--set``. With neither a sweep nor an A/B, several variants are the arms
+(compared with the first); otherwise each variant is a group of its own. Everything that could stop a run (an unknown key, a value the game
 refuses, a player count out of range, an agent spec that does not parse) is
 raised here as a one-line :class:`OptionError`, before any game is played,
 because each condition's rule set is loaded (and so validated) now.
@@ -317,6 +318,9 @@ def plan(exp: Experiment) -> Plan:
     elif exp.ab:
         kind = "ab"
         arms = [("A", dict(exp.ab["a"]), True), ("B", dict(exp.ab["b"]), False)]
+    elif len(exp.variants) > 1:
+        kind = "variants"  # the variants are the arms: each compared with the first
+        arms = [("base", {}, True)]
     else:
         kind = "single"
         arms = [("base", {}, True)]
@@ -331,8 +335,10 @@ def plan(exp: Experiment) -> Plan:
     variants: list[str | None] = list(exp.variants) or [None]
     for n in players:
         for variant in variants:
-            group = f"{n} players" + (f", variant {variant}" if variant else "")
+            group = f"{n} players" + (f", variant {variant}" if variant and kind != "variants" else "")
             for arm_name, arm, base in arms:
+                if kind == "variants":
+                    arm_name, base = str(variant), variant == variants[0]
                 settings = dict(spec.variants[variant]) if variant else {}
                 settings.update(exp.set)
                 settings.update(arm)
@@ -346,7 +352,7 @@ def plan(exp: Experiment) -> Plan:
                     label_parts.append(f"{n}p")
                 if variant:
                     label_parts.append(variant)
-                if kind != "single" or not label_parts:
+                if kind not in ("single", "variants") or not label_parts:
                     label_parts.append(arm_name)
                 cond = Condition(len(conditions), " | ".join(label_parts), n, variant, arm, arm_name, g.settings,
                                  tuple(exp.agents), exp.rotate, group, base, games=exp.games)
