@@ -161,6 +161,9 @@ def register(app: typer.Typer) -> None:
                 if raw is None:
                     fail(f"{path} holds no experiment")
                 p = spec.plan(spec.from_dict(raw))
+                if not any(store.count(c.key, c.games) for c in p.conditions):
+                    fail(f"{path} holds no games of this experiment's conditions as they are now "
+                         "(the game's rules data changed since the run?); run the experiment again")
                 an = analysis.analyse(p, store)
                 files = report.write_all(p, store, an, Path(out))
         except VoidtableError as e:
