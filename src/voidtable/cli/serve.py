@@ -38,6 +38,8 @@ def register(app: typer.Typer) -> None:
         logging.basicConfig(level=log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
         app = create_app(data, durable=durable, bot_workers=bot_workers, bot_delay=bot_delay)
         shown = "127.0.0.1" if host in ("0.0.0.0", "") else host
-        print(f"voidtable: serving on http://{shown}:{port}/  (tables stored in {data.resolve()})", flush=True)
-        # access_log off: paths hold no secrets, but we keep the console for what matters
-        uvicorn.run(app, host=host, port=port, log_level=log_level, access_log=False, ws="websockets-sansio")
+        print(f"voidtable: open http://{shown}:{port}/ in your browser  (tables are stored in {data.resolve()}; Ctrl-C stops)", flush=True)
+        # per-message deflate off: a scene compresses well, but zlib was a tenth of the server's time under load,
+        # and tables are played on a LAN or one machine; access_log off to keep the console for what matters
+        uvicorn.run(app, host=host, port=port, log_level=log_level, access_log=False, ws="websockets-sansio",
+                    ws_per_message_deflate=False)

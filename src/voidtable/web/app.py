@@ -199,9 +199,10 @@ def create_app(data: str | Path, durable: str = "normal", bot_workers: int = 4, 
                     conn.push({"type": "error", "error": "malformed move: send {type: move, step, action: {kind, arg}}", "id": msg.get("id")})
                     continue
                 try:
-                    ack = hub.move_as(table, seat, msg.get("step"), msg["action"])
+                    ack = hub.move_as(table, seat, msg.get("step"), msg["action"], notify=False)
                     ack["id"] = msg.get("id")
-                    conn.push(ack)
+                    conn.push(ack)  # the mover hears first, then everyone gets the new state
+                    hub.notify(table)
                 except MoveError as e:
                     conn.push({"type": "error", "error": e.message, "id": msg.get("id")})
         except (WebSocketDisconnect, RuntimeError):

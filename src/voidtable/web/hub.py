@@ -11,7 +11,6 @@ their moves come back through the same checks as anyone's.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import secrets
 import time
@@ -19,6 +18,8 @@ from collections import deque
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
+
+import msgspec
 
 from voidtable.agents import specs as agent_specs
 from voidtable.agents.base import Agent, observe
@@ -35,6 +36,14 @@ LEVELS = ("easy", "medium", "hard")
 # Used only if agents/specs.py has no difficulty names, or a game has no heuristic bot yet.
 FALLBACK_LEVELS = {"easy": "random", "medium": "mcts:iterations=200", "hard": "mcts:seconds=1.0"}
 MAX_NAME = 40
+
+
+_encoder = msgspec.json.Encoder()
+
+
+def encode(message: dict[str, Any]) -> str:
+    """JSON text of a message (msgspec: several times faster than json.dumps on a table's state)."""
+    return _encoder.encode(message).decode()
 
 
 def bot_spec(level: str, game: str) -> str:
@@ -62,7 +71,7 @@ class Conn:
         self.wake.set()
 
     def push(self, message: dict[str, Any]) -> None:
-        self.outbox.append(json.dumps(message))
+        self.outbox.append(encode(message))
         self.wake.set()
 
     def changed(self) -> None:
@@ -79,7 +88,7 @@ class Conn:
                 self.dirty = False
                 msg = table.message(self.seat, self.sent_lines)
                 self.sent_lines = msg["log_from"] + len(msg["log"])
-                await self.send(json.dumps(msg))
+                await self.send(encode(msg))
 
 
 class Hub:
@@ -201,7 +210,7 @@ class Hub:
         status = "running" if all(s.kind == "bot" or s.token_hash for s in seats) else "waiting"
         row = TableRow(table_id, spec.name, players, game.settings, seed, time.time(), status, None, None, seats, [])
         self.store.create_table(row)
-        table = Table(row)
+        table = Table(row, game)
         self.tables[table.id] = table
         self.conns[table.id] = set()
         self.schedule_bots(table)
@@ -237,15 +246,16 @@ class Hub:
             raise MoveError(401, "unauthenticated: this seat token does not open a seat at this table")
         return self.move_as(table, seat, step, action)
 
-    def move_as(self, table: Table, seat: int | None, step: Any, action_json: Any) -> dict[str, Any]:
-        """Check, store, apply, wake: in this order, with no await in between."""
+    def move_as(self, table: Table, seat: int | None, step: Any, action_json: Any, notify: bool = True) -> dict[str, Any]:
+        """Check, store, apply, wake: in this order, with no await in between (``notify=False``: the caller wakes)."""
         action = table.check(seat, step, action_json)
         assert seat is not None
         new, events = table.prepare(seat, action)
         result = new.result().to_json() if new.is_over() else None
         self.store.add_move(table.id, table.step + 1, seat, action, result)
         table.commit(new, seat, action, events)
-        self.notify(table)
+        if notify:
+            self.notify(table)
         return {"type": "accepted", "step": table.step}
 
     def notify(self, table: Table) -> None:

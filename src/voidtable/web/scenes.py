@@ -18,6 +18,8 @@ import json
 from types import ModuleType
 from typing import Any
 
+import msgspec
+
 from voidtable.engine.actions import Action
 from voidtable.engine.game import Game
 
@@ -78,17 +80,24 @@ def generic_event(event: dict[str, Any]) -> str:
     return words[:1].upper() + words[1:] + (": " + ", ".join(rest) if rest else "") + "."
 
 
-def build_scene(game: Game, view: dict[str, Any], legal: list[Action], seat: int | None, names: list[str]) -> dict[str, Any]:
-    """The game's scene for ``seat``, with any legal action the scene left out added as a button."""
+def build_scene(game: Game, view: dict[str, Any], legal: list[Action], seat: int | None, names: list[str],
+                labels: dict[bytes, str] | None = None) -> dict[str, Any]:
+    """The game's scene for ``seat``, with any legal action the scene left out added as a button.
+
+    ``labels``, if given, is filled with the scene's words for each of its actions (see :func:`action_labels`).
+    """
     sm = scene_module(game)
     scene = sm.build(game, view, legal, seat, names) if sm is not None else fallback_scene(game, view, legal, seat, names)
-    present = set(_actions_in(scene))
-    missing = [a for a in legal if _key(a.to_json()) not in present]
-    if missing:
-        scene.setdefault("parts", []).append({
-            "kind": "buttons", "id": "other-choices", "title": "Other choices",
-            "buttons": [{"label": describe_action(game, a), "action": a.to_json()} for a in missing],
-        })
+    if legal:
+        present = action_labels(scene)
+        if labels is not None:
+            labels.update(present)
+        missing = [a for a in legal if _key(a.to_json()) not in present]
+        if missing:
+            scene.setdefault("parts", []).append({
+                "kind": "buttons", "id": "other-choices", "title": "Other choices",
+                "buttons": [{"label": describe_action(game, a), "action": a.to_json()} for a in missing],
+            })
     return scene
 
 
@@ -102,48 +111,46 @@ def fallback_scene(game: Game, view: dict[str, Any], legal: list[Action], seat: 
     }
 
 
-def action_key(action: Action) -> str:
+def action_key(action: Action) -> bytes:
     return _key(action.to_json())
 
 
-def _key(action_json: dict[str, Any]) -> str:
-    return json.dumps(action_json, sort_keys=True)
+_canonical = msgspec.json.Encoder(order="sorted")
 
 
-def _actions_in(node: Any):
-    """Every action JSON a scene makes clickable (``action`` keys and ``choices`` entries)."""
-    if isinstance(node, dict):
-        for k, v in node.items():
-            if k == "action" and isinstance(v, dict) and "kind" in v:
-                yield _key(v)
-            else:
-                yield from _actions_in(v)
-    elif isinstance(node, list):
-        for v in node:
-            yield from _actions_in(v)
+def _key(action_json: dict[str, Any]) -> bytes:
+    return _canonical.encode(action_json)
 
 
-def action_labels(scene: dict[str, Any]) -> dict[str, str]:
-    """Canonical action JSON -> the scene's words for it (a clickable element's hint, a button's or choice's label)."""
-    out: dict[str, str] = {}
+def action_labels(scene: dict[str, Any]) -> dict[bytes, str]:
+    """Canonical action JSON -> the scene's words for it (a clickable's hint, a button's or choice's label; may be "").
 
-    def walk(node: Any) -> None:
-        if isinstance(node, dict):
+    Every clickable action of the scene is a key: ``action`` entries of elements and of ``choices``.
+    """
+    out: dict[bytes, str] = {}
+    stack: list[Any] = [scene]
+    pop, push = stack.pop, stack.append
+    while stack:
+        node = pop()
+        if node.__class__ is dict:
             a = node.get("action")
-            if isinstance(a, dict) and "kind" in a:
-                text = node.get("hint") or node.get("label")
-                if isinstance(text, str) and text:
-                    out.setdefault(_key(a), text)
+            if a.__class__ is dict and "kind" in a:
+                key = _key(a)
+                if not out.get(key):
+                    text = node.get("hint") or node.get("label")
+                    out[key] = text if isinstance(text, str) else ""
             for v in node.values():
-                walk(v)
-        elif isinstance(node, list):
+                c = v.__class__
+                if c is dict or c is list:
+                    push(v)
+        elif node.__class__ is list:
             for v in node:
-                walk(v)
-
-    walk(scene)
+                c = v.__class__
+                if c is dict or c is list:
+                    push(v)
     return out
 
 
-def actions_in(scene: dict[str, Any]) -> set[str]:
-    """The clickable actions of a scene, as canonical JSON strings (for tests)."""
-    return set(_actions_in(scene))
+def actions_in(scene: dict[str, Any]) -> set[bytes]:
+    """The clickable actions of a scene, as canonical JSON (bytes; for tests)."""
+    return set(action_labels(scene))

@@ -25,6 +25,7 @@ from typing import Any, Callable
 from voidtable.engine.actions import Action
 from voidtable.engine.errors import IllegalAction, RecordError, VoidtableError
 from voidtable.engine.events import Event, visible_events
+from voidtable.engine.game import Game
 from voidtable.engine.records import Record, digest
 from voidtable.engine.registry import load
 from voidtable.engine.state import GameState
@@ -72,9 +73,9 @@ class Seat:
 
 
 class Table:
-    def __init__(self, row: TableRow) -> None:
+    def __init__(self, row: TableRow, game: Game | None = None) -> None:
         self.id = row.id
-        self.game = load(row.game, row.players, row.options)
+        self.game = game if game is not None else load(row.game, row.players, row.options)
         self.name = row.game
         self.players = row.players
         self.options = dict(row.options)
@@ -236,7 +237,8 @@ class Table:
         legal = self.legal[seat] if seat is not None and running else []
         to_move = state.to_move() if running else []
         view = state.view(seat)
-        scene = scenes.build_scene(self.game, view, legal, seat, self.names())
+        words: dict[bytes, str] = {}
+        scene = scenes.build_scene(self.game, view, legal, seat, self.names(), words)
         out: dict[str, Any] = {
             "type": "state",
             "table": self.info(),
@@ -248,7 +250,6 @@ class Table:
             "scene": scene,
         }
         if legal:
-            words = scenes.action_labels(scene)
             out["choices"] = [{"label": words.get(scenes.action_key(a)) or scenes.describe_action(self.game, a), "action": a.to_json()}
                               for a in legal]
         if state.is_over():

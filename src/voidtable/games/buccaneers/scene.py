@@ -7,6 +7,7 @@ Every legal action appears on exactly one clickable element.
 
 from __future__ import annotations
 
+import weakref
 from typing import Any
 
 from voidtable.engine.actions import Action
@@ -53,27 +54,40 @@ DECISION_PROMPTS = {
 }
 
 
+_STATIC: "weakref.WeakKeyDictionary[Any, dict[str, dict[str, Any]]]" = weakref.WeakKeyDictionary()
+
+
+def _static(game: Game, key: str) -> dict[str, Any]:
+    """What never changes about a card in one rule set: name, kind, text, edges (cached per loaded rules)."""
+    r = game.rules
+    table = _STATIC.get(r)
+    if table is None:
+        table = _STATIC[r] = {}
+    out = table.get(key)
+    if out is None:
+        c = r.index[key]
+        kind = KINDS[r.kind[c]]
+        effect = r.effect_of[c]
+        out = {"id": key, "title": r.names[c], "kind": kind, "tag": KIND_TITLES[kind],
+               "text": _text(game, EFFECTS.get(effect or "", KIND_TEXT.get(kind, "")))}
+        if len(set(zip(r.value[c], r.weight[c]))) > 1:
+            out["edges"] = [f"{a}/{b}" for a, b in zip(r.value[c], r.weight[c])]
+        table[key] = out
+    return out
+
+
 def card(game: Game, key: str, orientation: int = 0, action: Action | None = None, extra: dict[str, Any] | None = None,
          value: int | None = None, weight: int | None = None) -> dict[str, Any]:
     """One face-up card: name, kind, current Value/Weight, and (if clickable) its action."""
     r = game.rules
-    c = r.index[key]
-    kind = KINDS[r.kind[c]]
-    v = r.value[c][orientation] if value is None else value
-    w = r.weight[c][orientation] if weight is None else weight
-    effect = r.effect_of[c]
-    out: dict[str, Any] = {
-        "id": key,
-        "title": r.names[c],
-        "kind": kind,
-        "tag": KIND_TITLES[kind],
-        "stats": [{"label": "Value", "value": v}, {"label": "Weight", "value": w}],
-        "text": _text(game, EFFECTS.get(effect or "", KIND_TEXT.get(kind, ""))),
-    }
+    out = dict(_static(game, key))
+    if value is None or weight is None:
+        c = r.index[key]
+        value = r.value[c][orientation] if value is None else value
+        weight = r.weight[c][orientation] if weight is None else weight
+    out["stats"] = [{"label": "Value", "value": value}, {"label": "Weight", "value": weight}]
     if orientation:
         out["turned"] = orientation
-    if len(set(zip(r.value[c], r.weight[c]))) > 1:
-        out["edges"] = [f"{a}/{b}" for a, b in zip(r.value[c], r.weight[c])]
     if action is not None:
         out["action"] = action.to_json()
         out["hint"] = describe_action(game, action)
@@ -220,7 +234,7 @@ def build(game: Game, view: dict[str, Any], legal: list[Action], seat: int | Non
 
     if view["discard"]:
         parts.append({"kind": "cards", "id": "discard", "title": f"Discard pile ({len(view['discard'])})", "collapsed": True,
-                      "cards": [card(game, k) for k in view["discard"]]})
+                      "cards": [{k: v for k, v in card(game, key).items() if k not in ("text", "edges")} for key in view["discard"]]})
 
     last = view.get("last_round")
     if last:
