@@ -237,6 +237,7 @@ def measure_tables(plan: Plan, d: CondData) -> dict[str, Any]:
         kind = info.get("kind", "mean")
         rows = list(dict.fromkeys(r for _, r, _ in keys))
         cols = list(dict.fromkeys(c for _, _, c in keys))
+        cols.sort(key=lambda c: c == "all")  # an 'all' column goes last
         cells: dict[str, dict[str, Any]] = {r: {} for r in rows}
         for key in keys:
             vals = list(d.cells[key].values())
