@@ -46,7 +46,8 @@ def strength(game: str, players: int, spec: str, against: str, games: int, jobs:
             "games": games, "win_share": round(row.win_share, 4), "ci95": [round(row.ci_low, 4), round(row.ci_high, 4)],
             "fair": round(1 / players, 4), "mean_score": round(row.mean_score, 2),
             "opponent_mean_score": round(res.row(against).mean_score, 2),
-            "seconds_per_decision": round(row.seconds_per_decision, 4), "wall_seconds": round(time.perf_counter() - start, 1)}
+            "seconds_per_decision": round(row.seconds_per_decision, 4), "iterations_per_search": row.iterations_per_search,
+            "wall_seconds": round(time.perf_counter() - start, 1)}
 
 
 def _progress(total: int):
@@ -163,7 +164,8 @@ def main(argv: list[str] | None = None) -> dict:
                                                       args.jobs, args.seed + 1)
             print(f"(b) {spec} vs 3 heuristic: win share {r['win_share']:.3f} (95% CI {r['ci95'][0]:.3f}-"
                   f"{r['ci95'][1]:.3f}, fair {r['fair']:.3f}) over {r['games']} games; mean score "
-                  f"{r['mean_score']} vs {r['opponent_mean_score']}; {r['seconds_per_decision']} s/decision")
+                  f"{r['mean_score']} vs {r['opponent_mean_score']}; {r['seconds_per_decision']} s/decision, "
+                  f"{r['iterations_per_search']:.0f} iterations per search")
     if args.json:
         with open(args.json, "w") as f:
             json.dump(report, f, indent=1)

@@ -119,6 +119,8 @@ class LadderGame:
     win_shares: list[float]
     decisions: list[int]
     seconds: list[float]
+    searches: list[int] = field(default_factory=list)    # decisions that ran a search (MCTS), per seat
+    iterations: list[int] = field(default_factory=list)  # search iterations over those decisions, per seat
 
 
 def play_one(game: str, players: int, options: dict[str, Any], agents: Sequence[str], seed: int, index: int) -> LadderGame:
@@ -130,6 +132,8 @@ def play_one(game: str, players: int, options: dict[str, Any], agents: Sequence[
     state = g.new_state(gseed)
     decisions = [0] * players
     secs = [0.0] * players
+    searches = [0] * players
+    iterations = [0] * players
     bound = g.spec.max_decisions * 4
     steps = 0
     while not state.is_over():
@@ -138,12 +142,17 @@ def play_one(game: str, players: int, options: dict[str, Any], agents: Sequence[
         action = bots[p].act(observe(state, p))
         secs[p] += time.perf_counter() - t
         decisions[p] += 1
+        its = getattr(bots[p], "last_iterations", 0)
+        if its:
+            searches[p] += 1
+            iterations[p] += its
         state.apply(p, action)
         steps += 1
         if steps > bound:
             raise RuntimeError(f"{game} game {index} did not end within {bound} decisions")
     res = state.result()
-    return LadderGame(index, gseed, specs, list(res.scores), list(res.ranks), res.win_shares(), decisions, secs)
+    return LadderGame(index, gseed, specs, list(res.scores), list(res.ranks), res.win_shares(), decisions, secs,
+                      searches, iterations)
 
 
 _GAMES: dict[Any, Any] = {}
@@ -171,12 +180,14 @@ class AgentRow:
     mean_score: float = 0.0
     rating: float = 1500.0
     seconds_per_decision: float = 0.0
+    iterations_per_search: float = 0.0
 
     def to_json(self) -> dict[str, Any]:
         return {"agent": self.spec, "appearances": self.appearances, "win_share": round(self.win_share, 6),
                 "ci95": [round(self.ci_low, 6), round(self.ci_high, 6)], "vs_fair": self.vs_fair,
                 "mean_score": round(self.mean_score, 6), "rating": round(self.rating, 1),
-                "seconds_per_decision": round(self.seconds_per_decision, 6)}
+                "seconds_per_decision": round(self.seconds_per_decision, 6),
+                "iterations_per_search": round(self.iterations_per_search, 1)}
 
 
 @dataclass
@@ -210,6 +221,8 @@ def summarize(game: str, players: int, agents: Sequence[str], seed: int, results
     scores = {n: 0.0 for n in names}
     secs = {n: 0.0 for n in names}
     decs = {n: 0 for n in names}
+    searches = {n: 0 for n in names}
+    its = {n: 0 for n in names}
     pairs: dict[tuple[str, str], float] = {}
     for g in results:
         for p, spec in enumerate(g.specs):
@@ -219,6 +232,9 @@ def summarize(game: str, players: int, agents: Sequence[str], seed: int, results
             scores[spec] += g.scores[p]
             secs[spec] += g.seconds[p]
             decs[spec] += g.decisions[p]
+            if g.searches:
+                searches[spec] += g.searches[p]
+                its[spec] += g.iterations[p]
         for p, a in enumerate(g.specs):
             for q, b in enumerate(g.specs):
                 if p < q and a != b:
@@ -240,6 +256,7 @@ def summarize(game: str, players: int, agents: Sequence[str], seed: int, results
         row.vs_fair = "above" if row.ci_low > fair else ("below" if row.ci_high < fair else "=")
         row.rating = ratings[n]
         row.seconds_per_decision = secs[n] / decs[n] if decs[n] else 0.0
+        row.iterations_per_search = its[n] / searches[n] if searches[n] else 0.0
     ordered = sorted(rows.values(), key=lambda r: (-r.rating, names.index(r.spec)))
     return LadderResult(game, players, list(agents), len(results), seed, ordered, results)
 
