@@ -24,11 +24,11 @@ import msgspec
 from voidtable.agents import specs as agent_specs
 from voidtable.agents.base import Agent, observe
 from voidtable.engine.errors import OptionError, VoidtableError
-from voidtable.engine.registry import games, get, load
+from voidtable.engine.registry import games, get
 from voidtable.engine.rng import derive_seed
 
 from .store import SeatRow, Store, TableRow
-from .tables import MoveError, Table, hash_token, new_token
+from .tables import MoveError, Table, hash_token, load_game, new_token
 
 log = logging.getLogger("voidtable.web")
 
@@ -133,7 +133,18 @@ class Hub:
 
     # -- lobby ------------------------------------------------------------------------------
     def games(self) -> list[dict[str, Any]]:
-        return [{**spec.describe(), "levels": list(LEVELS)} for spec in games().values()]
+        """Every game as the lobby needs it: ``describe()`` plus bot levels and each option's choices as a list
+        (``strict``: only those values; otherwise they are suggestions, e.g. a free ``KEY,KEY,KEY``)."""
+        out = []
+        for spec in games().values():
+            d = spec.describe()
+            for o in spec.options:
+                if o.choices is not None:
+                    d["options"][o.name]["choices"] = [c for c in o.choices if not str(c).isupper() and "KEY" not in str(c)]
+                    d["options"][o.name]["strict"] = o.check is None
+            d["levels"] = list(LEVELS)
+            out.append(d)
+        return out
 
     def lobby(self) -> list[dict[str, Any]]:
         order = sorted(self.tables.values(), key=lambda t: -t.created)
@@ -170,7 +181,7 @@ class Hub:
             raise MoveError(400, "'options' must be an object of option names (or rules paths) to values")
         options.update(given)
         try:
-            game = load(spec.name, players, options)
+            game = load_game(spec.name, players, options)
         except VoidtableError as e:
             raise MoveError(400, str(e)) from None
         seats_req = req.get("seats")
@@ -223,7 +234,7 @@ class Hub:
         if not open_seats:
             raise MoveError(409, "no open seat at this table (you can still watch)")
         seat = req.get("seat", open_seats[0])
-        if seat not in open_seats:
+        if not isinstance(seat, int) or isinstance(seat, bool) or seat not in open_seats:
             raise MoveError(409, f"seat {seat!r} is not open; open seats: {open_seats}")
         token = new_token()
         s = table.seats[seat]

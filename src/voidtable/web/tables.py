@@ -72,10 +72,26 @@ class Seat:
         return SeatRow(self.seat, self.kind, self.bot, self.name, self.token_hash)
 
 
+_GAMES: dict[str, Game] = {}
+
+
+def load_game(name: str, players: int, options: dict[str, Any]) -> Game:
+    """A loaded rule set, shared by every table with the same game, player count and options.
+
+    A Game is read-only once loaded (states only read its rules), and loading one parses its
+    TOML, which costs more than replaying a whole stored game; so restoring many tables reuses them.
+    """
+    key = json.dumps([name, players, options], sort_keys=True)
+    game = _GAMES.get(key)
+    if game is None:
+        game = _GAMES[key] = load(name, players, options)
+    return game
+
+
 class Table:
     def __init__(self, row: TableRow, game: Game | None = None) -> None:
         self.id = row.id
-        self.game = game if game is not None else load(row.game, row.players, row.options)
+        self.game = game if game is not None else load_game(row.game, row.players, row.options)
         self.name = row.game
         self.players = row.players
         self.options = dict(row.options)

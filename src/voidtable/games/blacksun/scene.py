@@ -136,7 +136,7 @@ def describe_event(game: Game, e: dict[str, Any]) -> str | None:
     t = e["type"]
     seat = e.get("seat")
     who = f"Seat {seat}" if seat is not None else ""
-    if t == "sun_drawn" or t == "setup_sun":
+    if t in ("sun_drawn", "setup_sun"):
         return f"The Sun: {_title(e['sun'])}." if t == "setup_sun" else None
     if t == "system_ready":
         return "The stellar system is ready."
@@ -183,9 +183,27 @@ def describe_event(game: Game, e: dict[str, Any]) -> str | None:
     if t == "game_over":
         return f"Game over ({e['reason']}). Scores {e['scores']}."
     if t == "raid":
-        return f"{who} raids" + (f" seat {e['target']}" if e.get("target") is not None else "") + (f" in {tuple(e['hex'])}" if e.get("hex") else "") + "."
+        where = f" in {tuple(e['hex'])}" if e.get("hex") else ""
+        if e.get("kind") == "blockade":
+            return f"{who} raids the blockading ship #{e.get('target')} with ship #{e.get('attacker')}{where}."
+        return f"{who} raids seat {e.get('defender')}{where}."
     if t == "raid_roll":
-        return f"Raid roll: seat {seat} rolls {e.get('dice')}" + (f", {e['hits']} hit(s)" if "hits" in e else "") + "."
+        hits = ", ".join(f"seat {q}: {h}" for q, h in (e.get("hits") or {}).items())
+        return f"Raid round {e.get('round')}: dice {e.get('dice')}" + (f"; hits {hits}" if hits else "") + "."
+    if t == "setup_gas_giant_lottery":
+        return None
+    if t == "setup_gas_giant":
+        return f"A Gas Giant moves out to {tuple(e['hex'])}."
+    if t == "setup_pattern":
+        return "The hexes round the Sun are laid."
+    if t == "setup_orbit":
+        return f"The orbit of the Gas Giant at {tuple(e['gas_giant'])} is completed."
+    if t == "roll_off":
+        return f"Roll-off ({str(e.get('for', '')).replace('_', ' ')}): " + ", ".join(f"seat {q} {r}" for q, r in (e.get("rolls") or {}).items()) + "."
+    if t == "retreat":
+        return f"{who} retreats from {tuple(e['from'])} to {tuple(e['to'])}."
+    if t == "hex_laid":
+        return f"{who} lays {e['tile']} at {tuple(e['hex'])}."
     if t == "raid_over":
         return "The raid is over."
     from voidtable.web.scenes import generic_event  # noqa: PLC0415  (only when a web front end asks)

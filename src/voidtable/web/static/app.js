@@ -105,9 +105,13 @@ function createForm(games) {
     for (const [name, o] of Object.entries(g.options)) {
       let input;
       if (o.type === "bool") input = el("input", { type: "checkbox", "data-option": name, "data-type": "bool", checked: !!o.default });
-      else if (Array.isArray(o.allowed) && o.allowed.length && !o.allowed.some(a => /[A-Z]/.test(a)))
-        input = el("select", { "data-option": name }, o.allowed.map(a => el("option", { value: a, text: a, selected: a === o.default })));
-      else input = el("input", { "data-option": name, "data-type": o.type, value: o.default });
+      else if (o.choices && o.strict)
+        input = el("select", { "data-option": name }, o.choices.map(a => el("option", { value: a, text: String(a).replace(/_/g, " "), selected: a === o.default })));
+      else {
+        const listId = `opts-${g.name}-${name}`;
+        input = el("input", { "data-option": name, "data-type": o.type, value: o.default, list: o.choices ? listId : null, title: `allowed: ${o.allowed}` });
+        if (o.choices) optionsBox.append(el("datalist", { id: listId }, o.choices.map(a => el("option", { value: a }))));
+      }
       optionsBox.append(el("label", { title: o.help || "" }, `${name.replace(/_/g, " ")} `, input));
     }
     seatRows();
@@ -372,13 +376,9 @@ document.addEventListener("click", ev => { const m = $("#menu"); if (!m.hidden &
 function drawParts(parts, live) {
   return parts.map(p => {
     const f = PARTS[p.kind] || drawUnknown;
-    const sec = el("section", { class: `part part-${p.kind}`, id: "part-" + (p.id || p.kind) }, p.title ? el("h2", { text: p.title }) : null);
-    sec.append(f(p, live));
-    if (p.collapsed) {
-      const d = el("details", {}, el("summary", { text: p.title || p.kind }), f(p, live));
-      return el("section", { class: `part part-${p.kind}`, id: "part-" + (p.id || p.kind) }, d);
-    }
-    return sec;
+    const attrs = { class: `part part-${p.kind}`, id: "part-" + (p.id || p.kind) };
+    if (p.collapsed) return el("section", attrs, el("details", {}, el("summary", { text: p.title || p.kind }), f(p, live)));
+    return el("section", attrs, p.title ? el("h2", { text: p.title }) : null, f(p, live));
   });
 }
 
