@@ -146,7 +146,8 @@ async def one_run(base: str, tables: int, game: str, players: int, limit: float,
     return {"moves": steps, "sent": sum(counts), "finished": finished, "seconds": elapsed, "moves_per_s": steps / elapsed,
             "ack_p50_ms": pct(acks, 0.50) * 1000, "ack_p99_ms": pct(acks, 0.99) * 1000,
             "push_p50_ms": pct(pushes, 0.50) * 1000, "push_p99_ms": pct(pushes, 0.99) * 1000,
-            "server_cpu": server_cpu / elapsed, "client_cpu": client_cpu / elapsed}
+            "server_cpu": server_cpu / elapsed, "client_cpu": client_cpu / elapsed,
+            "server_ms_per_move": server_cpu / max(1, steps) * 1000}
 
 
 def main() -> None:
@@ -176,15 +177,17 @@ def main() -> None:
             print(f"think {think:g}s run {run + 1}: {res['finished']}/{args.tables} games, {res['moves']} moves in {res['seconds']:.1f}s = "
                   f"{res['moves_per_s']:.0f} moves/s; ack p50 {res['ack_p50_ms']:.1f} ms p99 {res['ack_p99_ms']:.1f} ms; "
                   f"state push p50 {res['push_p50_ms']:.1f} ms p99 {res['push_p99_ms']:.1f} ms; "
-                  f"server busy {res['server_cpu']:.0%} of a core, bench clients {res['client_cpu']:.0%}", flush=True)
+                  f"server busy {res['server_cpu']:.0%} of a core ({res['server_ms_per_move']:.2f} ms CPU per move), "
+                  f"bench clients {res['client_cpu']:.0%}", flush=True)
         summary.append((think, {k: statistics.median(r[k] for r in results) for k in results[0]}))
     print(f"\n{args.tables} tables of {args.game} at once ({args.players} seats each, one WebSocket per seat), "
           f"{os.cpu_count()} CPUs, medians of {args.runs} runs:")
-    print(f"  {'bots think':>12} {'moves/s':>8} {'latency p50':>12} {'p99':>9} {'push p50':>9} {'p99':>9}")
+    print(f"  {'bots think':>13} {'moves/s':>8} {'latency p50':>12} {'p99':>9} {'push p50':>9} {'p99':>9} {'server CPU/move':>16}")
     for think, med in summary:
         label = f"{think:g} s" if think else "no (flat out)"
-        print(f"  {label:>12} {med['moves_per_s']:8.0f} {med['ack_p50_ms']:9.1f} ms {med['ack_p99_ms']:6.1f} ms "
-              f"{med['push_p50_ms']:6.1f} ms {med['push_p99_ms']:6.1f} ms")
+        print(f"  {label:>13} {med['moves_per_s']:8.0f} {med['ack_p50_ms']:9.1f} ms {med['ack_p99_ms']:6.1f} ms "
+              f"{med['push_p50_ms']:6.1f} ms {med['push_p99_ms']:6.1f} ms {med['server_ms_per_move']:13.2f} ms")
+    print(f"  load average during the runs: {os.getloadavg()[0]:.1f} (other jobs share these CPUs; latency suffers first)")
     print("  latency: a move sent -> its acknowledgement (checked and stored); push: -> the mover's new state")
 
 

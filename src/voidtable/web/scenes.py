@@ -122,6 +122,9 @@ def _key(action_json: dict[str, Any]) -> bytes:
     return _canonical.encode(action_json)
 
 
+_NO_ACTIONS = frozenset(("stats", "marks", "line", "legend", "action"))  # parts of a scene that never hold clickables
+
+
 def action_labels(scene: dict[str, Any]) -> dict[bytes, str]:
     """Canonical action JSON -> the scene's words for it (a clickable's hint, a button's or choice's label; may be "").
 
@@ -139,9 +142,9 @@ def action_labels(scene: dict[str, Any]) -> dict[bytes, str]:
                 if not out.get(key):
                     text = node.get("hint") or node.get("label")
                     out[key] = text if isinstance(text, str) else ""
-            for v in node.values():
+            for k, v in node.items():
                 c = v.__class__
-                if c is dict or c is list:
+                if (c is dict or c is list) and k not in _NO_ACTIONS:
                     push(v)
         elif node.__class__ is list:
             for v in node:

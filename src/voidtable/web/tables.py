@@ -224,9 +224,10 @@ class Table:
 
     def _add_events(self, events: list[Event]) -> None:
         self.events.extend(events)
+        words = {id(e): scenes.describe_event(self.game, e) for e in events}  # each event in words once
         for viewer, lines in self.lines.items():
-            for e in visible_events(events, viewer):
-                line = scenes.describe_event(self.game, e)
+            for e in visible_events(events, viewer):  # the engine's filter decides who reads what
+                line = words[id(e)]
                 if line:
                     lines.append(line)
 
@@ -247,6 +248,12 @@ class Table:
         msg["log"] = lines[msg["log_from"]:]
         return msg
 
+    def _info(self) -> dict[str, Any]:
+        cached = self._cache.get("info")
+        if cached is None or cached[0] != self.step:
+            cached = self._cache["info"] = (self.step, self.info())
+        return cached[1]
+
     def _build(self, seat: int | None) -> dict[str, Any]:
         state = self.state
         running = self.status == "running"
@@ -257,7 +264,7 @@ class Table:
         scene = scenes.build_scene(self.game, view, legal, seat, self.names(), words)
         out: dict[str, Any] = {
             "type": "state",
-            "table": self.info(),
+            "table": self._info(),
             "step": self.step,
             "seat": seat,
             "to_move": to_move,
