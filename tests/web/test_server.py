@@ -278,3 +278,18 @@ def test_pages_are_served(client):
         assert r.status_code == 200 and "<main id=\"app\">" in r.text
     assert client.get("/static/app.js").status_code == 200
     assert client.get("/static/style.css").status_code == 200
+
+
+def test_serve_on_a_busy_port_is_a_one_line_error(tmp_path):
+    import socket
+    import subprocess
+    import sys
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        out = subprocess.run([sys.executable, "-m", "voidtable.cli.main", "serve", "--port", str(port), "--data", str(tmp_path)],
+                             capture_output=True, text=True, timeout=60)
+    assert out.returncode == 2
+    lines = [l for l in out.stderr.splitlines() if l.strip()]
+    assert len(lines) == 1 and f"cannot listen on 127.0.0.1:{port}" in lines[0]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import socket
 from pathlib import Path
 
 import typer
@@ -35,6 +36,12 @@ def register(app: typer.Typer) -> None:
             fail(f"--port must be 1-65535, got {port}")
         if bot_delay < 0 or bot_workers < 1:
             fail("--bot-delay must be >= 0 and --bot-workers >= 1")
+        try:  # a clear one-line error for a busy port or a bad address, before anything starts
+            with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
+                probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+                probe.bind((host, port))
+        except OSError as e:
+            fail(f"cannot listen on {host}:{port}: {e.strerror or e} (try another --port)")
         logging.basicConfig(level=log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
         app = create_app(data, durable=durable, bot_workers=bot_workers, bot_delay=bot_delay)
         shown = "127.0.0.1" if host in ("0.0.0.0", "") else host
