@@ -72,6 +72,9 @@ def create_in_lobby(page, url: str, game: str, players: int, seats: list[str], n
     page.wait_for_selector("#scene")
 
 
+MENUS: list[str] = []  # titles of the guided second steps the tests went through
+
+
 def decide(page, keyboard: bool = False) -> bool:
     """Wait for our turn or the end; make one choice by clicking a highlighted element (or pressing 1). False at the end."""
     page.wait_for_selector("#result, #scene .legal", timeout=60_000)
@@ -83,6 +86,7 @@ def decide(page, keyboard: bool = False) -> bool:
     else:
         page.locator("#scene .legal").first.click(timeout=10_000)
         if page.locator("#menu:not([hidden])").count():  # a guided second step: which of several actions
+            MENUS.append(page.locator("#menu h3").inner_text())
             page.locator("#menu button.opt").first.click()
     try:
         page.wait_for_function(f"() => document.body.dataset.step !== '{before}' || document.querySelector('#result')", timeout=30_000)
@@ -144,6 +148,7 @@ def test_the_first_turns_of_black_sun(server_factory, page):
     assert page.locator("svg.hexmap g.hex").count() >= 30
     shot(page, "blacksun-1-start")
     kinds = set()
+    MENUS.clear()
     for i in range(60):
         page.wait_for_selector("#result, #scene .legal", timeout=60_000)
         kinds.update(page.locator("#scene .legal").evaluate_all("els => els.map(e => e.tagName.toLowerCase() + '.' + (e.getAttribute('class') || '').split(' ')[0])"))
@@ -155,4 +160,5 @@ def test_the_first_turns_of_black_sun(server_factory, page):
             break
     assert page.locator("svg.hexmap g.piece").count() > 0  # ships on the map
     assert any(k.startswith("g.") for k in kinds)  # the map itself was clicked (hexes, ships or edges)
+    assert MENUS, "no guided second step (e.g. which ship type goes on a hex) came up"
     shot(page, "blacksun-3-turns")
