@@ -45,7 +45,7 @@ from voidtable.engine.registry import get
 from voidtable.engine.rng import Rng
 from voidtable.engine.state import GameState
 
-from .core import Context, context, dumps
+from .core import Context, context_for, dumps
 from .registry import supported
 from .spaces import InteropError
 from .tensors import Layout
@@ -526,9 +526,7 @@ class VoidtableGame(pyspiel.Game):
     def __init__(self, name: str, params: dict[str, Any] | None = None) -> None:
         spec = get(name)
         players, settings, full = settings_from(name, dict(params or {}))
-        import json
-
-        ctx = context(name, players, json.dumps(settings, sort_keys=True))
+        ctx = context_for(name, players, settings)
         info = pyspiel.GameInfo(
             num_distinct_actions=ctx.space.size,
             max_chance_outcomes=256,
