@@ -137,7 +137,7 @@ def main(argv: list[str] | None = None) -> dict:
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--json", help="also write the figures to this file")
     args = ap.parse_args(argv)
-    names = args.game or [g for g in voidtable.games() if has_bot(g)]
+    names = args.game or [g for g in voidtable.list_games() if has_bot(g)]
     only = set(args.only.split(","))
     report: dict = {}
     for game in names:

@@ -8,8 +8,10 @@
 """
 
 from .engine import (
-    Action, GameState, IllegalAction, OptionError, RecordError, Result, UnknownGame, VoidtableError, games, load,
+    Action, GameState, IllegalAction, OptionError, RecordError, Result, UnknownGame, VoidtableError, load,
 )
+from .engine import games as list_games  # not `games`: that name belongs to the voidtable.games package
 
-__all__ = ["Action", "GameState", "IllegalAction", "OptionError", "RecordError", "Result", "UnknownGame", "VoidtableError", "games", "load"]
+__all__ = ["Action", "GameState", "IllegalAction", "OptionError", "RecordError", "Result", "UnknownGame", "VoidtableError",
+           "list_games", "load"]
 __version__ = "0.1.0"

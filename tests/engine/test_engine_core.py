@@ -110,3 +110,9 @@ def test_record_errors_are_one_line(tmp_path):
     data2 = {**data, "options": {"black_hole_set": "nonsense"}}
     with pytest.raises(RecordError, match="cannot be loaded"):
         replay(Record.from_json(data2))
+
+
+def test_list_games_survives_importing_the_games_package():
+    import voidtable.games  # noqa: F401  (the sub-package must not shadow the function)
+    assert "buccaneers" in voidtable.list_games()
+    assert "buccaneers" in voidtable.list_games()
