@@ -71,7 +71,8 @@ class MctsAgent(Agent):
     spec = "mcts"
 
     def __init__(self, game: str, seed: int = 0, iterations: int = 0, seconds: float = 0.0, c: float = 0.7,
-                 rollout: str = "random", reward: str = "mix", max_depth: int = 0, horizon: int = -1) -> None:
+                 rollout: str = "random", reward: str = "mix", max_depth: int = 0, horizon: int = -1,
+                 trust: float = -1.0) -> None:
         super().__init__(seed)
         if rollout not in ROLLOUTS:
             raise OptionError(f"agent mcts parameter 'rollout' must be one of {', '.join(ROLLOUTS)}, got {rollout!r}")
@@ -93,9 +94,16 @@ class MctsAgent(Agent):
         if rollout == "heuristic":
             from .heuristic import bot_for
             self.policy = bot_for(game).rollout_policy
+        from .heuristic import bot_for, has_bot
+        bot = bot_for(game) if has_bot(game) else None
         if horizon < 0:  # the game's bot may suggest a horizon (MCTS_HORIZON); else whole-game rollouts
-            from .heuristic import bot_for, has_bot
-            horizon = int(getattr(bot_for(game), "MCTS_HORIZON", 0)) if has_bot(game) else 0
+            horizon = int(getattr(bot, "MCTS_HORIZON", 0))
+        if trust < 0:  # the game's bot may suggest how far to trust it (MCTS_TRUST); else not at all
+            trust = float(getattr(bot, "MCTS_TRUST", 0.0))
+        if trust > 0 and bot is None:
+            raise OptionError(f"agent mcts parameter 'trust' needs a heuristic bot for {game!r}")
+        self.trust = trust  # the bot's move stands unless another has trust * iterations more root visits
+        self.bot = bot
         self.horizon = horizon  # 0: roll out to the end; k: stop after k stages (rounds) and ask the bot's evaluate()
         self.stage: Callable[[GameState], int] | None = None
         self.evaluate: Callable[[GameState, str], list[float]] | None = None
@@ -117,6 +125,7 @@ class MctsAgent(Agent):
         root = Node()
         rng = self.rng
         start = time.perf_counter()
+        favourite = self.bot.act(obs, rng) if self.trust > 0 else None
         deadline = start + self.seconds if self.seconds else None
         limit = self.iterations if self.iterations else None
         done = 0
@@ -130,17 +139,18 @@ class MctsAgent(Agent):
         self.last_iterations = done
         self.last_seconds = time.perf_counter() - start
         self.last_root = root
-        return self._best(root, obs)
+        return self._best(root, obs, favourite, self.trust * done)
 
-    def _best(self, root: Node, obs: Observation) -> Action:
+    def _best(self, root: Node, obs: Observation, favourite: Action | None = None, bonus: float = 0.0) -> Action:
+        """The most visited root action (ties: the better mean); the bot's favourite counts ``bonus`` extra visits."""
         stats = root.stats.get(obs.seat, {})
-        best = obs.legal[0]
+        best = favourite if favourite in obs.legal else obs.legal[0]
         key = (-1.0, -1.0)
         for a in obs.legal:
             st = stats.get(a)
             if st is None:
                 continue
-            k = (st[0], st[1] / st[0] if st[0] else 0.0)
+            k = (st[0] + (bonus if a == favourite else 0.0), st[1] / st[0] if st[0] else 0.0)
             if k > key:
                 key, best = k, a
         return best

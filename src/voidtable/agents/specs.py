@@ -41,7 +41,7 @@ KINDS: dict[str, AgentKind] = {
                            "the game's own bot (games/<game>/bot.py); epsilon = chance of a random move"),
     "mcts": AgentKind("mcts", _mcts, {
         "iterations": (int, 1000), "seconds": (float, 0.0), "c": (float, 0.7), "rollout": (str, "random"),
-        "reward": (str, "mix"), "max_depth": (int, 0), "horizon": (int, -1),
+        "reward": (str, "mix"), "max_depth": (int, 0), "horizon": (int, -1), "trust": (float, -1.0),
     }, "information-set MCTS; budget iterations= (default 1000) or seconds= (both: whichever ends first)"),
 }
 
