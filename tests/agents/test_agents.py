@@ -395,3 +395,12 @@ def test_mcts_horizon_defaults_and_errors():
     assert MctsAgent("buccaneers", 0, horizon=0).horizon == 0
     with pytest.raises(OptionError):
         make("mcts:horizon=-2", "buccaneers", 0)
+
+
+def test_mcts_full_trust_plays_the_bots_move():
+    s = advance(voidtable.load("buccaneers", 4).new_state(12), 6, 3)
+    seat = s.to_move()[0]
+    for seed in range(3):
+        obs = observe(s, seat)
+        assert make("mcts:iterations=20,trust=1.0", "buccaneers", seed).act(obs) == make("heuristic", "buccaneers", seed).act(obs)
+    assert MctsAgent("buccaneers", 0).trust == 0.0
