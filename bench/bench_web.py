@@ -31,7 +31,22 @@ import tempfile
 import time
 
 import httpx
+import msgspec
 from websockets.asyncio.client import connect
+
+
+class Msg(msgspec.Struct):
+    """The few fields a bench bot reads (msgspec skips the rest: the scene is decoded by browsers, not here)."""
+
+    type: str
+    step: int = 0
+    id: int | None = None
+    legal: list = []
+    to_move: list[int] = []
+    result: dict | None = None
+
+
+decode = msgspec.json.Decoder(Msg).decode
 
 
 def free_port() -> int:
@@ -79,38 +94,29 @@ async def seat_bot(url: str, token: str, seat: int, rng: random.Random, acks: li
         await ws.send(json.dumps({"type": "hello", "token": token}))
         async for raw in ws:
             now = time.perf_counter()
-            msg = json.loads(raw)
-            t = msg["type"]
+            msg = decode(raw)
+            t = msg.type
             if t == "accepted":
-                t0 = sent_at.pop(msg["id"], None)
+                t0 = sent_at.pop(msg.id, None)
                 if t0 is not None:
                     acks.append(now - t0)
-                    waiting_push = (msg["step"], t0)
+                    waiting_push = (msg.step, t0)
                 continue
             if t == "error":
-                sent_at.pop(msg.get("id"), None)  # stale (another seat moved first): the next state follows
+                sent_at.pop(msg.id, None)  # stale (another seat moved first): the next state follows
                 continue
-            if waiting_push and msg["step"] >= waiting_push[0]:
+            if waiting_push and msg.step >= waiting_push[0]:
                 pushes.append(now - waiting_push[1])
                 waiting_push = None
-            if msg.get("result"):
+            if msg.result:
                 break
-            if msg["legal"] and seat in msg["to_move"] and not sent_at:
+            if msg.legal and seat in msg.to_move and not sent_at:
                 if think:
-                    await asyncio.sleep(rng.uniform(0.5 * think, 1.5 * think))  # newer states may be waiting: answer the latest
-                    while True:
-                        try:
-                            raw = await asyncio.wait_for(ws.recv(), timeout=0)
-                        except (asyncio.TimeoutError, TimeoutError):
-                            break
-                        newer = json.loads(raw)
-                        if newer["type"] == "state":
-                            msg = newer
-                    if msg.get("result") or not (msg["legal"] and seat in msg["to_move"]):
-                        continue
+                    await asyncio.sleep(rng.uniform(0.5 * think, 1.5 * think))
+                    # states that came meanwhile are read next; a move that went stale is refused and made again
                 mid = rng.getrandbits(30)
                 sent_at[mid] = time.perf_counter()
-                await ws.send(json.dumps({"type": "move", "step": msg["step"], "action": rng.choice(msg["legal"]), "id": mid}))
+                await ws.send(json.dumps({"type": "move", "step": msg.step, "action": rng.choice(msg.legal), "id": mid}))
                 moves += 1
     return moves
 

@@ -190,21 +190,21 @@ def create_app(data: str | Path, durable: str = "normal", bot_workers: int = 4, 
                 try:
                     msg = json.loads(text)
                 except ValueError:
-                    conn.push({"type": "error", "error": "malformed message: not JSON"})
+                    await conn.reply({"type": "error", "error": "malformed message: not JSON"})
                     continue
                 if not isinstance(msg, dict) or msg.get("type") != "move":
-                    conn.push({"type": "error", "error": "malformed message: send {type: move, step, action}"})
+                    await conn.reply({"type": "error", "error": "malformed message: send {type: move, step, action}"})
                     continue
                 if set(msg) - {"type", "step", "action", "id"} or "action" not in msg:
-                    conn.push({"type": "error", "error": "malformed move: send {type: move, step, action: {kind, arg}}", "id": msg.get("id")})
+                    await conn.reply({"type": "error", "error": "malformed move: send {type: move, step, action: {kind, arg}}", "id": msg.get("id")})
                     continue
                 try:
-                    ack = hub.move_as(table, seat, msg.get("step"), msg["action"], notify=False)
-                    ack["id"] = msg.get("id")
-                    conn.push(ack)  # the mover hears first, then everyone gets the new state
-                    hub.notify(table)
+                    ack = hub.move_as(table, seat, msg.get("step"), msg["action"])  # stored before this returns
                 except MoveError as e:
-                    conn.push({"type": "error", "error": e.message, "id": msg.get("id")})
+                    await conn.reply({"type": "error", "error": e.message, "id": msg.get("id")})
+                    continue
+                ack["id"] = msg.get("id")
+                await conn.reply(ack)  # the writers woken by the move send the new state after this
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:

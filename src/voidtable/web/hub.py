@@ -62,7 +62,8 @@ class Conn:
     """One WebSocket: its seat, what log lines it has, and a writer that never falls behind twice."""
 
     def __init__(self, send, seat: int | None) -> None:
-        self.send = send
+        self._send = send
+        self.lock = asyncio.Lock()  # one frame at a time: the writer's states and the reader's acknowledgements
         self.seat = seat
         self.sent_lines = 0
         self.outbox: deque[str] = deque()
@@ -70,9 +71,18 @@ class Conn:
         self.wake = asyncio.Event()
         self.wake.set()
 
+    async def send(self, text: str) -> None:
+        async with self.lock:
+            await self._send(text)
+
     def push(self, message: dict[str, Any]) -> None:
+        """Queue a message for the writer (after anything queued before it)."""
         self.outbox.append(encode(message))
         self.wake.set()
+
+    async def reply(self, message: dict[str, Any]) -> None:
+        """Send at once (an acknowledgement or a refusal): not behind the states other connections are building."""
+        await self.send(encode(message))
 
     def changed(self) -> None:
         self.dirty = True
@@ -85,6 +95,7 @@ class Conn:
             while self.outbox:
                 await self.send(self.outbox.popleft())
             if self.dirty:
+                await asyncio.sleep(0)  # let moves that are already waiting be read and acknowledged first
                 self.dirty = False
                 msg = table.message(self.seat, self.sent_lines)
                 self.sent_lines = msg["log_from"] + len(msg["log"])

@@ -344,6 +344,7 @@ function clickable(node, item, live, key) {
   node.dataset.key = key;
   const label = item.hint || (item.action ? item.action.kind : "choose");
   node.setAttribute("aria-label", label);
+  if (!item.action) node.setAttribute("aria-haspopup", "menu");
   if (!node.getAttribute("title")) node.setAttribute("title", label);
   const go = () => item.action ? send(item.action) : openMenu(item.choices, item.hint || item.title || item.label || "Choose", node);
   node.addEventListener("click", ev => { ev.stopPropagation(); go(); });
