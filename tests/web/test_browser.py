@@ -21,7 +21,7 @@ from .conftest import ARTIFACTS
 
 CHROMIUM = os.environ.get("VOIDTABLE_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
+        "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"]  # the last: small /dev/shm in containers
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright (the web extra) is not installed")
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(),
