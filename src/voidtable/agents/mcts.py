@@ -90,29 +90,26 @@ class MctsAgent(Agent):
         self.reward = reward
         self.max_depth = max_depth  # 0: no limit on tree depth
         self.rollout_name = rollout
-        self.policy: Callable[[GameState, int, list[Action], Rng], Action] | None = None
-        if rollout == "heuristic":
-            from .heuristic import bot_for
-            self.policy = bot_for(game).rollout_policy
         from .heuristic import bot_for, has_bot
         bot = bot_for(game) if has_bot(game) else None
+        self.bot = bot
+        self.policy: Callable[[GameState, int, list[Action], Rng], Action] | None = None
+        if rollout == "heuristic":
+            self.policy = bot_for(game).rollout_policy  # an OptionError naming the game if it has no bot
         if horizon < 0:  # the game's bot may suggest a horizon (MCTS_HORIZON); else whole-game rollouts
             horizon = int(getattr(bot, "MCTS_HORIZON", 0))
+        self.horizon = horizon  # 0: roll out to the end; k: stop after k stages (rounds, turns) and ask evaluate()
+        self.stage: Callable[[GameState], int] | None = None
+        self.evaluate: Callable[[GameState, str], list[float]] | None = None
+        if horizon:
+            if not (callable(getattr(bot, "stage", None)) and callable(getattr(bot, "evaluate", None))):
+                raise OptionError(f"agent mcts parameter 'horizon' needs the bot of {game!r} to offer stage() and evaluate()")
+            self.stage, self.evaluate = bot.stage, bot.evaluate
         if trust < 0:  # the game's bot may suggest how far to trust it (MCTS_TRUST); else not at all
             trust = float(getattr(bot, "MCTS_TRUST", 0.0))
         if trust > 0 and bot is None:
             raise OptionError(f"agent mcts parameter 'trust' needs a heuristic bot for {game!r}")
-        self.trust = trust  # the bot's move stands unless another has trust * iterations more root visits
-        self.bot = bot
-        self.horizon = horizon  # 0: roll out to the end; k: stop after k stages (rounds) and ask the bot's evaluate()
-        self.stage: Callable[[GameState], int] | None = None
-        self.evaluate: Callable[[GameState, str], list[float]] | None = None
-        if horizon:
-            from .heuristic import bot_for
-            bot = bot_for(game)
-            if not (callable(getattr(bot, "stage", None)) and callable(getattr(bot, "evaluate", None))):
-                raise OptionError(f"agent mcts parameter 'horizon' needs the bot of {game!r} to offer stage() and evaluate()")
-            self.stage, self.evaluate = bot.stage, bot.evaluate
+        self.trust = trust  # the bot's move stands unless another gets trust * iterations more root visits
         self.last_iterations = 0
         self.last_seconds = 0.0
         self.last_root: Node | None = None
