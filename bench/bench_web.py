@@ -146,6 +146,7 @@ async def one_run(base: str, tables: int, game: str, players: int, limit: float,
     server_cpu, client_cpu = cpu_seconds(server_pid) - cpu0, time.process_time() - mine0
     async with httpx.AsyncClient(base_url=base, timeout=60) as c:
         lobby = (await c.get("/api/tables")).json()
+        server = (await c.get("/api/stats")).json()
     ids = {t["id"] for t in made}
     steps = sum(t["step"] for t in lobby if t["id"] in ids)
     finished = sum(1 for t in lobby if t["id"] in ids and t["status"] == "finished")
@@ -153,7 +154,8 @@ async def one_run(base: str, tables: int, game: str, players: int, limit: float,
             "ack_p50_ms": pct(acks, 0.50) * 1000, "ack_p99_ms": pct(acks, 0.99) * 1000,
             "push_p50_ms": pct(pushes, 0.50) * 1000, "push_p99_ms": pct(pushes, 0.99) * 1000,
             "server_cpu": server_cpu / elapsed, "client_cpu": client_cpu / elapsed,
-            "server_ms_per_move": server_cpu / max(1, steps) * 1000}
+            "server_ms_per_move": server_cpu / max(1, steps) * 1000,
+            "server_p50_ms": server["move_ms_p50"] or 0.0, "server_p99_ms": server["move_ms_p99"] or 0.0}
 
 
 def main() -> None:
@@ -183,18 +185,22 @@ def main() -> None:
             print(f"think {think:g}s run {run + 1}: {res['finished']}/{args.tables} games, {res['moves']} moves in {res['seconds']:.1f}s = "
                   f"{res['moves_per_s']:.0f} moves/s; ack p50 {res['ack_p50_ms']:.1f} ms p99 {res['ack_p99_ms']:.1f} ms; "
                   f"state push p50 {res['push_p50_ms']:.1f} ms p99 {res['push_p99_ms']:.1f} ms; "
+                  f"inside the server p50 {res['server_p50_ms']:.2f} ms p99 {res['server_p99_ms']:.1f} ms; "
                   f"server busy {res['server_cpu']:.0%} of a core ({res['server_ms_per_move']:.2f} ms CPU per move), "
                   f"bench clients {res['client_cpu']:.0%}", flush=True)
         summary.append((think, {k: statistics.median(r[k] for r in results) for k in results[0]}))
     print(f"\n{args.tables} tables of {args.game} at once ({args.players} seats each, one WebSocket per seat), "
           f"{os.cpu_count()} CPUs, medians of {args.runs} runs:")
-    print(f"  {'bots think':>13} {'moves/s':>8} {'latency p50':>12} {'p99':>9} {'push p50':>9} {'p99':>9} {'server CPU/move':>16}")
+    print(f"  {'bots think':>13} {'moves/s':>8} {'latency p50':>12} {'p99':>9} {'push p50':>9} {'p99':>9} "
+          f"{'in server p50':>14} {'p99':>8} {'server CPU/move':>16}")
     for think, med in summary:
         label = f"{think:g} s" if think else "no (flat out)"
         print(f"  {label:>13} {med['moves_per_s']:8.0f} {med['ack_p50_ms']:9.1f} ms {med['ack_p99_ms']:6.1f} ms "
-              f"{med['push_p50_ms']:6.1f} ms {med['push_p99_ms']:6.1f} ms {med['server_ms_per_move']:13.2f} ms")
+              f"{med['push_p50_ms']:6.1f} ms {med['push_p99_ms']:6.1f} ms {med['server_p50_ms']:11.2f} ms {med['server_p99_ms']:5.1f} ms "
+              f"{med['server_ms_per_move']:13.2f} ms")
     print(f"  load average during the runs: {os.getloadavg()[0]:.1f} (other jobs share these CPUs; latency suffers first)")
-    print("  latency: a move sent -> its acknowledgement (checked and stored); push: -> the mover's new state")
+    print("  latency: a move sent -> its acknowledgement (checked and stored), seen by the bot; push: -> the mover's new state;")
+    print("  in server: the move read off its WebSocket -> acknowledgement written (GET /api/stats)")
 
 
 if __name__ == "__main__":

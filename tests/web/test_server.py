@@ -180,6 +180,9 @@ def test_websocket_play_and_refusals(client, three):
         bad.send_json({"type": "hello", "token": "forged"})
         assert "unauthenticated" in bad.receive_json()["error"]
     assert client.get(f"/api/tables/{tid}").json()["step"] == 1
+    stats = client.get("/api/stats").json()
+    assert stats["moves_accepted"] == 1 and stats["sample"] == 1 and stats["move_ms_p50"] >= 0
+    assert stats["tables"] == {"running": 1}
 
 
 def test_a_seat_is_pushed_every_change_and_its_log_grows_by_deltas(client, three):

@@ -4,6 +4,7 @@ Routes (details and the message format in docs/web.md):
 
     GET  /  /t/{id}  /replay/{id}  /replay      the one page (index.html)
     GET  /api/games                             games, player ranges, variants, options, bot levels
+    GET  /api/stats                             tables by status, connections, the server's own move latency
     GET  /api/tables                            the lobby: open, running and finished tables
     POST /api/tables                            create a table -> seat links
     GET  /api/tables/{id}                       one table's public facts
@@ -26,6 +27,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import time
 from pathlib import Path
 from typing import Any
 
@@ -85,6 +87,10 @@ def create_app(data: str | Path, durable: str = "normal", bot_workers: int = 4, 
     @api
     async def list_games(request: Request) -> Response:
         return JSONResponse(hub.games())
+
+    @api
+    async def stats(request: Request) -> Response:
+        return JSONResponse(hub.stats())
 
     @api
     async def list_tables(request: Request) -> Response:
@@ -187,6 +193,7 @@ def create_app(data: str | Path, durable: str = "normal", bot_workers: int = 4, 
         try:
             while True:
                 text = await ws.receive_text()
+                t0 = time.perf_counter()
                 try:
                     msg = json.loads(text)
                 except ValueError:
@@ -205,6 +212,7 @@ def create_app(data: str | Path, durable: str = "normal", bot_workers: int = 4, 
                     continue
                 ack["id"] = msg.get("id")
                 await conn.reply(ack)  # the writers woken by the move send the new state after this
+                hub.latencies.append(time.perf_counter() - t0)
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
@@ -228,6 +236,7 @@ def create_app(data: str | Path, durable: str = "normal", bot_workers: int = 4, 
         Route("/replay", page),
         Route("/replay/{id}", page),
         Route("/api/games", list_games),
+        Route("/api/stats", stats),
         Route("/api/tables", list_tables, methods=["GET"]),
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/tables/{id}", table_info),

@@ -114,6 +114,8 @@ class Hub:
         self._thinking: set[tuple[str, int]] = set()
         self._tasks: set[asyncio.Task] = set()
         self.closed = False
+        self.latencies: deque[float] = deque(maxlen=20000)  # seconds from a move read off a WebSocket to its ack sent
+        self.accepted = 0
 
     # -- life -------------------------------------------------------------------------
     def restore(self) -> None:
@@ -276,9 +278,24 @@ class Hub:
         result = new.result().to_json() if new.is_over() else None
         self.store.add_move(table.id, table.step + 1, seat, action, result)
         table.commit(new, seat, action, events)
+        self.accepted += 1
         if notify:
             self.notify(table)
         return {"type": "accepted", "step": table.step}
+
+    def stats(self) -> dict[str, Any]:
+        """Counts and the server's own move latency (read -> checked, stored, acknowledged) over recent WebSocket moves."""
+        xs = sorted(self.latencies)
+
+        def pct(q: float) -> float | None:
+            return round(xs[min(len(xs) - 1, int(q * len(xs)))] * 1000, 3) if xs else None
+
+        by_status: dict[str, int] = {}
+        for t in self.tables.values():
+            by_status[t.status] = by_status.get(t.status, 0) + 1
+        return {"tables": by_status, "connections": sum(len(c) for c in self.conns.values()), "moves_accepted": self.accepted,
+                "move_ms_p50": pct(0.5), "move_ms_p99": pct(0.99), "move_ms_max": round(xs[-1] * 1000, 3) if xs else None,
+                "sample": len(xs)}
 
     def notify(self, table: Table) -> None:
         for conn in self.conns.get(table.id, ()):
