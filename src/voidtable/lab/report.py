@@ -340,6 +340,9 @@ def terminal_lines(plan: Plan, an: Analysis, limit: int = 8) -> list[str]:
         off = [st for st in c["seats"] if st["vs_fair"] != "="]
         if off:
             lines.append("  seat imbalance: " + ", ".join(f"seat {st['seat']} {st['vs_fair']} fair ({p_eq(st['p_holm'])})" for st in off))
+        if c["agents"]:
+            ags = "  ".join(f"{a['name']} {pct(a['win_share'])} [{ci_pct(a['ci95'])}]" for a in c["agents"])
+            lines.append(f"  win share by agent: {ags}")
         if c["factions"]:
             fs = "  ".join(f"{f['name']} {pct(f['win_share'])} [{ci_pct(f['ci95'])}]" for f in c["factions"])
             lines.append(f"  win share by faction: {fs}")
