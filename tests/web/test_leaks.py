@@ -73,12 +73,6 @@ def hidden_buccaneers(game, snap: dict, viewer: int | None) -> set[str]:
     return out
 
 
-def known_engine_leak(game_name: str, e: dict) -> bool:
-    """An engine event known to name a card its viewers may not know (reported; xfail test below)."""
-    return (game_name == "buccaneers" and e["type"] == "decided" and e.get("decision") == "titanic_tentacles"
-            and str(e["action"].get("arg", "")).startswith("toy_"))
-
-
 def mentions(game, text: str, keys: set[str]) -> list[str]:
     """Hidden cards named in ``text``: by key ("robot_3" as a JSON string) or by a name no other card shares."""
     r = game.rules
@@ -112,7 +106,7 @@ def check_game(game_name: str, record: Record, streams: dict, game) -> int:
                 cleaned = cleaned or e["type"] == "cleanup"
                 line = scenes.describe_event(game, e)
                 if line:
-                    skip = known_engine_leak(game_name, e) or "visible_to" in e  # private: addressed to this seat
+                    skip = "visible_to" in e  # private: addressed to this seat
                     lines[v].append((step, line, skip, not cleaned))
     deck_orders = []
     if game_name == "blacksun":  # the undealt Starting Factions are its only secret: their order
@@ -211,8 +205,6 @@ def test_the_checker_sees_a_leak_when_there_is_one():
     assert mentions(game, json.dumps(scene_of_0), hidden_from_0) == []
 
 
-@pytest.mark.xfail(strict=True, reason="engine leak in games/buccaneers/decisions.py: the public 'decided' event names the card "
-                   "kept with the Titanic Tentacles, but a kept Toy goes facedown (placed_toy is visible_to its owner only)")
 def test_tentacles_keeping_a_toy_does_not_tell_the_table():
     game = load("buccaneers", 4, {})
     state = game.new_state(1)

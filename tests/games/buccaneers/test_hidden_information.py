@@ -32,6 +32,8 @@ def held_by_others(s, p: int) -> set[str]:
             out |= {keys[c] for c in s.hand[q] + s.toys[q]}
             if s.selected[q] >= 0:
                 out.add(keys[s.selected[q]])
+    if s.decision and s.decision[0] == "titanic_tentacles" and s.decision[1] != p:
+        out |= {keys[c] for c in s.decision[2]}  # another player's Tentacles draw
     return out
 
 

@@ -40,7 +40,11 @@ def legal(s: "BuccaneersState", p: int) -> list[Action]:
 def apply(s: "BuccaneersState", p: int, action: Action) -> list[Event]:
     kind, _, data = s.decision  # type: ignore[misc]
     s.decision = None
-    ev: list[Event] = [{"type": "decided", "player": p, "decision": kind, "action": action.to_json()}]
+    decided: Event = {"type": "decided", "player": p, "decision": kind, "action": action.to_json()}
+    if kind == "titanic_tentacles":
+        # The kept card may be a Toy, which goes facedown: only its owner learns which one it was.
+        decided["visible_to"] = [p]
+    ev: list[Event] = [decided]
     if kind == "swiss_army_pocket_laser":
         artifacts.choose_laser_threshold(s, p, data, action.arg, ev)
     elif kind == "titanic_tentacles":
