@@ -22,12 +22,19 @@ from .options import coerce
 T = TypeVar("T")
 
 
+_PARSED: dict[tuple[str, float], dict[str, Any]] = {}
+
+
 def read_toml(path: Path) -> dict[str, Any]:
+    """The parsed file, parsed once per process (and again if the file changes); callers get their own copy."""
     try:
-        with open(path, "rb") as f:
-            return tomllib.load(f)
+        key = (str(path), Path(path).stat().st_mtime)
+        if key not in _PARSED:
+            with open(path, "rb") as f:
+                _PARSED[key] = tomllib.load(f)
     except (OSError, tomllib.TOMLDecodeError) as e:
         raise RulesDataError(f"cannot read rules data {path}: {e}") from e
+    return copy.deepcopy(_PARSED[key])
 
 
 def apply_overrides(data: dict[str, Any], overrides: dict[str, Any], game: str) -> dict[str, Any]:
