@@ -97,3 +97,9 @@ def test_play_human_seat_from_stdin(tmp_path):
 def test_play_without_stdin_stops_cleanly():
     out = run("play", "buccaneers", "-p", "3", "--seat", "0", stdin="")
     assert out.returncode == 0 and "no input" in out.stdout
+
+
+def test_play_black_sun_in_words():
+    out = run("play", "blacksun", "-p", "3", "--seed", "1", "--bots", "heuristic")
+    assert out.returncode == 0, out.stderr
+    assert "Game over" in out.stdout and "Black Sun: turn" in out.stdout and '{"type"' not in out.stdout

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import sys
 from types import ModuleType
@@ -56,7 +57,15 @@ def agent_list(text: str | None, players: int, default: str = "random") -> list[
 
 
 def text_module(game: Game) -> ModuleType | None:
-    return game.spec.extra.get("text")
+    """The game's words for the terminal: ``SPEC.extra["text"]`` or its ``text`` module, if it has one."""
+    tm = game.spec.extra.get("text")
+    if tm is None:
+        try:
+            tm = importlib.import_module(f"voidtable.games.{game.name}.text")
+        except ModuleNotFoundError as e:
+            if e.name != f"voidtable.games.{game.name}.text":
+                raise
+    return tm
 
 
 def render_view(game: Game, view: dict[str, Any]) -> str:
