@@ -13,19 +13,7 @@ import voidtable
 from voidtable.engine.rng import Rng
 from voidtable.games.blacksun import SPEC
 
-
-def playouts(game, count: int, seed0: int) -> tuple[float, int]:
-    decisions = 0
-    start = time.perf_counter()
-    for i in range(count):
-        s = game.new_state(seed0 + i)
-        r = Rng(seed0 + i)
-        while not s.is_over():
-            p = s.to_move()[0]
-            legal = s.legal_actions(p)
-            s.apply(p, legal[r.below(len(legal))])
-            decisions += 1
-    return time.perf_counter() - start, decisions
+from bench_playouts import playouts  # the same random-playout loop as every game's bench
 
 
 def clone_micros(game, reps: int = 20000) -> float:

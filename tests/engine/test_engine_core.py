@@ -116,3 +116,14 @@ def test_list_games_survives_importing_the_games_package():
     import voidtable.games  # noqa: F401  (the sub-package must not shadow the function)
     assert "buccaneers" in voidtable.list_games()
     assert "buccaneers" in voidtable.list_games()
+
+
+def test_pairwise_rewards_modes():
+    from voidtable.engine.outcome import pairwise_rewards
+    step = lambda diff: 1.0 if diff > 0 else (0.0 if diff < 0 else 0.5)  # noqa: E731 (a certain outcome)
+    assert pairwise_rewards([3, 1, 2], step, "win") == [1.0, 0.0, 0.0]
+    assert pairwise_rewards([3, 1, 2], step, "rank") == [1.0, 0.0, 0.5]
+    assert pairwise_rewards([3, 1, 2], step, "score") == [1.0, 0.0, 0.5]
+    assert pairwise_rewards([3, 1, 2], step) == [1.0, 0.0, 0.25]
+    even = pairwise_rewards([5, 5], lambda d: 0.5, "win")
+    assert even == [0.5, 0.5]

@@ -34,6 +34,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from voidtable.engine.actions import Action
+from voidtable.engine.outcome import pairwise_rewards
 from voidtable.engine.rng import Rng
 
 from . import factions
@@ -743,7 +744,6 @@ def stage(s: Any) -> int:
 
 def evaluate(s: Any, mode: str) -> list[float]:
     """Reward vector for a game cut short: chances from the scores, scaled by how far the target still is."""
-    n = s.n
     scores = [float(x) for x in s.scores]
     if not s.over and EVAL_POTENTIAL:
         # what each seat would score at its next last phase without moving (counters under its centre
@@ -751,20 +751,4 @@ def evaluate(s: Any, mode: str) -> list[float]:
         scores = [x + EVAL_POTENTIAL * Planner(s, q).turn_value({}) if s.starting[q] else x for q, x in enumerate(scores)]
     left = max(1.0, s.target - max(scores))
     scale = 1.2 * math.sqrt(left + 1.0)
-    beat = [[0.5] * n for _ in range(n)]
-    for p in range(n):
-        for q in range(p + 1, n):
-            x = 1.0 / (1.0 + math.exp(-(scores[p] - scores[q]) / scale))
-            beat[p][q], beat[q][p] = x, 1.0 - x
-    win = [math.prod(beat[p][q] for q in range(n) if q != p) for p in range(n)]
-    tot = sum(win)
-    win = [w / tot for w in win]
-    rank = [sum(beat[p][q] for q in range(n) if q != p) / (n - 1) for p in range(n)]
-    if mode == "win":
-        return win
-    if mode == "rank":
-        return rank
-    if mode == "score":
-        lo, hi = min(scores), max(scores)
-        return [(x - lo) / (hi - lo) if hi > lo else 0.5 for x in scores]
-    return [0.5 * w + 0.5 * r for w, r in zip(win, rank)]
+    return pairwise_rewards(scores, lambda diff: 1.0 / (1.0 + math.exp(-diff / scale)), mode)

@@ -26,6 +26,7 @@ from bisect import bisect_left
 from typing import TYPE_CHECKING, Any
 
 from voidtable.engine.actions import Action
+from voidtable.engine.outcome import pairwise_rewards
 from voidtable.engine.rng import Rng
 
 from .data import ARTIFACT, RELIC, ROBOT, SHAPESHIFTER, SPACECRAFT, TIME_MACHINE, TOY
@@ -573,23 +574,7 @@ def evaluate(s: "BuccaneersState", mode: str) -> list[float]:
     beats seat q with chance Phi(gap / (ROUND_SD * sqrt(2 * rounds left))); the win chance is the product over q.
     """
     totals = [sum(p) for p in s.points]
-    n = s.n
     left = max(s.r.rounds - len(s.points[0]), 0.25)  # called between rounds; a finished game ends rollouts first
     scale = ROUND_SD * math.sqrt(2.0 * left)
-    beat = [[0.5] * n for _ in range(n)]
-    for p in range(n):
-        for q in range(p + 1, n):
-            x = 0.5 * (1.0 + math.erf((totals[p] - totals[q]) / (scale * math.sqrt(2.0))))
-            beat[p][q], beat[q][p] = x, 1.0 - x
-    win = [math.prod(beat[p][q] for q in range(n) if q != p) for p in range(n)]
-    total = sum(win)
-    win = [w / total for w in win]
-    rank = [sum(beat[p][q] for q in range(n) if q != p) / (n - 1) for p in range(n)]
-    if mode == "win":
-        return win
-    if mode == "rank":
-        return rank
-    if mode == "score":
-        lo, hi = min(totals), max(totals)
-        return [(t - lo) / (hi - lo) if hi > lo else 0.5 for t in totals]
-    return [0.5 * w + 0.5 * r for w, r in zip(win, rank)]
+    return pairwise_rewards(totals, lambda diff: 0.5 * (1.0 + math.erf(diff / (scale * math.sqrt(2.0)))), mode)
+
