@@ -22,27 +22,14 @@ from typing import Any, Callable, Sequence
 from voidtable.engine.errors import OptionError
 from voidtable.engine.registry import get, load
 from voidtable.engine.rng import derive_seed
+from voidtable.sim.stats import Z95, wilson
 
 from .base import observe
 from .specs import make, parse
 
-Z95 = 1.959963984540054
-
-
 # ----------------------------------------------------------------------------
-# Statistics
+# Statistics (intervals are shared with the lab: voidtable.sim.stats)
 # ----------------------------------------------------------------------------
-def wilson(successes: float, n: float, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval for a proportion (``successes`` may be fractional: shared wins)."""
-    if n <= 0:
-        return 0.0, 1.0
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
 def bradley_terry(names: Sequence[str], wins: dict[tuple[str, str], float], iterations: int = 2000,
                   prior: float = 0.5) -> dict[str, float]:
     """Elo-scaled Bradley-Terry strengths (mean 1500) from pair results ``wins[(a, b)]`` = a's wins over b.
