@@ -22,7 +22,7 @@ from typing import Any, Callable, Sequence
 from voidtable.engine.errors import OptionError
 from voidtable.engine.registry import get, load
 from voidtable.engine.rng import derive_seed
-from voidtable.sim.stats import Z95, wilson
+from voidtable.sim.stats import wilson
 
 from .base import observe
 from .specs import make, parse
