@@ -7,27 +7,11 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import time
 
 import voidtable
-from voidtable.engine.rng import Rng
 from voidtable.games.blacksun import SPEC
 
-from bench_playouts import playouts  # the same random-playout loop as every game's bench
-
-
-def clone_micros(game, reps: int = 20000) -> float:
-    """clone() at a mid-game state (a few turns into a random game)."""
-    s = game.new_state(1)
-    r = Rng(1)
-    while not s.is_over() and s.turns < 3 * game.players:
-        p = s.to_move()[0]
-        legal = s.legal_actions(p)
-        s.apply(p, legal[r.below(len(legal))])
-    start = time.perf_counter()
-    for _ in range(reps):
-        s.clone()
-    return (time.perf_counter() - start) / reps * 1e6
+from bench_playouts import clone_micros, playouts  # the same loops as every game's bench
 
 
 def main() -> None:
@@ -43,7 +27,7 @@ def main() -> None:
         dt, decisions = playouts(game, args.games, 1000 * run)
         gps.append(args.games / dt)
         dps.append(decisions / dt)
-        clones.append(clone_micros(game))
+        clones.append(clone_micros(game, steps=40 * game.players))  # a few turns in
     print(f"blacksun {args.players} players, variant {args.variant}, {args.games} games x {args.runs} runs (medians)")
     print(f"  games/s      {statistics.median(gps):10.1f}   ({1000 / statistics.median(gps):.1f} ms per game)")
     print(f"  decisions/s  {statistics.median(dps):10.0f}")

@@ -29,11 +29,11 @@ def playouts(game: voidtable.engine.Game, count: int, seed0: int) -> tuple[float
     return time.perf_counter() - start, decisions
 
 
-def clone_micros(game: voidtable.engine.Game, reps: int = 20000) -> float:
-    """Clone cost at a mid-game state (after half a random game)."""
+def clone_micros(game: voidtable.engine.Game, reps: int = 20000, steps: int = 30) -> float:
+    """Clone cost at a mid-game state (after ``steps`` random decisions)."""
     s = game.new_state(1)
     r = Rng(1)
-    for _ in range(30):
+    for _ in range(steps):
         if s.is_over():
             break
         p = s.to_move()[0]
