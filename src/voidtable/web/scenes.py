@@ -52,24 +52,22 @@ def text_module(game: Game) -> ModuleType | None:
     return _module(game, "text", _TEXTS)
 
 
+def _words(game: Game, name: str) -> Any:
+    """The game's ``name`` function for words: from its text module, else its scene module, else None."""
+    for module in (text_module(game), scene_module(game)):
+        if module is not None and hasattr(module, name):
+            return getattr(module, name)
+    return None
+
+
 def describe_event(game: Game, event: dict[str, Any]) -> str | None:
-    tm = text_module(game)
-    if tm is not None and hasattr(tm, "describe_event"):
-        return tm.describe_event(game, event)
-    sm = scene_module(game)
-    if sm is not None and hasattr(sm, "describe_event"):
-        return sm.describe_event(game, event)
-    return generic_event(event)
+    fn = _words(game, "describe_event")
+    return fn(game, event) if fn else generic_event(event)
 
 
 def describe_action(game: Game, action: Action) -> str:
-    tm = text_module(game)
-    if tm is not None and hasattr(tm, "describe_action"):
-        return tm.describe_action(game, action)
-    sm = scene_module(game)
-    if sm is not None and hasattr(sm, "describe_action"):
-        return sm.describe_action(game, action)
-    return str(action)
+    fn = _words(game, "describe_action")
+    return fn(game, action) if fn else str(action)
 
 
 def generic_event(event: dict[str, Any]) -> str:

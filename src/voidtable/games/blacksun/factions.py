@@ -123,23 +123,18 @@ def _on_board(s: Any, p: int, ship_type: str) -> list[int]:
     return [i for i in range(len(s.owner)) if s.owner[i] == p and s.stype[i] == ship_type and s.sstate[i] == BOARD]
 
 
+# ability -> (the destroyed ship it rebuilds, the ship it is rebuilt beside)
+REBUILDS = {"rebuild_raiders": ("raider", "secret_base"), "rebuild_ambunaut": ("ambunaut", "medsat")}
+
+
 def rebuild_options(s: Any, p: int) -> list[Action]:
     ab = abilities(s, p)
     out = []
-    if "rebuild_raiders" in ab:
-        raiders = _destroyed(s, p, "raider")
-        if raiders:
-            hexes = sorted({h for b in _on_board(s, p, "secret_base") for h in anchors(s, b)})
-            for h in hexes:
-                if can_fit(s, h, raiders[:1]):
-                    out.append(Action("rebuild_raiders", s.board.coords[h]))
-    if "rebuild_ambunaut" in ab:
-        amb = _destroyed(s, p, "ambunaut")
-        if amb:
-            hexes = sorted({h for m in _on_board(s, p, "medsat") for h in anchors(s, m)})
-            for h in hexes:
-                if can_fit(s, h, amb[:1]):
-                    out.append(Action("rebuild_ambunaut", s.board.coords[h]))
+    for ability, (lost_type, base_type) in REBUILDS.items():
+        lost = _destroyed(s, p, lost_type) if ability in ab else []
+        if lost:
+            hexes = sorted({h for b in _on_board(s, p, base_type) for h in anchors(s, b)})
+            out.extend(Action(ability, s.board.coords[h]) for h in hexes if can_fit(s, h, lost[:1]))
     return out
 
 
