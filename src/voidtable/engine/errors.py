@@ -28,3 +28,15 @@ class UnknownGame(VoidtableError, KeyError):
 
 class RecordError(VoidtableError, ValueError):
     """A game record that cannot be read or does not replay; names the first divergent step."""
+
+
+class InvalidAction(VoidtableError, ValueError):
+    """Not an action of this game at all: an unknown kind, or an argument outside its kind's declared type."""
+
+
+class GameNotOver(VoidtableError, RuntimeError):
+    """``result()`` asked of a game still in progress."""
+
+
+class RulesInvariantError(VoidtableError, AssertionError):
+    """The rules reached a state they say cannot happen: a bug, never a bad input."""

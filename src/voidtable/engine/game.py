@@ -7,11 +7,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
 from .errors import OptionError
+from .hooks import GameHooks
 from .options import OptionSpec, split_options
+from .parameters import Parameter
 from .rulesdata import apply_overrides, assumptions, read_toml
 
 if TYPE_CHECKING:
+    from .flow import Tasks
     from .state import GameState
+    from .vocabulary import ActionTable
 
 
 @dataclass(frozen=True)
@@ -29,7 +33,12 @@ class GameSpec:
     variants: dict[str, dict[str, Any]] = field(default_factory=dict)  # name -> options, for listings and conformance
     data_file: Path | None = None
     max_decisions: int = 10_000  # bound on decisions in one game; the conformance suite holds games to it
-    extra: dict[str, Any] = field(default_factory=dict)  # game-specific hooks (scene, bot, lab measures)
+    rules_version: int = 1  # bumped whenever the same seed and actions would play differently
+    hooks: GameHooks = GameHooks()  # text, scene, bot, lab measures, interop: what front ends may ask
+    actions: "ActionTable | None" = None  # the declared action kinds (interop spaces and click routing derive from it)
+    tasks: "Tasks | None" = None  # the flow machine's task registry
+    parameters: tuple[Parameter, ...] = ()  # tunable rules-data numbers with their allowed ranges
+    extra: dict[str, Any] = field(default_factory=dict)  # deprecated: moving to ``hooks``
 
     def player_counts(self) -> range:
         return range(self.min_players, self.max_players + 1)

@@ -1,0 +1,121 @@
+"""The typed hook table: everything a front end may ask of a game, in one place.
+
+A game's :class:`~voidtable.engine.game.GameSpec` carries a :class:`GameHooks`.
+Each entry is optional (``None``: the game has none, and the front end falls back
+to something generic: JSON text, a scene of buttons, no bot). Front ends ask
+:func:`hooks_of` (or ``spec.hooks``) and never import a game module by name.
+
+The protocols below say what each entry must offer. A module satisfies a
+protocol as well as an object does, so a game usually hands its ``text`` or
+``bot`` module itself.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable, Protocol, Sequence
+
+from .actions import Action
+from .events import Event
+from .rng import Rng
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .observation import Observation
+    from .state import GameState, Result
+    from .tensors import Encoder
+
+View = dict[str, Any]
+Cell = tuple[str, str, str, float]  # (measure, row, col, value): one observation of a lab measure
+
+
+class TextHooks(Protocol):
+    """Words for the log and the terminal (names as printed on the components, never internal keys)."""
+
+    def render(self, game: "Game", view: View) -> str: ...
+
+    def describe_event(self, game: "Game", event: Event) -> str | None: ...
+
+    def describe_action(self, game: "Game", action: Action) -> str: ...
+
+
+class SceneHooks(Protocol):
+    """The table's picture of a view: a scene of generic parts (schema in docs/web.md).
+
+    ``build`` returns the scene; the scene carries the game's own colours and
+    legend under ``"style"``, so the shared page needs no per-game CSS.
+    """
+
+    def build(self, game: "Game", view: View, legal: list[Action], seat: int | None, names: Sequence[str]) -> dict[str, Any]: ...
+
+
+class BotHooks(Protocol):
+    """The game's heuristic player."""
+
+    def act(self, obs: "Observation", rng: Rng) -> Action: ...
+
+    def rollout_policy(self, state: "GameState", seat: int, legal: list[Action], rng: Rng) -> Action: ...
+
+
+@dataclass(frozen=True)
+class BotSettings:
+    """What the game's bot tells search about itself (read by the MCTS agent).
+
+    ``mcts_horizon``: rollouts stop after this many stages and ask ``evaluate`` (0: play to the end).
+    ``mcts_trust``: how strongly search keeps the bot's move unless it finds a clearly better one.
+    """
+
+    mcts_horizon: int = 0
+    mcts_trust: float = 0.0
+    stage: Callable[["GameState"], int] | None = None
+    evaluate: Callable[["GameState", str], list[float]] | None = None
+
+
+@dataclass(frozen=True)
+class Measure:
+    """One quantity the lab counts per game: ``kind`` "rate" (0..1, Wilson interval) or "mean" (t interval)."""
+
+    title: str
+    rows: str
+    cols: str
+    kind: str
+    help: str
+
+    def to_json(self) -> dict[str, str]:
+        return {"title": self.title, "rows": self.rows, "cols": self.cols, "kind": self.kind, "help": self.help}
+
+
+@dataclass(frozen=True)
+class MeasureHooks:
+    """What the lab counts from a finished game's events (every event: the lab is not a seat).
+
+    ``measure(game, events, result)`` returns cells ``(measure, row, col, value)``;
+    ``factions(game, events)`` (optional) names each seat's faction for win shares by faction.
+    """
+
+    measures: dict[str, Measure]
+    measure: Callable[["Game", list[Event], "Result"], list[Cell]]
+    factions: Callable[["Game", list[Event]], list[str]] | None = None
+
+
+@dataclass(frozen=True)
+class InteropHooks:
+    """Observation tensors for the researchers' APIs, built from views (never from the state).
+
+    ``encoder(game)`` is called only by the interop layer, so a game may import
+    NumPy inside it without making NumPy a dependency of the engine.
+    """
+
+    encoder: Callable[["Game"], "Encoder"]
+
+
+@dataclass(frozen=True)
+class GameHooks:
+    """The hook table of one game (every entry optional)."""
+
+    text: TextHooks | None = None
+    scene: SceneHooks | None = None
+    bot: BotHooks | None = None
+    bot_settings: BotSettings = BotSettings()
+    measures: MeasureHooks | None = None
+    interop: InteropHooks | None = None

@@ -1,0 +1,98 @@
+"""Hidden zones resampled from the unseen pool: one mechanism for every card (or tile) game.
+
+A determinization for seat ``p`` must keep everything ``p`` knows and redraw the
+rest. A game describes, for ``p``, the places holding things ``p`` cannot see
+(the deck, other players' hands, a facedown pick, the cards inside another
+seat's pending choice) as :class:`Hidden` slots; :func:`resample` pools their
+contents, sorts them (so the sample depends on the seed and on what ``p`` sees,
+never on the true hidden arrangement), and deals them back at random.
+
+Some slots are known to hold only certain things (a facedown Toy is known to be
+a Toy): give them ``only=``, and they are filled first, from the pooled items
+that fit, with the rest dealt to the unconstrained slots.
+
+>>> from voidtable.engine.rng import Rng
+>>> deck, hand = [5, 1, 4], [2, 3]
+>>> slots = [Hidden(deck), Hidden(hand)]
+>>> resample(Rng(7), slots)
+>>> sorted(deck + hand)
+[1, 2, 3, 4, 5]
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Callable, Hashable, MutableSequence
+
+from .rng import Rng
+
+
+@dataclass
+class Hidden:
+    """A place with hidden contents: a list refilled in place, or a ``write`` callback for other places.
+
+    ``items`` are the current (true) contents; after :func:`resample` the list holds
+    the redrawn ones (or ``write`` received them).
+    """
+
+    items: MutableSequence[Any]
+    only: Callable[[Any], bool] | None = None
+    write: Callable[[list[Any]], None] | None = None
+    size: int = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.size = len(self.items)
+
+    def fill(self, items: list[Any]) -> None:
+        if self.write is not None:
+            self.write(items)
+        else:
+            self.items[:] = items
+
+
+def resample(rng: Rng, slots: list[Hidden], key: Callable[[Any], Any] | None = None) -> None:
+    """Redraw the contents of ``slots`` from their pooled contents, constrained slots first.
+
+    The pool is sorted (by ``key`` if given) before drawing. For each distinct
+    ``only`` predicate, in the order first seen, the fitting items are shuffled and
+    the constrained slots take theirs; then the remaining items are shuffled and
+    dealt to the unconstrained slots, in slot order.
+    """
+    pool: list[Any] = []
+    for s in slots:
+        pool.extend(s.items)
+    pool.sort(key=key)
+    groups: dict[Hashable, list[Hidden]] = {}
+    for s in slots:
+        if s.only is not None:
+            groups.setdefault(s.only, []).append(s)  # type: ignore[arg-type]
+    taken_by: dict[Hashable, list[Any]] = {}
+    left = list(pool)
+    for pred, members in groups.items():
+        cands = [x for x in left if pred(x)]  # type: ignore[operator]
+        rng.shuffle(cands)
+        need = sum(m.size for m in members)
+        if need > len(cands):
+            raise ValueError(f"resample: {need} hidden places need an item that fits, only {len(cands)} unseen items fit")
+        taken_by[pred] = cands[:need]
+        left = _without(left, cands[:need])
+    rest = left
+    rng.shuffle(rest)
+    it_rest = iter(rest)
+    its = {pred: iter(items) for pred, items in taken_by.items()}
+    for s in slots:
+        source = its[s.only] if s.only is not None else it_rest  # type: ignore[index]
+        s.fill([next(source) for _ in range(s.size)])
+
+
+def _without(pool: list[Any], used: list[Any]) -> list[Any]:
+    """``pool`` minus one occurrence of each item of ``used`` (items are hashable)."""
+    left = Counter(used)
+    out = []
+    for x in pool:
+        if left[x]:
+            left[x] -= 1
+        else:
+            out.append(x)
+    return out
