@@ -41,6 +41,7 @@ class CopyRule:
 
 FIXED = CopyRule("fixed", None, in_snapshot=False)              # game, rules: shared, not state
 SHARED = CopyRule("shared", None)                                # shared by design (never mutated in place)
+CACHE = CopyRule("cache", None, in_snapshot=False)               # derived data, replaced never mutated: shared, not shown
 VALUE = CopyRule("value", None, checked_immutable=True)          # ints, strings, tuples, frozensets, None
 LIST = CopyRule("list", "v[:]")                                  # list (or dict/set via .copy) of immutable items
 DICT = CopyRule("dict", "v.copy()")
@@ -113,7 +114,7 @@ FLOW_FIELDS: dict[str, CopyRule] = {
     "over_reason": VALUE,
     "setup_events": FIXED,  # written once by start_flow, never mutated; not part of the state's truth
     "_events": fresh(list),
-    "_legal": SHARED,       # replaced, never mutated in place (legal_actions returns a copy)
+    "_legal": CACHE,        # replaced, never mutated in place (legal_actions returns a copy)
 }
 
 _IMMUTABLE_ATOMS = (type(None), bool, int, float, str, bytes)
@@ -154,7 +155,7 @@ def shared_mutables(fields: Fields, a: Any, b: Any) -> list[str]:
     bad = []
     da, db = a.__dict__, b.__dict__
     for name, rule in fields.rules.items():
-        if rule in (FIXED, SHARED) or rule.fresh is not None:
+        if rule in (FIXED, SHARED, CACHE) or rule.fresh is not None:
             continue
         ids_a = {id(x) for x in mutable_parts(da[name])}
         if any(id(x) in ids_a for x in mutable_parts(db[name])):

@@ -291,7 +291,9 @@ class FlowState(GameState):
         return self.FIELDS.clone(self)  # type: ignore[no-any-return]
 
     def snapshot(self) -> dict[str, Any]:
-        return self.FIELDS.snapshot(self)
+        snap = self.FIELDS.snapshot(self)
+        snap["stack"] = [self.TASKS.to_json(t) for t in self.stack]
+        return snap
 
     def decision_json(self) -> dict[str, Any] | None:
         """The pending task in JSON form, for views (a game redacts hidden parts itself)."""

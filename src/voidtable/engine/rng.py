@@ -24,6 +24,10 @@ class Rng:
     def __init__(self, seed: int = 0) -> None:
         self.state = seed & _MASK
 
+    def snapshot(self) -> int:
+        """The whole generator in JSON form (its one integer)."""
+        return self.state
+
     def next64(self) -> int:
         self.state = s = (self.state + _GOLDEN) & _MASK
         s = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK

@@ -1,0 +1,21 @@
+"""Test-wide setup: register the fixture game "duel" through the entry-point mechanism.
+
+``tests/fixtures/duel_dist`` holds a tiny installed-looking distribution (a package
+and its ``.dist-info`` with a ``voidtable.games`` entry point). Putting it on the
+path, here and for every subprocess the tests start, is all it takes: the game
+then gets every front end with no edit outside its folder, which the suite proves.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+FIXTURE_DIST = str(Path(__file__).resolve().parent / "fixtures" / "duel_dist")
+
+if FIXTURE_DIST not in sys.path:
+    sys.path.insert(0, FIXTURE_DIST)
+_paths = [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
+if FIXTURE_DIST not in _paths:
+    os.environ["PYTHONPATH"] = os.pathsep.join([FIXTURE_DIST, *_paths])
