@@ -6,6 +6,7 @@ from voidtable.engine.game import GameSpec
 from voidtable.engine.options import OptionSpec
 
 from . import text
+from .actions import ACTIONS
 from .data import build
 from .state import BuccaneersState
 
@@ -36,5 +37,6 @@ SPEC = GameSpec(
     },
     data_file=Path(__file__).with_name("cards.toml"),
     max_decisions=400,
+    actions=ACTIONS,
     extra={"text": text},
 )

@@ -17,6 +17,8 @@ from voidtable.engine.actions import Action
 from voidtable.engine.errors import RulesDataError
 from voidtable.engine.rulesdata import convert
 
+from .actions import SELECT
+
 if TYPE_CHECKING:
     from voidtable.engine.game import Game
 
@@ -125,7 +127,7 @@ class Rules:
         self.black_holes = data.black_holes
         self.score_card: list[int] = getattr(data.score_cards, f"p{players}")
         self.first_game: list[str] = data.first_game.black_holes
-        self.select_actions: tuple[Action, ...] = tuple(Action("select", k) for k in self.keys)
+        self.select_actions: tuple[Action, ...] = tuple(SELECT(k) for k in self.keys)
 
 
 def validate(data: BuccaneersData, players: int) -> None:
