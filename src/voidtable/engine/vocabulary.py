@@ -153,7 +153,8 @@ class ActionKind:
 
     ``key_parts`` numbers a tuple-argument kind by some of its parts only, when the
     rest follows from the state (a blockade raid names its hex, but the attacker
-    sits in it), keeping the universe small. ``target`` overrides what the table
+    sits in it), keeping the universe small; ``key_filter`` drops keys that can
+    never occur (a ship never raids itself). ``target`` overrides what the table
     lights up; ``route_part`` picks which part of a tuple is clicked.
     """
 
@@ -162,15 +163,20 @@ class ActionKind:
     key_parts: tuple[int, ...] | None = None
     target: str | None = None
     route_part: int | None = None
+    key_filter: Callable[[Arg], bool] | None = None
 
     def __call__(self, arg: Arg = None) -> Action:
         return Action(self.name, arg)
 
     def key_universe(self, game: "Game") -> list[Arg]:
         if self.key_parts is None:
-            return list(self.arg.universe(game))
-        parts = [list(self.arg.parts[i].universe(game)) for i in self.key_parts]
-        return list(itertools.product(*parts))
+            keys = list(self.arg.universe(game))
+        else:
+            parts = [list(self.arg.parts[i].universe(game)) for i in self.key_parts]
+            keys = list(itertools.product(*parts))
+        if self.key_filter is not None:
+            keys = [k for k in keys if self.key_filter(k)]
+        return keys
 
     def key(self, action: Action) -> Action:
         if self.key_parts is None:

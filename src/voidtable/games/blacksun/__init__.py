@@ -10,6 +10,7 @@ from pathlib import Path
 from voidtable.engine.game import GameSpec
 from voidtable.engine.options import OptionSpec
 
+from .actions import ACTIONS
 from .data import SUNS, build
 from .state import BlackSunState
 
@@ -40,4 +41,6 @@ SPEC = GameSpec(
     },
     data_file=Path(__file__).with_name("blacksun.toml"),
     max_decisions=40_000,
+    rules_version=1,
+    actions=ACTIONS,
 )

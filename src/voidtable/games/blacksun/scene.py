@@ -24,6 +24,7 @@ from voidtable.engine.actions import Action
 from voidtable.engine.game import Game
 from voidtable.engine.hexgrid import DIRECTIONS
 
+from .actions import ACTIONS
 from .board import tile_kind, tile_planet
 
 PROMPTS = {
@@ -56,9 +57,16 @@ PROMPTS = {
     "story_end": "End the story now?",
 }
 
-HEX_KINDS = {"place_hex", "fleet_from", "step", "counter", "remove_counter", "retreat_to", "hex_slot",
-             "rebuild_raiders", "rebuild_ambunaut"}
-SHIP_KINDS = {"add_ship", "recentre", "lose", "lend", "recall", "sacrifice"}
+# words for the actions that name a hex (``None``: no hex)
+HEX_WORDS = {
+    "place_hex": "place ships in {where}", "fleet_from": "move a fleet from {where}", "step": "move to {where}",
+    "remove_counter": "remove the counter from {where}", "hex_slot": "lay the tile at {where}",
+    "rebuild_raiders": "rebuild Raiders at {where} (skip the turn)", "rebuild_ambunaut": "rebuild an Ambunaut at {where} (skip the turn)",
+}
+HEX_OR_NONE_WORDS = {
+    "counter": ("put the counter on {where}", "put the counter nowhere"),
+    "retreat_to": ("retreat to {where}", "retreat nowhere (the ships are lost)"),
+}
 TERRAIN_LABEL = {"sun": "Sun", "gas_giant": "Gas Giant", "asteroids": "Asteroids", "space": "", "planet": ""}
 
 
@@ -90,13 +98,11 @@ def describe_action(game: Game, action: Action) -> str:
         return "redraw your Starting Faction"
     if k == "take_card":
         return f"take the {_title(a)} card"
-    if k in HEX_KINDS:
-        where = "no planet" if a is None else f"hex {tuple(a)}"
-        return {"place_hex": f"place ships in {where}", "fleet_from": f"move a fleet from {where}", "step": f"move to {where}",
-                "counter": f"put the counter on {where}" if a is not None else "put the counter nowhere",
-                "remove_counter": f"remove the counter from {where}", "retreat_to": f"retreat to {where}" if a is not None else "retreat nowhere (the ships are lost)",
-                "hex_slot": f"lay the tile at {where}", "rebuild_raiders": f"rebuild Raiders at {where} (skip the turn)",
-                "rebuild_ambunaut": f"rebuild an Ambunaut at {where} (skip the turn)"}[k]
+    if k in HEX_WORDS:
+        return HEX_WORDS[k].format(where="no planet" if a is None else f"hex {tuple(a)}")
+    if k in HEX_OR_NONE_WORDS:
+        some, none = HEX_OR_NONE_WORDS[k]
+        return none if a is None else some.format(where=f"hex {tuple(a)}")
     if k == "put":
         return f"put a {_title(a[0])} " + ("in the centre" if a[1] < 0 else f"on edge {a[1]}")
     if k == "slot":
@@ -243,28 +249,29 @@ def build(game: Game, view: dict[str, Any], legal: list[Action], seat: int | Non
     at_edge: dict[tuple, list[Action]] = {}
     buttons: list[Action] = []
 
-    def decision_hex(i: int) -> tuple | None:
+    def decision_hex(i: int | None = None) -> tuple | None:
+        if i is None:  # the hex a placement (place_ships) or an arrival (arrange) is about
+            i = {"place_ships": 1, "arrange": 0}.get(dkind, len(dargs))
         return coords[dargs[i]] if len(dargs) > i and isinstance(dargs[i], int) and 0 <= dargs[i] < len(coords) else None
 
+    # ships drawn on the map (others, e.g. captured ones, are chosen with buttons)
+    drawn = {s["id"] for s in ships if s.get("at") is not None and s["state"] in ("board", "captured")}
     for a in legal:
-        k, arg = a.kind, a.arg
-        if k in HEX_KINDS and arg is not None:
-            at_hex.setdefault(tuple(arg), []).append(a)
-        elif k in ("raid", "tow_raid"):
-            at_hex.setdefault(tuple(arg[0]), []).append(a)
-        elif k == "raid_blockade":
-            at_ship.setdefault(arg[2], []).append(a)
-        elif k in SHIP_KINDS and isinstance(arg, int) and not isinstance(arg, bool):
-            at_ship.setdefault(arg, []).append(a)
-        elif k in ("put", "slot"):
-            h = decision_hex(1 if k == "put" else 0)
-            d = arg[1] if k == "put" else arg
+        target, value = ACTIONS.route(a)
+        if value is None or target == "button":
+            buttons.append(a)
+        elif target == "hex":
+            at_hex.setdefault(tuple(value), []).append(a)
+        elif target == "ship":
+            (at_ship.setdefault(value, []) if value in drawn else buttons).append(a)
+        elif target == "edge":  # a slot of the hex the decision is about: its centre (-1) or an edge
+            h = decision_hex()
             if h is None:
                 buttons.append(a)
-            elif d < 0:
+            elif value < 0:
                 at_hex.setdefault(h, []).append(a)
             else:
-                at_edge.setdefault((h[0], h[1], d), []).append(a)
+                at_edge.setdefault((h[0], h[1], value), []).append(a)
         else:
             buttons.append(a)
 
@@ -288,10 +295,10 @@ def build(game: Game, view: dict[str, Any], legal: list[Action], seat: int | Non
             return f"raid it with your {ship_words(arg[1])}"
         if k == "tow_raid":
             return f"capture your own {ship_words(arg[1])} to tow it"
-        if k in SHIP_KINDS and isinstance(arg, int):
-            return describe_action(game, a).replace(f"ship #{arg}", ship_words(arg))
         if k == "tow":
             return f"tow {ship_words(arg)}"
+        if ACTIONS.route(a)[0] == "ship" and isinstance(arg, int):
+            return describe_action(game, a).replace(f"ship #{arg}", ship_words(arg))
         if k == "lend_to" or k == "aim":
             return ("lend it to " if k == "lend_to" else "aim at ") + names[arg]
         if k == "consent" and len(dargs) >= 2:
