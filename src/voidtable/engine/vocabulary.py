@@ -247,9 +247,12 @@ class ActionTable:
             raise InvalidAction(f"an action is an object with a string 'kind', got {data!r}")
         extra = set(data) - {"kind", "arg"}
         if extra:
-            raise InvalidAction(f"an action has only 'kind' and 'arg', got extra keys {sorted(extra)}")
+            raise InvalidAction(f"{self.game}: action {data['kind']!r} has only 'kind' and 'arg', got extra keys {sorted(extra)}")
         try:
             arg = _arg_from_json(data.get("arg"))
         except RecordError as e:
-            raise InvalidAction(str(e)) from None
+            if data["kind"] not in self.by_name:
+                self.validate(Action(data["kind"]))  # raises: unknown kind
+            name = self.by_name[data["kind"]].arg.name
+            raise InvalidAction(f"{self.game}: action {data['kind']!r} takes {name}, got {data.get('arg')!r} ({e})") from None
         return self.validate(Action(data["kind"], arg))
