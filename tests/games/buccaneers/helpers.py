@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import voidtable
-from voidtable.games.buccaneers import flow, placement, scoring
+from voidtable.games.buccaneers import placement, scoring
 from voidtable.games.buccaneers.state import BuccaneersState
 
 
@@ -41,9 +41,9 @@ def set_hands(s: BuccaneersState, hands: dict[int, list[str]]) -> None:
 
 def put(s: BuccaneersState, p: int, *keys: str) -> None:
     """Place cards into p's display the way a reveal in an earlier Turn would (no watchers active)."""
-    ev: list = []
     for k in keys:
-        placement.place_card(s, p, take(s, k), placement.SELECTED, ev)
+        placement.place_card(s, p, take(s, k), placement.SELECTED)
+    s.take_events()
     s.robots_turn = []
 
 
@@ -61,17 +61,16 @@ def to_score_phase(s: BuccaneersState, pile: list[tuple[int, str]], deck_top: li
         s.deck.extend(s.hand[p])
         s.hand[p] = []
     s.selected = [-1] * s.n
-    s.tasks = []
+    s.stack.clear()
     s.pile, s.pile_owner = [], []
     for owner, key in pile:
         s.pile.append(take(s, key))
         s.pile_owner.append(owner)
     for key in reversed(list(deck_top)):
         s.deck.insert(0, take(s, key))
-    ev: list[dict] = []
-    scoring.begin_score_phase(s, ev)
-    ev += flow.run(s)
-    return ev
+    scoring.begin_score_phase(s)
+    s.advance()
+    return s.take_events()
 
 
 def of_type(events: list[dict], typ: str) -> list[dict]:

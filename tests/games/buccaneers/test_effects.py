@@ -6,6 +6,7 @@ import pytest
 
 from voidtable import Action, IllegalAction
 from voidtable.games.buccaneers.placement import SELECTED, place_card
+from voidtable.games.buccaneers.tasks import TimeMachineGroup
 
 from .helpers import cid, new, of_type, play_turn, put, set_hands
 
@@ -71,11 +72,11 @@ def test_titanic_tentacles_keeps_one_of_three_and_ignores_when_revealed_effects(
     play_turn(s, {0: "titanic_tentacles", 1: "spacecraft_1", 2: "spacecraft_2"})
     assert s.to_move() == [0]
     assert sorted(a.arg for a in s.legal_actions(0)) == ["reality_gyro", "robot_3", "shapeshifter_10"]
-    assert s.view(1)["decision"] == {"kind": "titanic_tentacles", "player": 0, "count": 3}
+    assert s.view(1)["decision"] == {"kind": "titanic_tentacles", "seat": 0, "count": 3}
     ev = s.apply(0, Action("keep", "reality_gyro"))
     assert cid(s, "reality_gyro") in s.shown[0]
     assert s.direction == direction  # the Gyro's when-revealed effect is ignored
-    assert {"type": "discarded", "player": 0, "cards": ["robot_3", "shapeshifter_10"]} in ev
+    assert {"type": "discarded", "seat": 0, "cards": ["robot_3", "shapeshifter_10"]} in ev
 
 
 def test_tentacles_robot_turns_with_another_players_robot():
@@ -139,9 +140,8 @@ def test_time_machine_part_with_two_open_groups_is_the_players_choice():
     s = new(3)
     put(s, 0, "warp_drive_1", "warp_drive_2")  # two groups
     assert len(s.groups[0]) == 2
-    ev: list = []
-    place_card(s, 0, s.deck.pop(s.deck.index(cid(s, "command_chair_1"))), SELECTED, ev)
-    assert s.decision == ("time_machine_group", 0, (cid(s, "command_chair_1"), (0, 1)))
+    place_card(s, 0, s.deck.pop(s.deck.index(cid(s, "command_chair_1"))), SELECTED)
+    assert s.decision == TimeMachineGroup(0, cid(s, "command_chair_1"), (0, 1))
     assert s.legal_actions(0) == [Action("group", 0), Action("group", 1)]
 
 

@@ -7,6 +7,7 @@ import random
 
 from voidtable.engine.events import visible_events
 from voidtable.engine.records import Recorder
+from voidtable.games.buccaneers.tasks import TitanicTentacles
 
 
 def hidden_from(s, p: int) -> set[str]:
@@ -18,8 +19,8 @@ def hidden_from(s, p: int) -> set[str]:
             if s.selected[q] >= 0:
                 hidden.add(keys[s.selected[q]])
     hidden |= {keys[c] for c, o in zip(s.pile, s.pile_owner) if o != p}
-    if s.decision and s.decision[0] == "titanic_tentacles" and s.decision[1] != p:
-        hidden |= {keys[c] for c in s.decision[2]}
+    if isinstance(s.decision, TitanicTentacles) and s.decision.seat != p:
+        hidden |= {keys[c] for c in s.decision.drawn}
     return hidden
 
 
@@ -32,8 +33,8 @@ def held_by_others(s, p: int) -> set[str]:
             out |= {keys[c] for c in s.hand[q] + s.toys[q]}
             if s.selected[q] >= 0:
                 out.add(keys[s.selected[q]])
-    if s.decision and s.decision[0] == "titanic_tentacles" and s.decision[1] != p:
-        out |= {keys[c] for c in s.decision[2]}  # another player's Tentacles draw
+    if isinstance(s.decision, TitanicTentacles) and s.decision.seat != p:
+        out |= {keys[c] for c in s.decision.drawn}  # another player's Tentacles draw
     return out
 
 
@@ -60,7 +61,7 @@ def test_views_and_visible_events_never_leak_hidden_cards():
             # private events go only to the player they are about
             for e in events:
                 if "visible_to" in e:
-                    assert e["visible_to"] == [e["player"]], e
+                    assert e["visible_to"] == [e["seat"]], e
             # public events (up to a reshuffle) never name a card another player held before and after the step
             # (a step that ends a round reshuffles everything: cards revealed in it may be dealt again, so
             # "held before and after" says nothing there; the views checked above cover those states)

@@ -24,18 +24,18 @@ def test_score_phase_example():
     assert s.to_move() == [ANDREA]
     assert s.legal_actions(ANDREA) == [Action("use", "easter_egg"), Action("decline", "easter_egg")]
     ev = s.apply(ANDREA, Action("use", "easter_egg"))
-    assert {"type": "placed", "player": ANDREA, "card": "xxl_paperweight", "source": "easter_egg"} in ev
+    assert {"type": "placed", "seat": ANDREA, "card": "xxl_paperweight", "source": "easter_egg"} in ev
     # Step B and D skipped (nobody has the Pool or the Ring); C: Lisa's Toys are heaviest -> -6.
-    assert {"type": "weight_card", "player": LISA, "value": -6, "why": "toys"} in ev
+    assert {"type": "weight_card", "seat": LISA, "value": -6, "why": "toys"} in ev
     # Step E: with the -6, Lisa has the lowest Weight and takes +10 with the Antigravity Carpet.
-    assert {"type": "value_card", "player": LISA, "value": 10, "why": "antigravity_carpet"} in ev
+    assert {"type": "value_card", "seat": LISA, "value": 10, "why": "antigravity_carpet"} in ev
     # Step F: Game Slab is revealed; Threshold 24, and 30 for Andrea (XXL Paperweight).
     assert of_type(ev, "black_hole_card") == [{"type": "black_hole_card", "card": "toy_7", "weight": 6}]
     assert of_type(ev, "final_threshold")[0]["thresholds"] == [24, 24, 30]
     # Step G: only Jens exceeds (Andrea's 28 would exceed 24 but not her 30).
     weights = of_type(ev, "weights")[0]["weights"]
     assert weights[ANDREA] == 28 and weights[JENS] > 24 and weights[LISA] <= 24
-    assert [e["player"] for e in of_type(ev, "drawn_in")] == [JENS]
+    assert [e["seat"] for e in of_type(ev, "drawn_in")] == [JENS]
     # Step H: Lisa 15 (1st), Andrea 10 (2nd), Jens nothing.
     assert s.points == [[15], [0], [10]]
 

@@ -43,7 +43,7 @@ def test_exoskeleton_single_highest_weight_takes_minus_10():
     put(s, 0, "exoskeleton", "spacecraft_10")  # heaviest by far
     put(s, 1, "spacecraft_4")
     ev = to_score_phase(s, pile=[(0, "spacecraft_1")])
-    assert {"type": "weight_card", "player": 0, "value": -10, "why": "exoskeleton"} in ev
+    assert {"type": "weight_card", "seat": 0, "value": -10, "why": "exoskeleton"} in ev
     assert of_type(ev, "weights")[0]["weights"][0] == 6 + 10
     assert s.last_round["weights"][0] == 6  # the -10 card counts in Step G
 
@@ -61,7 +61,7 @@ def test_emergency_towel_pays_5_when_pulled_in():
     s = new(3)
     put(s, 0, "emergency_towel", "spacecraft_10", "spacecraft_9", "shapeshifter_9")  # Weight 1+10+9+8
     ev = to_score_phase(s, pile=[(1, "spacecraft_1")])  # Weight -4: Threshold 18-4 = 14
-    assert of_type(ev, "drawn_in") == [{"type": "drawn_in", "player": 0, "weight": 28, "threshold": 14, "towel_points": 5}]
+    assert of_type(ev, "drawn_in") == [{"type": "drawn_in", "seat": 0, "weight": 28, "threshold": 14, "towel_points": 5}]
     assert s.points[0] == [5]
 
 
@@ -106,9 +106,9 @@ def test_one_ring_discards_itself_and_one_chosen_card():
     s = new(3)
     put(s, 0, "one_ring", "spacecraft_10", "toy_1")
     to_score_phase(s, pile=[(1, "spacecraft_1")])
-    assert s.to_move() == [0] and s.decision[0] == "one_ring"
+    assert s.to_move() == [0] and s.view(0)["decision"]["kind"] == "one_ring"
     s.apply(0, Action("use", "one_ring"))
-    assert s.decision[0] == "one_ring_discard"
+    assert s.view(0)["decision"]["kind"] == "one_ring_discard"
     assert sorted(a.arg for a in s.legal_actions(0)) == ["spacecraft_10", "toy_1"]
     ev = s.apply(0, Action("discard", "spacecraft_10"))
     assert of_type(ev, "weights")[0]["weights"][0] == 2 - 6  # toy_1 (Weight 2) and the -6 Toy reward remain

@@ -9,6 +9,7 @@ from . import text
 from .actions import ACTIONS
 from .data import build
 from .state import BuccaneersState
+from .tasks import TASKS
 
 
 def _check_black_hole_set(value: str) -> str | None:
@@ -38,5 +39,7 @@ SPEC = GameSpec(
     data_file=Path(__file__).with_name("cards.toml"),
     max_decisions=400,
     actions=ACTIONS,
+    tasks=TASKS,
+    rules_version=2,  # 2: events and views say 'seat' where they said 'player'
     extra={"text": text},
 )

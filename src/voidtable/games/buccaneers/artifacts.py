@@ -10,38 +10,46 @@ when-revealed effect is ignored, as the rulebook says.
 from __future__ import annotations
 
 from bisect import insort
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
-from voidtable.engine.events import Event
+from voidtable.engine.actions import Action
+from voidtable.engine.types import CardId, Seat
 
+from .actions import KEEP, THRESHOLD_CARD
+from .data import direction_name
 from .placement import TENTACLES, remove_from_display
-from .selection import direction_name
+from .tasks import ROTATE_ROBOTS, TASKS, Artifact, Place, SwissArmyPocketLaser, TitanicTentacles, decided
 
 if TYPE_CHECKING:
     from .state import BuccaneersState
 
 
-def gps_tracker(s: "BuccaneersState", p: int, card: int, ev: list[Event]) -> None:
+@TASKS.auto(Artifact)
+def run_artifact(s: "BuccaneersState", task: Artifact) -> None:
+    WHEN_REVEALED_EFFECTS[task.effect](s, task.seat, task.card)
+
+
+def gps_tracker(s: "BuccaneersState", p: Seat, card: CardId) -> None:
     """Next Turn this round, p's selected card is drawn at random from their hand."""
     s.gps[p] = True
-    ev.append({"type": "effect", "effect": "gps_tracker", "player": p})
+    s.emit({"type": "effect", "effect": "gps_tracker", "seat": p})
 
 
-def tiit_clo_uhl(s: "BuccaneersState", p: int, card: int, ev: list[Event]) -> None:
+def tiit_clo_uhl(s: "BuccaneersState", p: Seat, card: CardId) -> None:
     """Everyone draws 1 card into their hand; the +3 Threshold card goes beside the Black Hole."""
-    ev.append({"type": "effect", "effect": "tiit_clo_uhl", "player": p})
+    s.emit({"type": "effect", "effect": "tiit_clo_uhl", "seat": p})
     for q in range(s.n):
         if s.deck:
             c = s.deck.pop(0)
             insort(s.hand[q], c)  # hands are kept sorted
-            ev.append({"type": "drew", "player": q, "count": 1})
-            ev.append({"type": "drew_cards", "player": q, "cards": [s.r.keys[c]], "visible_to": [q]})
-    add_threshold_card(s, s.r.c.tiit_threshold_card, p, ev)
+            s.emit({"type": "drew", "seat": q, "count": 1})
+            s.emit({"type": "drew_cards", "seat": q, "cards": [s.r.keys[c]], "visible_to": [q]})
+    add_threshold_card(s, s.r.c.tiit_threshold_card, p)
 
 
-def add_threshold_card(s: "BuccaneersState", value: int, p: int, ev: list[Event]) -> None:
+def add_threshold_card(s: "BuccaneersState", value: int, p: Seat) -> None:
     s.threshold_cards.append(value)
-    ev.append({"type": "threshold_card", "value": value, "player": p})
+    s.emit({"type": "threshold_card", "value": value, "seat": p})
 
 
 def laser_choices(s: "BuccaneersState") -> list[int]:
@@ -49,44 +57,61 @@ def laser_choices(s: "BuccaneersState") -> list[int]:
     return [v for v in s.r.c.laser_threshold_cards if v not in s.threshold_cards]
 
 
-def swiss_army_pocket_laser(s: "BuccaneersState", p: int, card: int, ev: list[Event]) -> None:
+def swiss_army_pocket_laser(s: "BuccaneersState", p: Seat, card: CardId) -> None:
     if laser_choices(s):
-        s.decision = ("swiss_army_pocket_laser", p, card)
+        s.push(SwissArmyPocketLaser(p, card))
 
 
-def choose_laser_threshold(s: "BuccaneersState", p: int, card: int, value: int, ev: list[Event]) -> None:
+def _laser_legal(s: "BuccaneersState", task: SwissArmyPocketLaser) -> list[Action]:
+    return [THRESHOLD_CARD(v) for v in laser_choices(s)]
+
+
+@TASKS.decision(SwissArmyPocketLaser, legal=_laser_legal, auto_single=False)
+def choose_laser_threshold(s: "BuccaneersState", task: SwissArmyPocketLaser, action: Action) -> None:
     """Place the chosen Threshold card; a positive one costs the Laser (discarded faceup)."""
-    add_threshold_card(s, value, p, ev)
+    p, card, value = task.seat, task.card, action.arg
+    decided(s, p, "swiss_army_pocket_laser", action)
+    add_threshold_card(s, value, p)
     if value > 0 or not s.r.c.laser_kept_if_negative:
         remove_from_display(s, p, card)
         s.discard.append(card)
-        ev.append({"type": "discarded", "player": p, "card": s.r.keys[card]})
+        s.emit({"type": "discarded", "seat": p, "card": s.r.keys[card]})
 
 
-def titanic_tentacles(s: "BuccaneersState", p: int, card: int, ev: list[Event]) -> None:
+def titanic_tentacles(s: "BuccaneersState", p: Seat, card: CardId) -> None:
     """Draw 3; the player keeps one in their display (its own when-revealed effect ignored)."""
     drawn = s.deck[: s.r.c.tentacles_draw]
     del s.deck[: len(drawn)]
-    ev.append({"type": "drew", "player": p, "count": len(drawn)})
-    ev.append({"type": "drew_cards", "player": p, "cards": [s.r.keys[c] for c in drawn], "visible_to": [p]})
+    s.emit({"type": "drew", "seat": p, "count": len(drawn)})
+    s.emit({"type": "drew_cards", "seat": p, "cards": [s.r.keys[c] for c in drawn], "visible_to": [p]})
     if drawn:
-        s.decision = ("titanic_tentacles", p, tuple(drawn))
+        s.push(TitanicTentacles(p, tuple(drawn)))
 
 
-def keep_tentacles_card(s: "BuccaneersState", p: int, drawn: tuple[int, ...], keep: int, ev: list[Event]) -> None:
-    others = [c for c in drawn if c != keep]
+def _tentacles_legal(s: "BuccaneersState", task: TitanicTentacles) -> list[Action]:
+    keys = s.r.keys
+    return [KEEP(keys[c]) for c in sorted(task.drawn)]
+
+
+@TASKS.decision(TitanicTentacles, legal=_tentacles_legal, auto_single=False)
+def keep_tentacles_card(s: "BuccaneersState", task: TitanicTentacles, action: Action) -> None:
+    """Keep one drawn card (placed as if revealed; a Toy goes facedown, so only its seat learns which); discard the rest."""
+    p = task.seat
+    keep = s.r.index[action.arg]
+    decided(s, p, "titanic_tentacles", action, private=True)
+    others = [c for c in task.drawn if c != keep]
     s.discard.extend(others)
-    ev.append({"type": "discarded", "player": p, "cards": [s.r.keys[c] for c in others]})
-    s.tasks[:0] = [("place", p, keep, TENTACLES), ("rotate_robots",)]
+    s.emit({"type": "discarded", "seat": p, "cards": [s.r.keys[c] for c in others]})
+    s.push(Place(p, keep, TENTACLES), ROTATE_ROBOTS)
 
 
-def reality_gyro(s: "BuccaneersState", p: int, card: int, ev: list[Event]) -> None:
+def reality_gyro(s: "BuccaneersState", p: Seat, card: CardId) -> None:
     """Flip the Direction card: hands now pass the other way."""
     s.direction = -s.direction
-    ev.append({"type": "effect", "effect": "reality_gyro", "player": p, "direction": direction_name(s.direction)})
+    s.emit({"type": "effect", "effect": "reality_gyro", "seat": p, "direction": direction_name(s.direction)})
 
 
-WHEN_REVEALED_EFFECTS = {
+WHEN_REVEALED_EFFECTS: dict[str, Callable[["BuccaneersState", Seat, CardId], None]] = {
     "gps_tracker": gps_tracker,
     "tiit_clo_uhl": tiit_clo_uhl,
     "swiss_army_pocket_laser": swiss_army_pocket_laser,

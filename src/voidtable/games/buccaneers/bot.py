@@ -30,6 +30,8 @@ from voidtable.engine.outcome import pairwise_rewards
 from voidtable.engine.rng import Rng
 
 from .data import ARTIFACT, RELIC, ROBOT, SHAPESHIFTER, SPACECRAFT, TIME_MACHINE, TOY
+from .placement import remove_from_display
+from .tasks import TitanicTentacles
 
 if TYPE_CHECKING:
     from voidtable.agents.base import Observation
@@ -70,8 +72,9 @@ class Seen:
             seen.update(s.shifters[q])
         seen.update(s.discard)
         seen.update(c for c, o in zip(s.pile, s.pile_owner) if o == seat)
-        if s.decision is not None and s.decision[0] == "titanic_tentacles" and s.decision[1] == seat:
-            seen.update(s.decision[2])
+        task = s.decision
+        if isinstance(task, TitanicTentacles) and task.seat == seat:
+            seen.update(task.drawn)
         self.unseen = [c for c in range(len(r.keys)) if c not in seen]
         w0 = [r.weight[c][0] for c in self.unseen]
         self.pile_weights = sorted(w0) if w0 else [4]
@@ -125,6 +128,8 @@ class Seen:
     def projection(self, q: int, picks: int) -> tuple[float, float]:
         """(Value, Weight) seat q is expected to end the round with (facedown Toys at their mean)."""
         s = self.s
+        toys_w: float
+        toys_v: float
         if q == self.seat:
             toys_w = sum(self.r.weight[c][0] for c in s.toys[q])
             toys_v = sum(self.r.value[c][0] for c in s.toys[q])
@@ -279,7 +284,8 @@ def _p_see(kn: Seen, count: int, picks: int) -> float:
     circulating = (kn.n - 1) * max(kn.hand_left - 1, 1)
     frac = count / len(kn.unseen)
     seen_cards = circulating * 0.5 * min(picks, 3) / 3.0
-    return min(0.85, 1.0 - (1.0 - frac) ** max(seen_cards, 0.0))
+    chance: float = 1.0 - (1.0 - frac) ** max(seen_cards, 0.0)
+    return min(0.85, chance)
 
 
 def card_score(ev: Eval, card: int, robot_risk: float) -> float:
@@ -301,8 +307,8 @@ def card_score(ev: Eval, card: int, robot_risk: float) -> float:
             p = _p_see(kn, missing, picks)
             if p > 0:
                 # the next part turns the grown group again
-                nv = (size + 1) * r.value[card][size & 3] - size * r.value[card][(size - 1) & 3]
-                nw = (size + 1) * r.weight[card][size & 3] - size * r.weight[card][(size - 1) & 3]
+                nv: float = (size + 1) * r.value[card][size & 3] - size * r.value[card][(size - 1) & 3]
+                nw: float = (size + 1) * r.weight[card][size & 3] - size * r.weight[card][(size - 1) & 3]
                 better = ev.points(v + dv + nv, w + dw + nw, extra_picks=-1)
                 score = (1 - p) * score + p * max(score, better)
         return score
@@ -432,7 +438,6 @@ def choose(s: "BuccaneersState", seat: int, legal: list[Action], rng: Rng) -> Ac
 
 def _without(s: "BuccaneersState", p: int, card: int) -> tuple[int, int]:
     """p's total Value and Weight (facedown Toys included) if ``card`` left the display."""
-    from .placement import remove_from_display
     c = s.clone()
     remove_from_display(c, p, card)
     r = s.r
@@ -507,6 +512,8 @@ def rollout_policy(s: "BuccaneersState", seat: int, legal: list[Action], rng: Rn
         for act in legal:
             c = index[act.arg]
             k = kinds[c]
+            dv: float
+            dw: float
             if k == TIME_MACHINE:
                 dv, dw, size = time_machine_delta(s, seat, c)
                 if size == 1 and picks > 2:
@@ -573,7 +580,7 @@ def evaluate(s: "BuccaneersState", mode: str) -> list[float]:
     Each round left adds roughly independent points (spread ``ROUND_SD``) to every total, so seat p
     beats seat q with chance Phi(gap / (ROUND_SD * sqrt(2 * rounds left))); the win chance is the product over q.
     """
-    totals = [sum(p) for p in s.points]
+    totals = [float(sum(p)) for p in s.points]
     left = max(s.r.rounds - len(s.points[0]), 0.25)  # called between rounds; a finished game ends rollouts first
     scale = ROUND_SD * math.sqrt(2.0 * left)
     return pairwise_rewards(totals, lambda diff: 0.5 * (1.0 + math.erf(diff / (scale * math.sqrt(2.0)))), mode)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Literal
 import msgspec
 
 from voidtable.engine.actions import Action
-from voidtable.engine.errors import RulesDataError
+from voidtable.engine.errors import OptionError, RulesDataError
 from voidtable.engine.rulesdata import convert
 
 from .actions import SELECT
@@ -190,6 +190,22 @@ def build(game: "Game") -> Rules:
     validate(data, game.players)
     choice = game.options["black_hole_set"]
     if choice not in ("first_game", "random"):
-        from .selection import named_black_holes
         named_black_holes(choice, list(data.black_holes), data.game.rounds)  # raises OptionError naming the keys
     return Rules(data, game.players)
+
+
+def named_black_holes(choice: str, known: list[str], rounds: int) -> list[str]:
+    """The ``black_hole_set`` option's named Black Holes (top first), or OptionError naming the keys allowed."""
+    names = [k.strip() for k in choice.split(",")]
+    bad = [k for k in names if k not in known]
+    if bad or len(names) != rounds or len(set(names)) != rounds:
+        raise OptionError(
+            f"black_hole_set must be first_game, random, or {rounds} different Black Holes separated by commas "
+            f"(top first) from: {', '.join(known)}; got {choice!r}"
+        )
+    return names
+
+
+def direction_name(d: int) -> str:
+    """The Direction card's side: +1 passes to the next seat (left), -1 to the previous (right)."""
+    return "left" if d == 1 else "right"

@@ -67,23 +67,24 @@ def measure(game: Any, events: list[dict[str, Any]], result: Any) -> list[tuple[
 
     def card_value(card: str, orient: int) -> int:
         i = index[card]
-        return r.value[i][0 if r.kind[i] == SHAPESHIFTER else orient]
+        value: int = r.value[i][0 if r.kind[i] == SHAPESHIFTER else orient]
+        return value
 
     for e in events:
         t = e["type"]
         if t == "placed":
-            display[e["player"]][e["card"]] = 0
+            display[e["seat"]][e["card"]] = 0
         elif t == "toys_revealed":
             for c in e["cards"]:
-                display[e["player"]][c] = 0
+                display[e["seat"]][c] = 0
         elif t == "rotated":
             for d in display:
                 if e["card"] in d:
                     d[e["card"]] = e["orientation"]
         elif t == "discarded" and "card" in e:
-            display[e["player"]].pop(e["card"], None)
+            display[e["seat"]].pop(e["card"], None)
         elif t == "value_card":
-            extra_value[e["player"]] += e["value"]
+            extra_value[e["seat"]] += e["value"]
         elif t == "round_scored":
             rnd = f"round {e['round']}"
             out = e["drawn_in"]

@@ -10,9 +10,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from voidtable.engine.events import Event
+from voidtable.engine.actions import Action
+from voidtable.engine.types import CardId, Seat
 
+from .actions import GROUP_KIND
 from .data import ARTIFACT, FROM_NEXT_TURN, ROBOT, SHAPESHIFTER, TIME_MACHINE, TOY
+from .tasks import TASKS, Place, RotateRobots, TimeMachineGroup, decided
 
 if TYPE_CHECKING:
     from .state import BuccaneersState
@@ -21,30 +24,35 @@ if TYPE_CHECKING:
 SELECTED, TENTACLES, EASTER_EGG, KIDDIE_POOL = "selected", "titanic_tentacles", "easter_egg", "alien_kiddie_pool"
 
 
-def rotate(s: "BuccaneersState", card: int, ev: list[Event], why: str) -> None:
+def rotate(s: "BuccaneersState", card: CardId, why: str) -> None:
     """Turn a card 90 degrees clockwise (a fifth turn brings it back upright)."""
     s.orient[card] = (s.orient[card] + 1) & 3
-    ev.append({"type": "rotated", "card": s.r.keys[card], "orientation": s.orient[card], "why": why})
+    s.emit({"type": "rotated", "card": s.r.keys[card], "orientation": s.orient[card], "why": why})
 
 
-def place_card(s: "BuccaneersState", p: int, card: int, source: str, ev: list[Event]) -> None:
+@TASKS.auto(Place)
+def run_place(s: "BuccaneersState", task: Place) -> None:
+    place_card(s, task.seat, task.card, task.source)
+
+
+def place_card(s: "BuccaneersState", p: Seat, card: CardId, source: str) -> None:
     """Place ``card`` in p's display as the rulebook says for its type, then let watchers react."""
     r = s.r
     kind = r.kind[card]
     s.orient[card] = 0
     if kind == TOY:
         s.toys[p].append(card)
-        ev.append({"type": "placed_facedown", "player": p, "source": source})
-        ev.append({"type": "placed_toy", "player": p, "card": r.keys[card], "visible_to": [p]})
+        s.emit({"type": "placed_facedown", "seat": p, "source": source})
+        s.emit({"type": "placed_toy", "seat": p, "card": r.keys[card], "visible_to": [p]})
         return  # Toys stay facedown: nothing sees them until Step C
-    ev.append({"type": "placed", "player": p, "card": r.keys[card], "source": source})
+    s.emit({"type": "placed", "seat": p, "card": r.keys[card], "source": source})
     if kind == TIME_MACHINE:
         open_groups = [i for i, g in enumerate(s.groups[p]) if all(r.part[c] != r.part[card] for c in g)]
         if len(open_groups) > 1:
             # The player chooses which group takes the part; watchers react now, the group after the choice.
-            s.decision = ("time_machine_group", p, (card, tuple(open_groups)))
+            s.push(TimeMachineGroup(p, card, tuple(open_groups)))
         else:
-            add_time_machine_part(s, p, card, open_groups[0] if open_groups else -1, ev)
+            add_time_machine_part(s, p, card, open_groups[0] if open_groups else -1)
     elif kind == SHAPESHIFTER:
         s.shifters[p].append(card)  # always on top of the stack: every Shapeshifter takes its Weight
     else:
@@ -53,25 +61,35 @@ def place_card(s: "BuccaneersState", p: int, card: int, source: str, ev: list[Ev
             s.robots_turn.append([p, card, 0])
         elif kind == ARTIFACT and source in (SELECTED, TENTACLES) and r.effect_of[card] in FROM_NEXT_TURN:
             s.watchers.append([card, p, s.turn + 1])
-    watchers_react(s, p, card, ev)
+    watchers_react(s, p, card)
 
 
-def add_time_machine_part(s: "BuccaneersState", p: int, card: int, group: int, ev: list[Event]) -> None:
+def _group_choices(s: "BuccaneersState", task: TimeMachineGroup) -> list[Action]:
+    return [GROUP_KIND(g) for g in task.groups]
+
+
+@TASKS.decision(TimeMachineGroup, legal=_group_choices, auto_single=False)
+def choose_time_machine_group(s: "BuccaneersState", task: TimeMachineGroup, action: Action) -> None:
+    decided(s, task.seat, "time_machine_group", action)
+    add_time_machine_part(s, task.seat, task.card, action.arg)
+
+
+def add_time_machine_part(s: "BuccaneersState", p: Seat, card: CardId, group: int) -> None:
     """Add a part to group ``group`` (or start a new one with -1); the 2nd-4th part turns the whole group."""
     s.shown[p].append(card)
     if group < 0:
         s.groups[p].append([card])
-        ev.append({"type": "time_machine_group", "player": p, "group": len(s.groups[p]) - 1, "parts": 1})
+        s.emit({"type": "time_machine_group", "seat": p, "group": len(s.groups[p]) - 1, "parts": 1})
         return
     g = s.groups[p][group]
     s.orient[card] = s.orient[g[0]]  # added in the group's orientation ...
     g.append(card)
-    ev.append({"type": "time_machine_group", "player": p, "group": group, "parts": len(g)})
+    s.emit({"type": "time_machine_group", "seat": p, "group": group, "parts": len(g)})
     for c in g:                      # ... then the whole group turns once
-        rotate(s, c, ev, "time machine group grew")
+        rotate(s, c, "time machine group grew")
 
 
-def watchers_react(s: "BuccaneersState", p: int, card: int, ev: list[Event]) -> None:
+def watchers_react(s: "BuccaneersState", p: Seat, card: CardId) -> None:
     """Morpho Sucker, Cubus Libra and Loot Box turn once per matching card revealed, from their owner's next Turn."""
     if not s.watchers:
         return
@@ -90,20 +108,21 @@ def watchers_react(s: "BuccaneersState", p: int, card: int, ev: list[Event]) -> 
         else:  # loot_box
             hit = owner == p and kind != ROBOT and printed_weight >= c.loot_box_min_weight
         if hit:
-            rotate(s, wcard, ev, f"{effect} saw {r.keys[card]}")
+            rotate(s, wcard, f"{effect} saw {r.keys[card]}")
 
 
-def rotate_robots(s: "BuccaneersState", ev: list[Event]) -> None:
+@TASKS.auto(RotateRobots)
+def rotate_robots(s: "BuccaneersState", task: RotateRobots) -> None:
     """Robots revealed this Turn turn once each if two or more players revealed one."""
     if len({p for p, _, _ in s.robots_turn}) < 2:
         return
     for entry in s.robots_turn:
         if not entry[2]:
             entry[2] = 1
-            rotate(s, entry[1], ev, "robots met")
+            rotate(s, entry[1], "robots met")
 
 
-def remove_from_display(s: "BuccaneersState", p: int, card: int) -> None:
+def remove_from_display(s: "BuccaneersState", p: Seat, card: CardId) -> None:
     """Take a faceup card out of p's display (its Time Machine group keeps its turns)."""
     if s.r.kind[card] == SHAPESHIFTER:
         s.shifters[p].remove(card)

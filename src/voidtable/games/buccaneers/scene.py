@@ -8,7 +8,7 @@ Every legal action appears on exactly one clickable element.
 from __future__ import annotations
 
 import weakref
-from typing import Any
+from typing import Any, Sequence
 
 from voidtable.engine.actions import Action
 from voidtable.engine.game import Game
@@ -109,7 +109,7 @@ def facedown(label: str, cid: str) -> dict[str, Any]:
     return {"id": cid, "title": label, "kind": "back", "face": "down"}
 
 
-def build(game: Game, view: dict[str, Any], legal: list[Action], seat: int | None, names: list[str]) -> dict[str, Any]:
+def build(game: Game, view: dict[str, Any], legal: list[Action], seat: int | None, names: Sequence[str]) -> dict[str, Any]:
     by_kind: dict[str, list[Action]] = {}
     for a in legal:
         by_kind.setdefault(a.kind, []).append(a)
@@ -159,7 +159,7 @@ def build(game: Game, view: dict[str, Any], legal: list[Action], seat: int | Non
     # -- your decision (Relics, Laser, Tentacles, Time Machine) ------------------------------------
     you = view.get("you")
     prompt = None
-    if decision and decision["player"] == seat and legal:
+    if decision and decision["seat"] == seat and legal:
         kind = decision["kind"]
         prompt = DECISION_PROMPTS.get(kind, "Decide")
         if kind == "titanic_tentacles":
@@ -226,7 +226,7 @@ def build(game: Game, view: dict[str, Any], legal: list[Action], seat: int | Non
         note = None
         if view["phase"] == "select" and not over:
             note = "has chosen" if pl["has_selected"] else "choosing..."
-        if decision and decision["player"] == p:
+        if decision and decision["seat"] == p:
             note = f"deciding: {decision['kind'].replace('_', ' ')}"
         players.append({"seat": p, "name": names[p], "you": p == seat, "active": p in waiting, "note": note,
                         "stats": stats, "cards": cards})
@@ -244,7 +244,7 @@ def build(game: Game, view: dict[str, Any], legal: list[Action], seat: int | Non
     headline = f"Round {view['round']} of {view['rounds']} · Turn {view['turn']} · " + (
         "game over" if over else "Selection" if view["phase"] == "select" else "Score phase")
     if decision and not prompt:
-        who = names[decision["player"]]
+        who = names[decision["seat"]]
         prompt_other = f"{who} decides: {decision['kind'].replace('_', ' ')}"
     else:
         prompt_other = None
@@ -257,7 +257,7 @@ def build(game: Game, view: dict[str, Any], legal: list[Action], seat: int | Non
     }
 
 
-def _last_round_items(last: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
+def _last_round_items(last: dict[str, Any], names: Sequence[str]) -> list[dict[str, Any]]:
     items = []
     for key, value in last.items():
         if key == "round":

@@ -1,18 +1,23 @@
 """Game Setup, the Selection phase (select, reveal, pass) and the Cleanup phase.
 
 Rulebook: "Game Setup", "Selection Phase" steps 1-3, "Cleanup Phase".
-Work that may stop for a player's decision is queued as tasks (see ``flow``).
+Each step is a task on the flow machine (see ``tasks``); Selection step 1 is
+the one simultaneous decision: every seat that has not chosen picks at once.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from voidtable.engine.errors import OptionError
-from voidtable.engine.events import Event
+from voidtable.engine.actions import Action
+from voidtable.engine.errors import RulesInvariantError
+from voidtable.engine.types import CardId, Seat
 
-from .data import ARTIFACT, TOY, WHEN_REVEALED, ARTIFACT_ORDER
-from .placement import SELECTED, place_card
+from .data import ARTIFACT, ARTIFACT_ORDER, TOY, WHEN_REVEALED, direction_name, named_black_holes
+from .placement import SELECTED
+from .scoring import begin_score_phase
+from .tasks import (BEGIN_TURN, PASS_CARDS, ROTATE_ROBOTS, SELECT, TASKS, Artifact, BeginTurn, Cleanup, PassCards,
+                    Place, Select)
 
 if TYPE_CHECKING:
     from .state import BuccaneersState
@@ -32,29 +37,15 @@ def choose_black_holes(s: "BuccaneersState") -> list[str]:
     return named_black_holes(choice, list(r.black_holes), r.rounds)
 
 
-def named_black_holes(choice: str, known: list[str], rounds: int) -> list[str]:
-    names = [k.strip() for k in choice.split(",")]
-    bad = [k for k in names if k not in known]
-    if bad or len(names) != rounds or len(set(names)) != rounds:
-        raise OptionError(
-            f"black_hole_set must be first_game, random, or {rounds} different Black Holes separated by commas "
-            f"(top first) from: {', '.join(known)}; got {choice!r}"
-        )
-    return names
-
-
-def setup_game(s: "BuccaneersState") -> list[Event]:
+def setup_game(s: "BuccaneersState") -> None:
     """Game Setup: Black Hole stack, Direction card on a random side, then the first round's deal."""
-    s.stack = choose_black_holes(s)
+    s.holes = choose_black_holes(s)
     s.direction = 1 if s.rng.below(2) == 0 else -1
-    ev: list[Event] = [{
+    s.emit({
         "type": "setup", "players": s.n, "direction": direction_name(s.direction),
-        "black_holes": list(s.stack) if s.known_stack else len(s.stack),
-    }]
-    start_round(s, ev)
-    from . import flow
-    ev.extend(flow.run(s))
-    return ev
+        "black_holes": list(s.holes) if s.known_stack else len(s.holes),
+    })
+    start_round(s)
 
 
 def seen_black_holes(s: "BuccaneersState") -> list[str]:
@@ -62,103 +53,120 @@ def seen_black_holes(s: "BuccaneersState") -> list[str]:
     return list(s.played)
 
 
-def start_round(s: "BuccaneersState", ev: list[Event]) -> None:
+def start_round(s: "BuccaneersState") -> None:
     """Reveal the next Black Hole, shuffle all Space Trash, deal the hand size it shows."""
     s.round += 1
     s.turn = 0
     s.phase = "select"
-    s.black_hole = s.stack.pop(0)
+    s.black_hole = s.holes.pop(0)
     s.played = s.played + [s.black_hole]  # a new list: clones may share the old one
     bh = s.r.black_holes[s.black_hole]
     s.deck = list(range(len(s.r.keys)))
     s.rng.shuffle(s.deck)
     s.discard = []
-    ev.append({"type": "round", "round": s.round, "black_hole": s.black_hole, "color": bh.color,
-               "threshold": bh.threshold, "hand_size": bh.hand_size})
+    s.emit({"type": "round", "round": s.round, "black_hole": s.black_hole, "color": bh.color,
+            "threshold": bh.threshold, "hand_size": bh.hand_size})
     for p in range(s.n):
         s.hand[p] = sorted(s.deck[: bh.hand_size])  # hands are kept sorted: legal actions in a stable order
         del s.deck[: bh.hand_size]
-        ev.append({"type": "dealt", "player": p, "cards": [s.r.keys[c] for c in sorted(s.hand[p])], "visible_to": [p]})
-    s.tasks.append(("begin_turn",))
+        s.emit({"type": "dealt", "seat": p, "cards": [s.r.keys[c] for c in s.hand[p]], "visible_to": [p]})
+    s.stack.insert(0, BEGIN_TURN)  # after everything already waiting (nothing is, at the start of a round)
 
 
-def begin_turn(s: "BuccaneersState", task: tuple, ev: list[Event]) -> None:
+@TASKS.auto(BeginTurn)
+def begin_turn(s: "BuccaneersState", task: BeginTurn) -> None:
     """A new Turn: players under the GPS Tracker have their card drawn at random from their hand."""
     s.turn += 1
     s.phase = "select"
     s.robots_turn = []
-    ev.append({"type": "turn", "round": s.round, "turn": s.turn})
+    s.emit({"type": "turn", "round": s.round, "turn": s.turn})
     for p in range(s.n):
         if s.gps[p]:
             s.gps[p] = False
             card = s.hand[p][s.rng.below(len(s.hand[p]))]
             s.hand[p].remove(card)
             s.selected[p] = card
-            ev.append({"type": "selected", "player": p, "random": True})
-            ev.append({"type": "selected_card", "player": p, "card": s.r.keys[card], "visible_to": [p]})
+            s.emit({"type": "selected", "seat": p, "random": True})
+            s.emit({"type": "selected_card", "seat": p, "card": s.r.keys[card], "visible_to": [p]})
     if all(c >= 0 for c in s.selected):
-        reveal_cards(s, ev)
+        reveal_cards(s)
+    else:
+        s.push(SELECT)
 
 
-def select_card(s: "BuccaneersState", p: int, card: int) -> list[Event]:
+def selecting(s: "BuccaneersState", task: Select) -> list[Seat]:
+    """Seats still to choose this Turn."""
+    return [p for p in range(s.n) if s.selected[p] < 0]
+
+
+def selectable(s: "BuccaneersState", task: Select, p: Seat) -> list[Action]:
+    sel = s.r.select_actions
+    return [sel[c] for c in s.hand[p]]  # hands are kept sorted
+
+
+@TASKS.simultaneous(Select, seats=selecting, legal=selectable)
+def choose_card(s: "BuccaneersState", task: Select, p: Seat, action: Action) -> None:
+    select_card(s, p, s.r.index[action.arg])
+
+
+def select_card(s: "BuccaneersState", p: Seat, card: CardId) -> None:
     """Selection step 1: a card goes facedown in front of its player; reveal once all have chosen."""
     s.hand[p].remove(card)
     s.selected[p] = card
-    ev: list[Event] = [{"type": "selected", "player": p}]
+    s.emit({"type": "selected", "seat": p})
     if all(c >= 0 for c in s.selected):
-        reveal_cards(s, ev)
-    return ev
+        reveal_cards(s)
+    else:
+        s.stack.append(SELECT)
 
 
-def reveal_cards(s: "BuccaneersState", ev: list[Event]) -> None:
-    """Selection step 2: reveal together (Toys stay facedown), place, then resolve effects in rulebook order."""
+def reveal_cards(s: "BuccaneersState") -> None:
+    """Selection step 2: reveal together (Toys stay facedown), place, then resolve effects in rulebook order.
+
+    Cards are placed in seat order; if a placement asks a question (a Time Machine
+    group), the placements after it wait for the answer.
+    """
     s.phase = "reveal"
     r = s.r
     chosen = s.selected[:]
     s.selected = [-1] * s.n
-    ev.append({"type": "revealed", "cards": [None if r.kind[c] == TOY else r.keys[c] for c in chosen]})
-    tasks: list[tuple] = []
-    for p, c in enumerate(chosen):  # placed at once; if a placement asks a question, the rest wait in the queue
-        if s.decision is None:
-            place_card(s, p, c, SELECTED, ev)
-        else:
-            tasks.append(("place", p, c, SELECTED))
-    tasks.append(("rotate_robots",))
+    s.emit({"type": "revealed", "cards": [None if r.kind[c] == TOY else r.keys[c] for c in chosen]})
     effects = sorted(((ARTIFACT_ORDER.index(r.effect_of[c]), p, c) for p, c in enumerate(chosen)
                       if r.kind[c] == ARTIFACT and r.effect_of[c] in WHEN_REVEALED))
-    tasks.extend(("artifact", r.effect_of[c], p, c) for _, p, c in effects)
-    tasks.append(("pass_cards",))
-    s.tasks[:0] = tasks
+    s.push(*(Place(p, c, SELECTED) for p, c in enumerate(chosen)), ROTATE_ROBOTS,
+           *(Artifact(r.effect_of[c], p, c) for _, p, c in effects), PASS_CARDS)  # type: ignore[arg-type]
 
 
-def pass_cards(s: "BuccaneersState", task: tuple, ev: list[Event]) -> None:
+@TASKS.auto(PassCards)
+def pass_cards(s: "BuccaneersState", task: PassCards) -> None:
     """Selection step 3: pass hands along the Direction card while everyone holds 2+; else last cards to the pile."""
     sizes = [len(h) for h in s.hand]
     if min(sizes) >= 2:
         d = s.direction
         s.hand = [s.hand[(p - d) % s.n] for p in range(s.n)]  # whole hands move: they stay sorted
-        ev.append({"type": "passed", "direction": direction_name(d)})
-        s.tasks.insert(0, ("begin_turn",))
+        s.emit({"type": "passed", "direction": direction_name(d)})
+        s.push(BEGIN_TURN)
         return
     if max(sizes) > 1:  # cannot happen: everyone plays one card a Turn and TIIT CLO UHL gives everyone one
-        raise AssertionError(f"hands of unequal size {sizes}")
+        raise RulesInvariantError(f"buccaneers: hands of unequal size {sizes}")
     for p in range(s.n):
         for c in s.hand[p]:
             s.pile.append(c)
             s.pile_owner.append(p)
         s.hand[p] = []
-    ev.append({"type": "last_cards", "count": len(s.pile)})
-    from .scoring import begin_score_phase
-    begin_score_phase(s, ev)
+    s.emit({"type": "last_cards", "count": len(s.pile)})
+    begin_score_phase(s)
 
 
-def cleanup(s: "BuccaneersState", task: tuple, ev: list[Event]) -> None:
+@TASKS.auto(Cleanup)
+def cleanup(s: "BuccaneersState", task: Cleanup) -> None:
     """Cleanup phase: return everything (the Direction card stays), next Black Hole, deal. Skipped after the last round."""
     if s.round >= s.r.rounds:
         s.phase = "over"
+        s.finish("the last round was scored")
         res = s.result()
-        ev.append({"type": "game_over", "totals": [sum(p) for p in s.points], "winners": res.winners,
-                   "tiebreaks": res.tiebreaks})
+        s.emit({"type": "game_over", "totals": [sum(p) for p in s.points], "winners": res.winners,
+                "tiebreaks": res.tiebreaks})
         return
     n = s.n
     s.shown = [[] for _ in range(n)]
@@ -174,9 +182,7 @@ def cleanup(s: "BuccaneersState", task: tuple, ev: list[Event]) -> None:
     s.watchers = []
     s.gps = [False] * n
     s.orient = [0] * len(s.r.keys)
-    ev.append({"type": "cleanup", "round": s.round})
-    start_round(s, ev)
+    s.emit({"type": "cleanup", "round": s.round})
+    start_round(s)
 
 
-def direction_name(d: int) -> str:
-    return "left" if d == 1 else "right"

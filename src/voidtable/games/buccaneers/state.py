@@ -12,101 +12,136 @@ from typing import TYPE_CHECKING, Any
 
 from voidtable.engine.actions import Action
 from voidtable.engine.events import Event
+from voidtable.engine.fields import FIXED, FLOW_FIELDS, LIST, NESTED, NESTED3, SHARED, VALUE, Fields
+from voidtable.engine.flow import FlowState
 from voidtable.engine.rng import Rng
-from voidtable.engine.state import GameState, Result, ranks_from_keys
+from voidtable.engine.state import Result, ranks_from_keys
+from voidtable.engine.types import CardId, Seat
+from voidtable.engine.zones import Hidden, resample
 
-from . import decisions, flow, selection
+from . import artifacts, placement, scoring, selection  # noqa: F401 - importing them registers their tasks
 from .data import SHAPESHIFTER, SPACECRAFT, TOY, Rules
+from .tasks import TASKS, Decision, Select, TitanicTentacles
+from .views import view
 
 if TYPE_CHECKING:
     from voidtable.engine.game import Game
 
 NO_SPACECRAFT = float("-inf")  # any Spacecraft, even one of negative Value, beats none
 
+#: Every field of a state, with how ``clone()`` copies it (the hot path of search).
+FIELDS = Fields(
+    "buccaneers", FLOW_FIELDS,
+    r=FIXED,
+    n=VALUE,
+    orient=LIST,             # quarter turns of every card
+    hand=NESTED,             # kept sorted
+    shown=NESTED,            # faceup display, Shapeshifters excluded
+    groups=NESTED3,          # Time Machine groups (cards also in shown)
+    shifters=NESTED,         # Shapeshifter stack, last = on top
+    toys=NESTED,             # facedown Toys until Step C
+    selected=LIST,           # facedown selection this Turn, -1: none yet
+    gps=LIST,                # must select at random this Turn
+    weight_cards=NESTED,
+    value_card=LIST,
+    points=NESTED,           # the score pad, one entry per round
+    deck=LIST,
+    discard=LIST,
+    pile=LIST,               # last cards, facedown beside the Black Hole
+    pile_owner=LIST,
+    threshold_cards=LIST,
+    black_hole_card=VALUE,   # the last card turned faceup in Step F
+    watchers=NESTED,         # [card, owner, first turn it is active]
+    robots_turn=NESTED,      # [seat, card, rotated] revealed this Turn
+    direction=VALUE,         # +1: pass to the next seat; -1: to the previous
+    holes=LIST,              # Black Holes still to come, top first
+    black_hole=VALUE,
+    played=SHARED,           # Black Holes revealed so far (replaced, never mutated in place)
+    known_stack=VALUE,       # do players know the Black Holes to come?
+    round=VALUE,
+    turn=VALUE,
+    phase=VALUE,             # select, reveal, score, over (for views)
+    last_round=SHARED,       # the last round's scoring summary (replaced, never mutated in place)
+    best_spacecraft=LIST,    # kept Spacecraft of the last round scored
+)
 
-class BuccaneersState(GameState):
+
+class BuccaneersState(FlowState):
     """One game of Black Hole Buccaneers in progress."""
 
+    TASKS = TASKS
+    FIELDS = FIELDS
+
     def __init__(self, game: "Game", seed: int) -> None:
+        self.init_flow()
         self.game = game
         self.r: Rules = game.rules
         n = self.n = game.players
         self.rng = Rng(seed)
-        self.orient = [0] * len(self.r.keys)        # quarter turns of every card
-        self.hand: list[list[int]] = [[] for _ in range(n)]
-        self.shown: list[list[int]] = [[] for _ in range(n)]     # faceup display, Shapeshifters excluded
-        self.groups: list[list[list[int]]] = [[] for _ in range(n)]  # Time Machine groups (cards also in shown)
-        self.shifters: list[list[int]] = [[] for _ in range(n)]  # Shapeshifter stack, last = on top
-        self.toys: list[list[int]] = [[] for _ in range(n)]      # facedown Toys until Step C
-        self.selected = [-1] * n
-        self.gps = [False] * n                       # must select at random this Turn
+        self.orient = [0] * len(self.r.keys)
+        self.hand: list[list[CardId]] = [[] for _ in range(n)]
+        self.shown: list[list[CardId]] = [[] for _ in range(n)]
+        self.groups: list[list[list[CardId]]] = [[] for _ in range(n)]
+        self.shifters: list[list[CardId]] = [[] for _ in range(n)]
+        self.toys: list[list[CardId]] = [[] for _ in range(n)]
+        self.selected: list[CardId] = [-1] * n
+        self.gps = [False] * n
         self.weight_cards: list[list[int]] = [[] for _ in range(n)]
         self.value_card = [0] * n
-        self.points: list[list[int]] = [[] for _ in range(n)]    # the score pad, one entry per round
-        self.deck: list[int] = []
-        self.discard: list[int] = []
-        self.pile: list[int] = []                    # last cards, facedown beside the Black Hole
-        self.pile_owner: list[int] = []
+        self.points: list[list[int]] = [[] for _ in range(n)]
+        self.deck: list[CardId] = []
+        self.discard: list[CardId] = []
+        self.pile: list[CardId] = []
+        self.pile_owner: list[Seat] = []
         self.threshold_cards: list[int] = []
-        self.black_hole_card = -1                    # the last card turned faceup in Step F
-        self.watchers: list[list[int]] = []          # [card, owner, first turn it is active]
-        self.robots_turn: list[list[int]] = []       # [player, card, rotated] revealed this Turn
-        self.direction = 1                           # +1: pass to the next seat; -1: to the previous
-        self.stack: list[str] = []                   # Black Holes still to come, top first
+        self.black_hole_card: CardId = -1
+        self.watchers: list[list[int]] = []
+        self.robots_turn: list[list[int]] = []
+        self.direction = 1
+        self.holes: list[str] = []
         self.black_hole = ""
-        self.played: list[str] = []                  # Black Holes revealed so far (never mutated in place)
-        self.known_stack = True                      # do players know the Black Holes to come?
+        self.played: list[str] = []
+        self.known_stack = True
         self.round = 0
         self.turn = 0
         self.phase = "select"
-        self.tasks: list[tuple[Any, ...]] = []
-        self.decision: tuple[Any, ...] | None = None  # (kind, player, data)
         self.last_round: dict[str, Any] | None = None
-        self.best_spacecraft: list[float] = [NO_SPACECRAFT] * n  # kept Spacecraft of the last round scored
-        self.setup_events: list[Event] = selection.setup_game(self)
+        self.best_spacecraft: list[float] = [NO_SPACECRAFT] * n
+        selection.setup_game(self)
+        self.start_flow()
 
-    # -- the engine contract ------------------------------------------------
-    def to_move(self) -> list[int]:
-        if self.decision is not None:
-            return [self.decision[1]]
-        if self.phase == "select":
-            return [p for p in range(self.n) if self.selected[p] < 0]
-        return []
+    # -- the engine contract (fast paths for the commonest decision: Selection) ----------------
+    def to_move(self) -> list[Seat]:
+        stack = self.stack
+        if stack and stack[-1].__class__ is Select and not self.over:
+            sel = self.selected
+            return [p for p in range(self.n) if sel[p] < 0]
+        return super().to_move()
 
-    def legal_actions(self, player: int) -> list[Action]:
-        if self.decision is not None:
-            return decisions.legal(self, player) if self.decision[1] == player else []
-        if self.phase == "select" and 0 <= player < self.n and self.selected[player] < 0:
-            sel = self.r.select_actions
-            return [sel[c] for c in self.hand[player]]  # hands are kept sorted
-        return []
+    def legal_actions(self, player: Seat) -> list[Action]:
+        stack = self.stack
+        if stack and stack[-1].__class__ is Select and not self.over:
+            if 0 <= player < self.n and self.selected[player] < 0:
+                sel = self.r.select_actions
+                return [sel[c] for c in self.hand[player]]  # hands are kept sorted
+            return []
+        return super().legal_actions(player)
 
-    def apply(self, player: int, action: Action) -> list[Event]:
-        # Fast path for the commonest decision; anything unusual goes through the generic check.
-        if (self.decision is None and self.phase == "select" and action.__class__ is Action and action.kind == "select"
-                and 0 <= player < self.n and self.selected[player] < 0):
+    def apply(self, player: Seat, action: Action) -> list[Event]:
+        stack = self.stack
+        if (stack and stack[-1].__class__ is Select and action.__class__ is Action and action.kind == "select"
+                and 0 <= player < self.n and self.selected[player] < 0 and not self.over):
             card = self.r.index.get(action.arg) if isinstance(action.arg, str) else None
             if card is not None and card in self.hand[player]:
-                ev = selection.select_card(self, player, card)
-                if self.tasks:
-                    ev.extend(flow.run(self))
-                return ev
+                self._legal = None
+                stack.pop()
+                selection.select_card(self, player, card)
+                if stack[-1].__class__ is not Select:
+                    self.advance()
+                return self.take_events()
         return super().apply(player, action)
 
-    def _apply(self, player: int, action: Action) -> list[Event]:
-        if self.decision is not None:
-            ev = decisions.apply(self, player, action)
-        else:
-            ev = selection.select_card(self, player, self.r.index[action.arg])
-        ev.extend(flow.run(self))
-        return ev
-
-    def is_over(self) -> bool:
-        return self.phase == "over"
-
-    def result(self) -> Result:
-        if self.phase != "over":
-            raise RuntimeError("result() is only defined once the game is over")
+    def final_result(self) -> Result:
         totals = [sum(p) for p in self.points]
         keys = [(totals[p], self.best_spacecraft[p]) for p in range(self.n)]
         ranks = ranks_from_keys(keys)
@@ -121,8 +156,17 @@ class BuccaneersState(GameState):
                 notes.append(f"seats {tied} tied on {top} points and none kept a Spacecraft in round {self.r.rounds}: shared victory")
         return Result([float(t) for t in totals], ranks, winners, notes)
 
+    @property
+    def decision(self) -> Decision | None:
+        """The pending single-seat decision task (a Relic, the Laser, Tentacles, a Time Machine group), or None."""
+        stack = self.stack
+        if not stack or self.over or stack[-1].__class__ is Select:
+            return None
+        task: Decision = stack[-1]  # type: ignore[assignment]
+        return task
+
     # -- derived numbers (the rules read these) -------------------------------
-    def total_weight(self, p: int) -> int:
+    def total_weight(self, p: Seat) -> int:
         """Weight of p's faceup cards with the Shapeshifter rule, plus any Weight cards."""
         w = self.r.weight
         o = self.orient
@@ -132,16 +176,16 @@ class BuccaneersState(GameState):
             total += len(sh) * w[sh[-1]][0]
         return total
 
-    def total_value(self, p: int) -> int:
+    def total_value(self, p: Seat) -> int:
         v = self.r.value
         o = self.orient
         return sum(v[c][o[c]] for c in self.shown[p]) + sum(v[c][0] for c in self.shifters[p]) + self.value_card[p]
 
-    def best_spacecraft_of(self, p: int) -> float:
+    def best_spacecraft_of(self, p: Seat) -> float:
         vals = [self.r.value[c][0] for c in self.shown[p] if self.r.kind[c] == SPACECRAFT]
         return max(vals) if vals else NO_SPACECRAFT
 
-    def holder(self, effect: str) -> int:
+    def holder(self, effect: str) -> Seat:
         """The seat whose faceup display holds the card with ``effect``, or -1."""
         card = self.r.effect_card[effect]
         for p in range(self.n):
@@ -151,94 +195,63 @@ class BuccaneersState(GameState):
 
     # -- copies ---------------------------------------------------------------
     def clone(self) -> "BuccaneersState":
-        s = object.__new__(BuccaneersState)
-        d = s.__dict__
-        d.update(self.__dict__)
-        s.rng = Rng(self.rng.state)
-        s.orient = self.orient[:]
-        s.hand = [h[:] for h in self.hand]
-        s.shown = [h[:] for h in self.shown]
-        s.groups = [[g[:] for g in gs] for gs in self.groups]
-        s.shifters = [h[:] for h in self.shifters]
-        s.toys = [h[:] for h in self.toys]
-        s.selected = self.selected[:]
-        s.gps = self.gps[:]
-        s.weight_cards = [h[:] for h in self.weight_cards]
-        s.value_card = self.value_card[:]
-        s.points = [h[:] for h in self.points]
-        s.deck = self.deck[:]
-        s.discard = self.discard[:]
-        s.pile = self.pile[:]
-        s.pile_owner = self.pile_owner[:]
-        s.threshold_cards = self.threshold_cards[:]
-        s.watchers = [w[:] for w in self.watchers]
-        s.robots_turn = [w[:] for w in self.robots_turn]
-        s.stack = self.stack[:]
-        s.tasks = self.tasks[:]
-        s.best_spacecraft = self.best_spacecraft[:]
-        return s
+        return _clone(self)  # type: ignore[no-any-return]
 
-    def determinize(self, player: int, rng: Rng) -> "BuccaneersState":
+    def determinize(self, player: Seat, rng: Rng) -> "BuccaneersState":
         """Resample everything ``player`` cannot see: the deck, others' hands, selections, Toys and last cards.
 
         Facedown Toys of other players are known to be Toys, so they are drawn
-        from the unseen Toys. Unknown Black Holes still to come are redrawn
-        from those not yet seen. (Cards a player saw in a hand passed to them
-        are not remembered: a known simplification for search.)
+        from the unseen Toys. The cards of another seat's pending Titanic
+        Tentacles choice are unseen too. Unknown Black Holes still to come are
+        redrawn from those not yet seen. (Cards a player saw in a hand passed to
+        them are not remembered: a known simplification for search.)
         """
         s = self.clone()
         s.rng = rng.spawn()
-        slots: list[tuple[list[int], int]] = [(s.deck, len(s.deck))]
-        toy_slots: list[tuple[list[int], int]] = []
-        for q in range(self.n):
-            if q == player:
-                continue
-            slots.append((s.hand[q], len(s.hand[q])))
-            toy_slots.append((s.toys[q], len(s.toys[q])))
-        unknown = list(s.deck)
-        for lst, _ in slots[1:]:
-            unknown.extend(lst)
-        for lst, _ in toy_slots:
-            unknown.extend(lst)
-        hidden_sel = [q for q in range(self.n) if q != player and s.selected[q] >= 0]
-        unknown.extend(s.selected[q] for q in hidden_sel)
+        others = [q for q in range(self.n) if q != player]
+        slots = [Hidden(s.deck)]
+        slots += [Hidden(s.hand[q]) for q in others]
+        kind = self.r.kind
+
+        def is_toy(c: CardId) -> bool:
+            return kind[c] == TOY
+
+        slots += [Hidden(s.toys[q], only=is_toy) for q in others]  # facedown Toys are known to be Toys
+        hidden_sel = [q for q in others if s.selected[q] >= 0]
+
+        def write_sel(cards: list[CardId]) -> None:
+            for q, c in zip(hidden_sel, cards):
+                s.selected[q] = c
+
+        slots.append(Hidden([s.selected[q] for q in hidden_sel], write=write_sel))
         hidden_pile = [i for i, o in enumerate(s.pile_owner) if o != player]
-        unknown.extend(s.pile[i] for i in hidden_pile)
-        hidden_draw = decisions.hidden_cards(s, player)
-        unknown.extend(hidden_draw)
-        unknown.sort()  # canonical order: the sample depends on rng and what player sees, never on the hidden arrangement
-        toys = [c for c in unknown if self.r.kind[c] == TOY]
-        rng.shuffle(toys)
-        need = sum(k for _, k in toy_slots)
-        chosen_toys = toys[:need]
-        chosen_set = set(chosen_toys)
-        rest = [c for c in unknown if c not in chosen_set]
-        rng.shuffle(rest)
-        it = iter(rest)
-        tit = iter(chosen_toys)
-        for lst, k in toy_slots:
-            lst[:] = [next(tit) for _ in range(k)]
-        for lst, k in slots:
-            lst[:] = [next(it) for _ in range(k)]
-        for q in range(self.n):
+
+        def write_pile(cards: list[CardId]) -> None:
+            for i, c in zip(hidden_pile, cards):
+                s.pile[i] = c
+
+        slots.append(Hidden([s.pile[i] for i in hidden_pile], write=write_pile))
+        top = s.stack[-1] if s.stack and not s.over else None
+        if isinstance(top, TitanicTentacles) and top.seat != player:  # another seat's draw, unseen
+            task = top
+
+            def write_draw(cards: list[CardId]) -> None:
+                s.stack[-1] = task._replace(drawn=tuple(cards))
+
+            slots.append(Hidden(list(task.drawn), write=write_draw))
+        resample(rng, slots)
+        for q in others:
             s.hand[q].sort()  # hands are kept sorted
-        for q in hidden_sel:
-            s.selected[q] = next(it)
-        for i in hidden_pile:
-            s.pile[i] = next(it)
-        decisions.refill_hidden(s, player, it)
-        if not self.known_stack and s.stack:
+        if not self.known_stack and s.holes:
             seen = set(selection.seen_black_holes(self))
             pool = [k for k in self.r.black_holes if k not in seen]
             rng.shuffle(pool)
-            s.stack = pool[: len(s.stack)]
+            s.holes = pool[: len(s.holes)]
         return s
 
     # -- what seats may see -----------------------------------------------------
-    def view(self, player: int | None) -> dict[str, Any]:
-        from .views import view
+    def view(self, player: Seat | None) -> dict[str, Any]:
         return view(self, player)
 
-    def snapshot(self) -> dict[str, Any]:
-        from .views import snapshot
-        return snapshot(self)
+
+_clone = FIELDS.clone_function()

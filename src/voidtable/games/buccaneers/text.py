@@ -42,13 +42,13 @@ def render(game: Game, view: dict[str, Any]) -> str:
         lines.append(f"Seat {pl['seat']}{you}: points {pl['points']} = {pl['total']} | Value {d['value']} Weight {d['weight']}{extra}"
                      f" | hand {pl['hand_size']}{' (chosen)' if pl['has_selected'] else ''}")
         lines.append("    " + ("; ".join(parts) if parts else "(empty display)"))
-    you = view.get("you")
-    if you:
-        lines.append("Your hand: " + ", ".join(_name(game, k) for k in you["hand"]))
-        if you["facedown_toys"]:
-            lines.append("Your facedown Toys: " + ", ".join(_name(game, k) for k in you["facedown_toys"]))
-        if you["last_card"]:
-            lines.append("Your last card beside the Black Hole: " + ", ".join(_name(game, k) for k in you["last_card"]))
+    mine = view.get("you")
+    if mine:
+        lines.append("Your hand: " + ", ".join(_name(game, k) for k in mine["hand"]))
+        if mine["facedown_toys"]:
+            lines.append("Your facedown Toys: " + ", ".join(_name(game, k) for k in mine["facedown_toys"]))
+        if mine["last_card"]:
+            lines.append("Your last card beside the Black Hole: " + ", ".join(_name(game, k) for k in mine["last_card"]))
     if view.get("result"):
         lines.append(f"Game over: winners {view['result']['winners']}, scores {view['result']['scores']}")
     return "\n".join(lines)
@@ -74,7 +74,7 @@ def describe_action(game: Game, action: Action) -> str:
 def describe_event(game: Game, e: dict[str, Any]) -> str | None:
     """One sentence per event worth reading; None for bookkeeping events."""
     t = e["type"]
-    p = e.get("player")
+    p = e.get("seat")
     if t == "round":
         return f"Round {e['round']}: Black Hole {e['black_hole']} ({e['color']}), Threshold {e['threshold']}, {e['hand_size']} cards each."
     if t == "dealt":

@@ -1,4 +1,4 @@
-"""What each seat may see (``view``) and the whole truth (``snapshot``), both JSON-ready.
+"""What each seat may see (``view``), JSON-ready (the whole truth, ``snapshot``, comes from the declared fields).
 
 Hands, selected cards, facedown Toys, the last cards beside the Black Hole and
 the deck order are private. Anything a seat could not see on the table is left
@@ -9,22 +9,25 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .selection import direction_name
+from voidtable.engine.types import CardId, Seat
+
+from .data import direction_name
+from .tasks import TimeMachineGroup, TitanicTentacles
 
 if TYPE_CHECKING:
     from .state import BuccaneersState
 
 
-def _cards(s: "BuccaneersState", cards: list[int]) -> list[str]:
+def _cards(s: "BuccaneersState", cards: list[CardId]) -> list[str]:
     return [s.r.keys[c] for c in cards]
 
 
-def _faceup(s: "BuccaneersState", c: int) -> dict[str, Any]:
+def _faceup(s: "BuccaneersState", c: CardId) -> dict[str, Any]:
     o = s.orient[c]
     return {"card": s.r.keys[c], "orientation": o, "value": s.r.value[c][o], "weight": s.r.weight[c][o]}
 
 
-def _display(s: "BuccaneersState", p: int) -> dict[str, Any]:
+def _display(s: "BuccaneersState", p: Seat) -> dict[str, Any]:
     sh = s.shifters[p]
     top_weight = s.r.weight[sh[-1]][0] if sh else 0
     in_groups = {c for g in s.groups[p] for c in g}
@@ -45,22 +48,24 @@ def _black_hole(s: "BuccaneersState", key: str) -> dict[str, Any]:
     return {"key": key, "color": bh.color, "threshold": bh.threshold, "hand_size": bh.hand_size}
 
 
-def _decision(s: "BuccaneersState", viewer: int | None) -> dict[str, Any] | None:
-    if s.decision is None:
+def _decision(s: "BuccaneersState", viewer: Seat | None) -> dict[str, Any] | None:
+    """The pending single-seat decision: its name and seat, and only what ``viewer`` may see of it."""
+    task = s.decision
+    if task is None:
         return None
-    kind, p, data = s.decision
-    out: dict[str, Any] = {"kind": kind, "player": p}
-    if kind == "titanic_tentacles":
-        out["count"] = len(data)
+    p = task.seat
+    out: dict[str, Any] = {"kind": s.TASKS.name(task), "seat": p}
+    if isinstance(task, TitanicTentacles):
+        out["count"] = len(task.drawn)
         if viewer == p:
-            out["cards"] = _cards(s, sorted(data))
-    elif kind == "time_machine_group":
-        out["card"] = s.r.keys[data[0]]
-        out["groups"] = list(data[1])
+            out["cards"] = _cards(s, sorted(task.drawn))
+    elif isinstance(task, TimeMachineGroup):
+        out["card"] = s.r.keys[task.card]
+        out["groups"] = list(task.groups)
     return out
 
 
-def view(s: "BuccaneersState", viewer: int | None) -> dict[str, Any]:
+def view(s: "BuccaneersState", viewer: Seat | None) -> dict[str, Any]:
     players = []
     for p in range(s.n):
         players.append({
@@ -81,7 +86,7 @@ def view(s: "BuccaneersState", viewer: int | None) -> dict[str, Any]:
         "to_move": s.to_move(),
         "black_hole": _black_hole(s, s.black_hole) if s.black_hole else None,
         "black_holes_played": list(s.played),
-        "black_holes_to_come": [_black_hole(s, k) for k in s.stack] if s.known_stack else len(s.stack),
+        "black_holes_to_come": [_black_hole(s, k) for k in s.holes] if s.known_stack else len(s.holes),
         "direction": direction_name(s.direction),
         "threshold_cards": sorted(s.threshold_cards),
         "deck_size": len(s.deck),
@@ -107,21 +112,3 @@ def view(s: "BuccaneersState", viewer: int | None) -> dict[str, Any]:
         }
     return out
 
-
-def snapshot(s: "BuccaneersState") -> dict[str, Any]:
-    keys = s.r.keys
-    return {
-        "rng": s.rng.state, "round": s.round, "turn": s.turn, "phase": s.phase,
-        "orient": list(s.orient), "hand": [_cards(s, h) for h in s.hand], "shown": [_cards(s, h) for h in s.shown],
-        "groups": [[_cards(s, g) for g in gs] for gs in s.groups], "shifters": [_cards(s, h) for h in s.shifters],
-        "toys": [_cards(s, h) for h in s.toys], "selected": [keys[c] if c >= 0 else None for c in s.selected],
-        "gps": list(s.gps), "weight_cards": [list(w) for w in s.weight_cards], "value_card": list(s.value_card),
-        "points": [list(p) for p in s.points], "deck": _cards(s, s.deck), "discard": _cards(s, s.discard),
-        "pile": _cards(s, s.pile), "pile_owner": list(s.pile_owner), "threshold_cards": list(s.threshold_cards),
-        "black_hole_card": s.black_hole_card,
-        "watchers": [list(w) for w in s.watchers], "robots_turn": [list(w) for w in s.robots_turn],
-        "direction": s.direction, "stack": list(s.stack), "played": list(s.played), "black_hole": s.black_hole,
-        "tasks": [list(t) for t in s.tasks],
-        "decision": None if s.decision is None else [s.decision[0], s.decision[1], repr(s.decision[2])],
-        "best_spacecraft": [str(b) for b in s.best_spacecraft], "last_round": s.last_round,
-    }
