@@ -6,12 +6,24 @@ the same events; a record replays identically (also through JSON); clones are
 independent; a seat's view is the same on any determinization for that seat;
 every legal action applies; anything else raises IllegalAction and changes
 nothing; actions, views and records survive JSON.
+
+What is sampled, and why: the suite's cost must stay linear in a game's length
+and bounded per game, so that long games (thousands of decisions) can join
+without the test command outgrowing its budget. Random games are budgeted per
+registered game (``RANDOM_GAMES_PER_GAME`` spread over its player counts x
+variants, at least ``MIN_GAMES_PER_CONFIG`` each), not per config. A game walked
+with the per-state checks is first played, then replayed with the checks at
+``CHECKED_STEPS`` sampled steps (first, last, the rest seeded-random), not at
+every k-th step. Clone independence is probed there with up to
+``CLONE_PROBE_ACTIONS`` random actions on a clone; a clone is played to the end
+at one sampled step per game only.
 """
 
 from __future__ import annotations
 
 import json
 import random
+import zlib
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -21,22 +33,38 @@ import voidtable
 from voidtable.engine import Action, IllegalAction, Rng, games, visible_events
 from voidtable.engine.records import Record, Recorder, replay
 
-GAMES_PER_CONFIG = 200
+RANDOM_GAMES_PER_GAME = 300  # random games per registered game, spread over its configs
+MIN_GAMES_PER_CONFIG = 5  # ... but every player count x variant plays at least this many
+STATE_GAMES_PER_CONFIG = 3  # games per config walked with the per-state checks
+CHECKED_STEPS = 12  # states checked per walked game
+CLONE_PROBE_ACTIONS = 5  # random actions applied to a clone at a checked step
 
-CONFIGS = [
-    pytest.param(name, n, variant, id=f"{name}-{n}p-{variant}")
-    for name, spec in games().items()
-    for n in spec.player_counts()
-    for variant in (spec.variants or {"default": {}})
-]
+
+def configs_of(name: str) -> list[tuple[int, str]]:
+    """Every (player count, variant) of a game; a game without variants has one, ``default``."""
+    spec = voidtable.engine.get(name)
+    return [(n, variant) for n in spec.player_counts() for variant in (spec.variants or {"default": {}})]
+
+
+CONFIGS = [pytest.param(name, n, variant, id=f"{name}-{n}p-{variant}") for name in games() for n, variant in configs_of(name)]
 
 
 def options_of(name: str, variant: str) -> dict:
     return dict(voidtable.engine.get(name).variants.get(variant, {}))
 
 
-def play_random(name: str, n: int, options: dict, seed: int, check_every: int = 0) -> tuple[Recorder, int]:
-    """A whole random game through a Recorder; with ``check_every``, run the per-state checks that often."""
+def games_per_config(name: str) -> int:
+    """The game's random-game budget split evenly over its configs, never below ``MIN_GAMES_PER_CONFIG``."""
+    return max(MIN_GAMES_PER_CONFIG, RANDOM_GAMES_PER_GAME // len(configs_of(name)))
+
+
+def config_seed(name: str, n: int, variant: str) -> int:
+    """A stable seed base per config (crc32, not hash()), so that configs play different deals."""
+    return zlib.crc32(f"{name}-{n}p-{variant}".encode()) % 1_000_000 * 1_000
+
+
+def play_random(name: str, n: int, options: dict, seed: int) -> tuple[Recorder, int]:
+    """A whole random game through a Recorder, held to the game's ``max_decisions``; returns it and its length."""
     rec = Recorder(name, n, seed, options)
     chooser = random.Random(seed)
     bound = voidtable.engine.get(name).max_decisions
@@ -47,40 +75,90 @@ def play_random(name: str, n: int, options: dict, seed: int, check_every: int = 
         p = movers[chooser.randrange(len(movers))]
         legal = rec.state.legal_actions(p)
         assert legal, f"seat {p} is to move but has no legal action"
-        if check_every and steps % check_every == 0:
-            check_state(rec.state, chooser)
         rec.apply(p, legal[chooser.randrange(len(legal))])
         steps += 1
         assert steps <= bound, f"game did not end within {bound} decisions"
     return rec, steps
 
 
-def check_state(state, chooser: random.Random) -> None:
-    """Clone independence, views on determinizations, legal actions apply, illegal ones rejected."""
+def sample_steps(length: int, rng: random.Random, k: int = CHECKED_STEPS) -> list[int]:
+    """``k`` of a game's ``length`` steps, sorted: the first, the last and seeded-random ones between (all if fewer)."""
+    if length <= k:
+        return list(range(length))
+    return sorted({0, length - 1, *rng.sample(range(1, length - 1), k - 2)})
+
+
+def walk_with_checks(name: str, n: int, options: dict, seed: int) -> None:
+    """Play a random game, then replay its actions on a fresh state running ``check_state`` at sampled steps.
+
+    The cost is linear in the game's length (playing it twice) plus ``CHECKED_STEPS`` checks;
+    the clone is played to the end at one of those steps.
+    """
+    rec, steps = play_random(name, n, options, seed)
+    rng = random.Random(f"checks-{seed}")  # apart from the move chooser: checks never change the game played
+    checked = sample_steps(steps, rng)
+    assert len(checked) == min(steps, CHECKED_STEPS)
+    to_the_end = rng.choice(checked)
+    state = voidtable.load(name, n, options).new_state(seed)
+    done = 0
+    for step, (p, a) in enumerate(rec.record.actions):
+        if step in checked:
+            check_state(state, rng, clone_to_end=step == to_the_end)
+            done += 1
+        state.apply(p, a)
+    assert done == len(checked), "some sampled steps were never checked"
+    assert state.snapshot_json() == rec.state.snapshot_json(), "the checks changed the game they checked"
+
+
+def check_state(state, rng: random.Random, clone_to_end: bool = False) -> None:
+    """Every per-state check, on one state that is not over; none may change it."""
     before = state.snapshot_json()
-    # clone independence: play a clone to the end
+    check_clone_independence(state, rng, None if clone_to_end else CLONE_PROBE_ACTIONS)
+    check_views_and_determinizations(state, rng)
+    assert state.snapshot_json() == before, "determinize changed the original"
+    check_legal_actions_apply(state)
+    check_illegal_actions_rejected(state)
+    assert state.snapshot_json() == before, "the checks changed the state"
+
+
+def check_clone_independence(state, rng: random.Random, actions: int | None) -> None:
+    """Apply up to ``actions`` random legal actions to a clone (``None``: play it to the end); the original must not change."""
+    before = state.snapshot_json()
+    bound = state.game.spec.max_decisions if actions is None else actions
     c = state.clone()
-    while not c.is_over():
-        p = c.to_move()[0]
-        c.apply(p, chooser.choice(c.legal_actions(p)))
+    done = 0
+    while not c.is_over() and done < bound:
+        p = rng.choice(c.to_move())
+        c.apply(p, rng.choice(c.legal_actions(p)))
+        done += 1
+    assert actions is not None or c.is_over(), f"a clone played on did not end within {bound} decisions"
     assert state.snapshot_json() == before, "acting on a clone changed the original"
-    # views are JSON-ready and identical on determinizations
+
+
+def check_views_and_determinizations(state, rng: random.Random) -> None:
+    """Views are JSON-ready; a seat's view, the movers and its legal actions are the same on a determinization for it."""
     for p in [None, *range(state.players)]:
         v = state.view(p)
         assert json.loads(json.dumps(v)) == v
         if p is not None:
-            d = state.determinize(p, Rng(chooser.randrange(1 << 30)))
+            d = state.determinize(p, Rng(rng.randrange(1 << 30)))
             assert d.view(p) == v, f"view of seat {p} differs on a determinization"
             assert d.to_move() == state.to_move()
             assert d.legal_actions(p) == state.legal_actions(p)
-    assert state.snapshot_json() == before, "determinize changed the original"
-    # every legal action applies (on a clone)
+
+
+def check_legal_actions_apply(state) -> None:
+    """Every legal action of every mover survives JSON and applies on a clone, its events JSON-ready."""
     for p in state.to_move():
         for a in state.legal_actions(p):
             assert Action.from_json(json.loads(json.dumps(a.to_json()))) == a
             events = state.clone().apply(p, a)
             assert json.loads(json.dumps(events)) == events
-    # illegal actions raise and change nothing
+
+
+def check_illegal_actions_rejected(state) -> None:
+    """Unknown actions, seats out of range and a mover's action from an idle seat raise IllegalAction and change nothing."""
+    before = state.snapshot_json()
     movers = state.to_move()
     idle = [p for p in range(state.players) if p not in movers]
     bad = [(movers[0], Action("no-such-action", 1)), (-1, Action("select", None)), (state.players, Action("x"))]
@@ -92,10 +170,32 @@ def check_state(state, chooser: random.Random) -> None:
         assert state.snapshot_json() == before, "an illegal action changed the state"
 
 
+def test_random_game_budget_covers_every_config():
+    """Each game's random-game budget reaches every config with several games and stays bounded per game."""
+    for name in games():
+        configs = configs_of(name)
+        per_config = games_per_config(name)
+        assert per_config >= MIN_GAMES_PER_CONFIG
+        assert per_config * len(configs) <= max(RANDOM_GAMES_PER_GAME, MIN_GAMES_PER_CONFIG * len(configs))
+        spec = voidtable.engine.get(name)
+        assert {n for n, _ in configs} == set(spec.player_counts())
+        assert {v for _, v in configs} == set(spec.variants or {"default": {}})
+
+
+def test_sample_steps_is_bounded_and_spans_the_game():
+    rng = random.Random(0)
+    assert sample_steps(5, rng) == [0, 1, 2, 3, 4]
+    for length in (CHECKED_STEPS, CHECKED_STEPS + 1, 100, 40_000):
+        steps = sample_steps(length, rng)
+        assert len(steps) == CHECKED_STEPS and steps[0] == 0 and steps[-1] == length - 1
+        assert steps == sorted(set(steps)) and all(0 <= s < length for s in steps)
+
+
 @pytest.mark.parametrize("name,n,variant", CONFIGS)
 def test_random_games_end_and_results_are_sound(name, n, variant):
     options = options_of(name, variant)
-    for seed in range(GAMES_PER_CONFIG):
+    base = config_seed(name, n, variant)
+    for seed in range(base, base + games_per_config(name)):
         rec, _ = play_random(name, n, options, seed)
         res = rec.state.result()
         assert len(res.scores) == n and len(res.ranks) == n
@@ -107,8 +207,8 @@ def test_random_games_end_and_results_are_sound(name, n, variant):
 @pytest.mark.parametrize("name,n,variant", CONFIGS)
 def test_states_along_games(name, n, variant):
     options = options_of(name, variant)
-    for seed in range(3):
-        play_random(name, n, options, 10_000 + seed, check_every=7)
+    for seed in range(STATE_GAMES_PER_CONFIG):
+        walk_with_checks(name, n, options, 10_000 + seed)
 
 
 @pytest.mark.parametrize("name,n,variant", CONFIGS)
