@@ -31,7 +31,9 @@ from hypothesis import strategies as st
 
 import voidtable
 from voidtable.engine import Action, IllegalAction, Rng, games, visible_events
+from voidtable.engine.fields import Fields, not_immutable, shared_mutables
 from voidtable.engine.records import Record, Recorder, replay
+from voidtable.engine.vocabulary import TARGETS
 
 RANDOM_GAMES_PER_GAME = 300  # random games per registered game, spread over its configs
 MIN_GAMES_PER_CONFIG = 5  # ... but every player count x variant plays at least this many
@@ -118,7 +120,51 @@ def check_state(state, rng: random.Random, clone_to_end: bool = False) -> None:
     assert state.snapshot_json() == before, "determinize changed the original"
     check_legal_actions_apply(state)
     check_illegal_actions_rejected(state)
+    check_declarations(state)
     assert state.snapshot_json() == before, "the checks changed the state"
+
+
+def check_declarations(state) -> None:
+    """The game's declarations match its behaviour: fields, tasks and action kinds.
+
+    Every attribute of the state is a declared field; a clone shares no mutable
+    container with its original unless its field says so (SHARED, FIXED); VALUE
+    fields hold no mutable container; the pending task is registered; every legal
+    action has a declared kind, survives ``parse``, is in the action universe (by
+    its key) and routes to a target the table can show.
+    """
+    spec = state.game.spec
+    fields = getattr(type(state), "FIELDS", None)
+    assert isinstance(fields, Fields), f"{spec.name}: the state class declares no FIELDS (engine.fields.Fields)"
+    assert set(vars(state)) == fields.names(), (
+        f"{spec.name}: undeclared fields {sorted(set(vars(state)) - fields.names())}, "
+        f"declared but missing {sorted(fields.names() - set(vars(state)))}")
+    clone = state.clone()
+    assert shared_mutables(fields, state, clone) == [], f"{spec.name}: a clone shares these fields' containers"
+    assert not_immutable(fields, state) == [], f"{spec.name}: VALUE fields holding mutable containers"
+    assert spec.tasks is not None and spec.actions is not None, f"{spec.name}: the spec must declare tasks= and actions="
+    if state.stack:
+        assert type(state.stack[-1]) in spec.tasks, f"{spec.name}: pending task {state.stack[-1]!r} is not registered"
+    universe = set(universe_of(state.game))
+    for p in state.to_move():
+        for a in state.legal_actions(p):
+            assert spec.actions.parse(json.loads(json.dumps(a.to_json()))) == a
+            assert spec.actions.key(a) in universe, f"{spec.name}: legal action {a} is outside the declared universe"
+            target, _ = spec.actions.route(a)
+            assert target in TARGETS
+
+
+_UNIVERSES: dict[tuple[str, int, str], list[Action]] = {}
+
+
+def universe_of(game) -> list[Action]:
+    """The declared action universe of a loaded game (cached per game, player count and options)."""
+    key = (game.name, game.players, json.dumps(game.settings, sort_keys=True))
+    if key not in _UNIVERSES:
+        universe = game.spec.actions.universe(game)
+        assert len(set(universe)) == len(universe), f"{game.name}: the action universe lists an action twice"
+        _UNIVERSES[key] = universe
+    return _UNIVERSES[key]
 
 
 def check_clone_independence(state, rng: random.Random, actions: int | None) -> None:

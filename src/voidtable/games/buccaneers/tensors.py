@@ -125,7 +125,7 @@ class BuccaneersEncoder(Encoder):
             row[6] = d["value_card"] / 20
             row[7] = pl["total"] / 100
             row[8] = q in to_move
-            row[9] = dec is not None and dec["seat"] == q
+            row[9] = dec is not None and dec["player"] == q
             row[10] = len(d["shapeshifters"]) / 10
             for rnd, pts in enumerate(pl["points"][: self.rounds]):
                 row[SEAT_FEATURES + rnd] = pts / 40
