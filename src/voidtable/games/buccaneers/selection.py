@@ -14,7 +14,7 @@ from voidtable.engine.errors import RulesInvariantError
 from voidtable.engine.types import CardId, Seat
 
 from .data import ARTIFACT, ARTIFACT_ORDER, TOY, WHEN_REVEALED, direction_name, named_black_holes
-from .placement import SELECTED
+from .placement import SELECTED, place_card
 from .scoring import begin_score_phase
 from .tasks import (BEGIN_TURN, PASS_CARDS, ROTATE_ROBOTS, SELECT, TASKS, Artifact, BeginTurn, Cleanup, PassCards,
                     Place, Select)
@@ -88,7 +88,7 @@ def begin_turn(s: "BuccaneersState", task: BeginTurn) -> None:
             s.selected[p] = card
             s.emit({"type": "selected", "seat": p, "random": True})
             s.emit({"type": "selected_card", "seat": p, "card": s.r.keys[card], "visible_to": [p]})
-    if all(c >= 0 for c in s.selected):
+    if -1 not in s.selected:
         reveal_cards(s)
     else:
         s.push(SELECT)
@@ -114,7 +114,7 @@ def select_card(s: "BuccaneersState", p: Seat, card: CardId) -> None:
     s.hand[p].remove(card)
     s.selected[p] = card
     s.emit({"type": "selected", "seat": p})
-    if all(c >= 0 for c in s.selected):
+    if -1 not in s.selected:
         reveal_cards(s)
     else:
         s.stack.append(SELECT)
@@ -123,8 +123,8 @@ def select_card(s: "BuccaneersState", p: Seat, card: CardId) -> None:
 def reveal_cards(s: "BuccaneersState") -> None:
     """Selection step 2: reveal together (Toys stay facedown), place, then resolve effects in rulebook order.
 
-    Cards are placed in seat order; if a placement asks a question (a Time Machine
-    group), the placements after it wait for the answer.
+    Cards are placed in seat order, at once; if a placement asks a question (a Time
+    Machine group), the placements after it wait under that decision as ``Place`` tasks.
     """
     s.phase = "reveal"
     r = s.r
@@ -133,8 +133,15 @@ def reveal_cards(s: "BuccaneersState") -> None:
     s.emit({"type": "revealed", "cards": [None if r.kind[c] == TOY else r.keys[c] for c in chosen]})
     effects = sorted(((ARTIFACT_ORDER.index(r.effect_of[c]), p, c) for p, c in enumerate(chosen)
                       if r.kind[c] == ARTIFACT and r.effect_of[c] in WHEN_REVEALED))
-    s.push(*(Place(p, c, SELECTED) for p, c in enumerate(chosen)), ROTATE_ROBOTS,
-           *(Artifact(r.effect_of[c], p, c) for _, p, c in effects), PASS_CARDS)  # type: ignore[arg-type]
+    s.push(ROTATE_ROBOTS, *(Artifact(r.effect_of[c], p, c) for _, p, c in effects), PASS_CARDS)  # type: ignore[arg-type]
+    stack = s.stack
+    waiting = len(stack)
+    for p, c in enumerate(chosen):
+        place_card(s, p, c, SELECTED)
+        if len(stack) != waiting:  # a question: the rest of the placements come after its answer
+            question = stack.pop()
+            s.push(question, *(Place(q, d, SELECTED) for q, d in enumerate(chosen) if q > p))
+            return
 
 
 @TASKS.auto(PassCards)
