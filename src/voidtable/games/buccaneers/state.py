@@ -249,9 +249,26 @@ class BuccaneersState(FlowState):
             s.holes = pool[: len(s.holes)]
         return s
 
-    # -- what seats may see -----------------------------------------------------
+    # -- what seats may see, and the whole truth -----------------------------------
     def view(self, player: Seat | None) -> dict[str, Any]:
         return view(self, player)
+
+    def snapshot(self) -> dict[str, Any]:
+        """Every declared field (see ``FIELDS``) and the task stack, with cards named by their keys."""
+        snap = super().snapshot()
+        keys = self.r.keys
+        for name in CARD_LISTS:
+            snap[name] = [keys[c] for c in snap[name]]
+        for name in CARD_LISTS_PER_SEAT:
+            snap[name] = [[keys[c] for c in cards] for cards in snap[name]]
+        snap["groups"] = [[[keys[c] for c in g] for g in gs] for gs in self.groups]
+        snap["selected"] = [keys[c] if c >= 0 else None for c in self.selected]
+        snap["best_spacecraft"] = [str(b) for b in self.best_spacecraft]  # -inf: none kept (strict JSON has no -Infinity)
+        return snap
+
+
+CARD_LISTS = ("deck", "discard", "pile")
+CARD_LISTS_PER_SEAT = ("hand", "shown", "shifters", "toys")
 
 
 _clone = FIELDS.clone_function()
