@@ -42,7 +42,7 @@ def test_pettingzoo_seed_test(name, players):
 
 @pytest.mark.parametrize("name", GAMES)
 def test_aec_env_plays_whole_games_with_masks(name):
-    e = env(name, players=get(name).min_players + 1)
+    e = env(name, players=min(get(name).min_players + 1, get(name).max_players))
     rng = np.random.default_rng(0)
     for seed in range(2):
         e.reset(seed=seed)
@@ -78,7 +78,7 @@ def test_aec_env_illegal_actions():
 
 @pytest.mark.parametrize("name", GAMES)
 def test_gymnasium_check_env(name):
-    e = gymnasium.make(f"voidtable/{name}-v0", players=get(name).min_players + 1, seat=1)
+    e = gymnasium.make(f"voidtable/{name}-v0", players=min(get(name).min_players + 1, get(name).max_players), seat=1)
     check_env(e.unwrapped)
 
 

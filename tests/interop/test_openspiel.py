@@ -23,7 +23,7 @@ VARIANTS = [(g, v) for g in GAMES for v in get(g).variants]
 
 
 def test_every_registered_game_has_interop_hooks():
-    assert sorted(GAMES) == sorted(games()), "a registered game lacks interop hooks (interop/registry.py)"
+    assert sorted(GAMES) == sorted(games()), "a registered game declares no action kinds (GameSpec.actions)"
     names = set(pyspiel.registered_names())
     for g in GAMES:
         assert vo.PREFIX + g in names
@@ -54,7 +54,7 @@ def test_openspiel_games_sim_test(name, players):
 
 @pytest.mark.parametrize("name", GAMES)
 def test_pickle_and_serialize_round_trips(name):
-    game = vo.load_game(name, players=get(name).min_players + 1)
+    game = vo.load_game(name, players=min(get(name).min_players + 1, get(name).max_players))
     again = pickle.loads(pickle.dumps(game))
     assert str(again) == str(game)
     assert pickle.loads(pickle.dumps(game.get_type())) == game.get_type()

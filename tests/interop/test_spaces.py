@@ -35,3 +35,24 @@ def test_random_play_stays_inside_the_action_space_and_tensor_shapes(name, varia
                     assert obs.min() >= -1.0 and obs.max() <= 1.0
                 state.apply(seat, legal[rng.below(len(legal))])
                 steps += 1
+
+
+def test_declared_universe_keeps_the_old_action_ids():
+    """The ids derived from each game's declared action kinds are the ids the hand-written interop spaces gave."""
+    import hashlib
+    import json
+    from pathlib import Path
+
+    from voidtable.engine.actions import _arg_to_json
+    from voidtable.engine.registry import load
+
+    old = json.loads((Path(__file__).parent / "action_universe_v1.json").read_text())
+    for name, per_count in old.items():
+        for players, want in per_count.items():
+            ctx = context_for(name, int(players))
+            keys = [[k.kind, _arg_to_json(k.arg)] for k in ctx.space.keys]
+            got = hashlib.sha256(json.dumps(keys, separators=(",", ":")).encode()).hexdigest()
+            assert len(keys) == want["size"], (name, players)
+            assert keys[:3] == want["first"] and keys[-3:] == want["last"], (name, players)
+            assert got == want["sha256"], f"{name} ({players} players): the action ids changed"
+            assert load(name, int(players)).spec.actions is not None

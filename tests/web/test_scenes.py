@@ -36,7 +36,7 @@ def check_parts(scene: dict) -> None:
 @pytest.mark.parametrize("name,players,variant", CONFIGS)
 def test_every_legal_action_is_on_the_scene(name, players, variant):
     game = load(name, players, games()[name].variants.get(variant, {}))
-    module = scenes.scene_module(game)
+    module = game.spec.hooks.scene
     if module is None:
         pytest.skip(f"{name} has no scene.py yet (its actions show as buttons)")
     names = [f"P{i}" for i in range(players)]
@@ -76,13 +76,10 @@ def test_a_game_without_a_scene_still_gets_buttons():
     scene = scenes.fallback_scene(game, state.view(0), legal, 0, ["a", "b", "c"])
     assert scenes.actions_in(scene) == set()
     # build_scene adds what a scene leaves out
+    import dataclasses
     import types
     bare = types.SimpleNamespace(build=lambda *a: {"title": "x", "parts": []})
-    saved = scenes._SCENES.get(game.name)
-    scenes._SCENES[game.name] = bare
-    try:
-        full = scenes.build_scene(game, state.view(0), legal, 0, ["a", "b", "c"])
-    finally:
-        scenes._SCENES[game.name] = saved
+    game.spec = dataclasses.replace(game.spec, hooks=dataclasses.replace(game.spec.hooks, scene=bare))  # this Game only
+    full = scenes.build_scene(game, state.view(0), legal, 0, ["a", "b", "c"])
     assert scenes.actions_in(full) == {scenes.action_key(a) for a in legal}
     assert full["parts"][-1]["id"] == "other-choices"

@@ -1,7 +1,7 @@
-"""The ``heuristic`` agent: each game's own bot, found through the game.
+"""The ``heuristic`` agent: each game's own bot, found through the game's hook table.
 
-A game offers a heuristic player in ``<game package>/bot.py`` (or names a
-module in ``GameSpec.extra["bot"]``) exposing:
+A game offers a heuristic player as ``GameSpec.hooks.bot`` (see
+:class:`voidtable.engine.hooks.BotHooks`), usually its ``bot`` module, with:
 
 * ``act(obs, rng) -> Action`` - decide from an :class:`Observation` (its view,
   legal actions and, if it likes, a determinization for the seat);
@@ -11,49 +11,27 @@ module in ``GameSpec.extra["bot"]``) exposing:
 
 from __future__ import annotations
 
-import importlib
-from types import ModuleType
-
 from voidtable.engine.actions import Action
 from voidtable.engine.errors import OptionError
+from voidtable.engine.hooks import BotHooks
 from voidtable.engine.registry import get
 
 from .base import Agent, Observation
 
-_BOTS: dict[str, ModuleType] = {}
 
-
-def bot_for(game: str) -> ModuleType:
-    """The bot module of ``game`` (an OptionError naming the game if it has none)."""
-    if game in _BOTS:
-        return _BOTS[game]
-    spec = get(game)
-    name = spec.extra.get("bot")
-    if isinstance(name, ModuleType):
-        module = name
-    else:
-        if not name:
-            package = spec.state_class.__module__.rpartition(".")[0]
-            name = f"{package}.bot"
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError as e:
-            if e.name != name:
-                raise
-            raise OptionError(f"game {game!r} has no heuristic bot (expected module {name})") from None
+def bot_for(game: str) -> BotHooks:
+    """The bot of ``game`` (an OptionError naming the game if it has none)."""
+    bot = get(game).hooks.bot
+    if bot is None:
+        raise OptionError(f"game {game!r} has no heuristic bot (its GameSpec.hooks.bot is not set)")
     for attr in ("act", "rollout_policy"):
-        if not callable(getattr(module, attr, None)):
-            raise OptionError(f"the bot of game {game!r} ({module.__name__}) lacks {attr}()")
-    _BOTS[game] = module
-    return module
+        if not callable(getattr(bot, attr, None)):
+            raise OptionError(f"the bot of game {game!r} lacks {attr}()")
+    return bot
 
 
 def has_bot(game: str) -> bool:
-    try:
-        bot_for(game)
-    except OptionError:
-        return False
-    return True
+    return get(game).hooks.bot is not None
 
 
 class HeuristicAgent(Agent):

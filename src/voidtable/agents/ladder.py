@@ -22,13 +22,13 @@ from typing import Any, Callable, Sequence
 from voidtable.engine.errors import OptionError
 from voidtable.engine.registry import get, load
 from voidtable.engine.rng import derive_seed
-from voidtable.sim.stats import wilson
+from voidtable.engine.stats import wilson
 
 from .base import observe
-from .specs import make, parse
+from .specs import make, parse, split_specs  # noqa: F401  (split_specs: its old home)
 
 # ----------------------------------------------------------------------------
-# Statistics (intervals are shared with the lab: voidtable.sim.stats)
+# Statistics (intervals are shared with the lab: voidtable.engine.stats)
 # ----------------------------------------------------------------------------
 def bradley_terry(names: Sequence[str], wins: dict[tuple[str, str], float], iterations: int = 2000,
                   prior: float = 0.5) -> dict[str, float]:
@@ -71,22 +71,6 @@ def bradley_terry(names: Sequence[str], wins: dict[tuple[str, str], float], iter
 # ----------------------------------------------------------------------------
 # Scheduling and playing
 # ----------------------------------------------------------------------------
-def split_specs(text: str) -> list[str]:
-    """``"random,mcts:iterations=10,rollout=heuristic"`` -> ``["random", "mcts:iterations=10,rollout=heuristic"]``.
-
-    A comma starts a new agent unless what follows is ``key=value`` continuing the parameters of an agent with ``:``.
-    """
-    out: list[str] = []
-    for item in (x.strip() for x in text.split(",")):
-        if not item:
-            continue
-        if out and ":" not in item and "=" in item and ":" in out[-1]:
-            out[-1] += "," + item
-        else:
-            out.append(item)
-    return out
-
-
 def lineup(agents: Sequence[str], players: int, index: int) -> list[str]:
     """The specs seated in game ``index``: window ``index // players`` of the cycled list, rotated by ``index``."""
     m = len(agents)

@@ -32,6 +32,7 @@ from typing import Any, Callable
 
 from voidtable.engine.actions import Action
 from voidtable.engine.errors import OptionError
+from voidtable.engine.registry import get
 from voidtable.engine.rng import Rng
 from voidtable.engine.state import GameState, Result
 
@@ -92,21 +93,23 @@ class MctsAgent(Agent):
         self.rollout_name = rollout
         from .heuristic import bot_for, has_bot
         bot = bot_for(game) if has_bot(game) else None
+        settings = get(game).hooks.bot_settings  # what the game's bot tells search about itself
         self.bot = bot
         self.policy: Callable[[GameState, int, list[Action], Rng], Action] | None = None
         if rollout == "heuristic":
             self.policy = bot_for(game).rollout_policy  # an OptionError naming the game if it has no bot
-        if horizon < 0:  # the game's bot may suggest a horizon (MCTS_HORIZON); else whole-game rollouts
-            horizon = int(getattr(bot, "MCTS_HORIZON", 0))
+        if horizon < 0:  # the game may suggest a horizon (BotSettings.mcts_horizon); else whole-game rollouts
+            horizon = settings.mcts_horizon
         self.horizon = horizon  # 0: roll out to the end; k: stop after k stages (rounds, turns) and ask evaluate()
         self.stage: Callable[[GameState], int] | None = None
         self.evaluate: Callable[[GameState, str], list[float]] | None = None
         if horizon:
-            if not (callable(getattr(bot, "stage", None)) and callable(getattr(bot, "evaluate", None))):
-                raise OptionError(f"agent mcts parameter 'horizon' needs the bot of {game!r} to offer stage() and evaluate()")
-            self.stage, self.evaluate = bot.stage, bot.evaluate
-        if trust < 0:  # the game's bot may suggest how far to trust it (MCTS_TRUST); else not at all
-            trust = float(getattr(bot, "MCTS_TRUST", 0.0))
+            if settings.stage is None or settings.evaluate is None:
+                raise OptionError(f"agent mcts parameter 'horizon' needs {game!r} to offer stage() and evaluate() "
+                                  "(GameSpec.hooks.bot_settings)")
+            self.stage, self.evaluate = settings.stage, settings.evaluate
+        if trust < 0:  # the game may suggest how far to trust its bot (BotSettings.mcts_trust); else not at all
+            trust = settings.mcts_trust
         if trust > 0 and bot is None:
             raise OptionError(f"agent mcts parameter 'trust' needs a heuristic bot for {game!r}")
         self.trust = trust  # the bot's move stands unless another gets trust * iterations more root visits

@@ -94,5 +94,21 @@ def make(spec: str, game: str, seed: int) -> Agent:
     return agent
 
 
+def split_specs(text: str) -> list[str]:
+    """``"random,mcts:iterations=10,rollout=heuristic"`` -> ``["random", "mcts:iterations=10,rollout=heuristic"]``.
+
+    A comma starts a new agent unless what follows is ``key=value`` continuing the parameters of an agent with ``:``.
+    """
+    out: list[str] = []
+    for item in (x.strip() for x in text.split(",")):
+        if not item:
+            continue
+        if out and ":" not in item and "=" in item and ":" in out[-1]:
+            out[-1] += "," + item
+        else:
+            out.append(item)
+    return out
+
+
 def validate(spec: str) -> None:
     parse(spec)

@@ -1,15 +1,14 @@
-"""What every command shares: one-line errors with exit code 2, loading a game from flags, text hooks."""
+"""What every command shares: one-line errors with exit code 2, loading a game from flags, the game's words."""
 
 from __future__ import annotations
 
-import importlib
 import json
 import sys
-from types import ModuleType
 from typing import Any, NoReturn
 
 from voidtable.agents import specs as agent_specs
 from voidtable.engine.errors import OptionError, VoidtableError
+from voidtable.engine.events import generic_event
 from voidtable.engine.game import Game
 from voidtable.engine.options import parse_assignments
 from voidtable.engine.registry import get, load
@@ -40,14 +39,8 @@ def load_game(name: str, players: int | None, sets: list[str] | None) -> Game:
 
 def agent_list(text: str | None, players: int, default: str = "random") -> list[str]:
     """``"a,b"`` -> one spec per seat (cycled); each checked now, before any game runs."""
-    items = [x.strip() for x in (text or default).split(",") if x.strip()] or [default]
     # a spec may itself contain commas inside parameters: "mcts:iterations=10,rollout=heuristic"
-    merged: list[str] = []
-    for item in items:
-        if merged and ":" not in item.split("=")[0] and "=" in item and ":" in merged[-1]:
-            merged[-1] += "," + item
-        else:
-            merged.append(item)
+    merged = agent_specs.split_specs(text or default) or [default]
     for spec in merged:
         try:
             agent_specs.validate(spec)
@@ -56,28 +49,17 @@ def agent_list(text: str | None, players: int, default: str = "random") -> list[
     return [merged[p % len(merged)] for p in range(players)]
 
 
-def text_module(game: Game) -> ModuleType | None:
-    """The game's words for the terminal: ``SPEC.extra["text"]`` or its ``text`` module, if it has one."""
-    tm = game.spec.extra.get("text")
-    if tm is None:
-        try:
-            tm = importlib.import_module(f"voidtable.games.{game.name}.text")
-        except ModuleNotFoundError as e:
-            if e.name != f"voidtable.games.{game.name}.text":
-                raise
-    return tm
-
-
 def render_view(game: Game, view: dict[str, Any]) -> str:
-    tm = text_module(game)
+    """The view in the game's words for the terminal (``GameSpec.hooks.text``), else as JSON."""
+    tm = game.spec.hooks.text
     return tm.render(game, view) if tm else json.dumps(view, indent=1)
 
 
 def describe_event(game: Game, event: dict[str, Any]) -> str | None:
-    tm = text_module(game)
-    return tm.describe_event(game, event) if tm else json.dumps(event)
+    tm = game.spec.hooks.text
+    return tm.describe_event(game, event) if tm else generic_event(event)
 
 
 def describe_action(game: Game, action: Any) -> str:
-    tm = text_module(game)
+    tm = game.spec.hooks.text
     return tm.describe_action(game, action) if tm else str(action)

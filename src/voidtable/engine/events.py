@@ -7,6 +7,7 @@ other event is public. Front ends, logs and the lab must filter with
 
 from __future__ import annotations
 
+import json
 from typing import Any, Iterable
 
 Event = dict[str, Any]
@@ -20,3 +21,11 @@ def visible_events(events: Iterable[Event], seat: int | None) -> list[Event]:
         if to is None or (seat is not None and seat in to):
             out.append(e)
     return out
+
+
+def generic_event(event: Event) -> str:
+    """An event in plain words for a game without its own: ``{"type": "turn_start", "seat": 2}`` -> ``"Turn start: seat 2."``"""
+    words = str(event.get("type", "event")).replace("_", " ")
+    rest = [f"{k.replace('_', ' ')} {json.dumps(v) if isinstance(v, (list, dict)) else v}"
+            for k, v in event.items() if k not in ("type", "visible_to")]
+    return words[:1].upper() + words[1:] + (": " + ", ".join(rest) if rest else "") + "."

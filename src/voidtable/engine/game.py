@@ -38,7 +38,6 @@ class GameSpec:
     actions: "ActionTable | None" = None  # the declared action kinds (interop spaces and click routing derive from it)
     tasks: "Tasks | None" = None  # the flow machine's task registry
     parameters: tuple[Parameter, ...] = ()  # tunable rules-data numbers with their allowed ranges
-    extra: dict[str, Any] = field(default_factory=dict)  # deprecated: moving to ``hooks``
 
     def player_counts(self) -> range:
         return range(self.min_players, self.max_players + 1)

@@ -1,4 +1,10 @@
-"""Game records: seed + options + actions (+ a format version) that replay to the identical event log.
+"""Game records: seed + options + actions (+ a format version and the game's rules version) that replay
+to the identical event log.
+
+Format 2 (this one) stores ``rules_version``, the game's ``GameSpec.rules_version`` when
+the game was played: a record replays only under the rules version it was made with, and
+a mismatch is a one-line :class:`RecordError` naming the version it needs. Format 1 records
+(no rules version) still load; they replay if their game is still at rules version 1.
 
 A record also keeps, per step, a short digest of the events that step caused.
 Replaying recomputes them; the first step whose action is not legal or whose
@@ -12,16 +18,17 @@ import hashlib
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from .actions import Action
 from .errors import IllegalAction, RecordError, VoidtableError
 from .events import Event
-from .registry import load
+from .registry import get, load
 from .state import GameState
 
 FORMAT = "voidtable-record"
-VERSION = 1
+VERSION = 2
+SUPPORTED = (1, 2)  # format 1: no rules_version (read as rules version 1 of its game)
 
 
 def digest(events: list[Event]) -> str:
@@ -39,12 +46,14 @@ class Record:
     checks: list[str] = field(default_factory=list)  # digest of each step's events; checks[0] is the setup
     agents: list[str] | None = None
     result: dict[str, Any] | None = None
+    rules_version: int | None = None  # the game's rules version it was played under (None: a format 1 record)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
             "format": FORMAT,
             "version": VERSION,
             "game": self.game,
+            "rules_version": self.rules_version,
             "players": self.players,
             "options": dict(self.options),
             "seed": self.seed,
@@ -61,8 +70,12 @@ class Record:
     def from_json(data: Any) -> "Record":
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise RecordError(f"not a voidtable record (expected \"format\": \"{FORMAT}\")")
-        if data.get("version") != VERSION:
-            raise RecordError(f"record version {data.get('version')!r} is not supported; supported: {VERSION}")
+        version = data.get("version")
+        if version not in SUPPORTED:
+            raise RecordError(f"record format version {version!r} is not supported; supported: {', '.join(map(str, SUPPORTED))}")
+        rules_version = data.get("rules_version") if version >= 2 else None
+        if version >= 2 and (not isinstance(rules_version, int) or isinstance(rules_version, bool)):
+            raise RecordError("record field 'rules_version' must be int")
         for key, typ in (("game", str), ("players", int), ("seed", int), ("options", dict), ("actions", list)):
             if not isinstance(data.get(key), typ):
                 raise RecordError(f"record field {key!r} must be {typ.__name__}")
@@ -74,7 +87,8 @@ class Record:
         checks = data.get("checks", [])
         if not isinstance(checks, list) or not all(isinstance(c, str) for c in checks):
             raise RecordError("record field 'checks' must be a list of strings")
-        return Record(data["game"], data["players"], data["seed"], data["options"], actions, checks, data.get("agents"), data.get("result"))
+        return Record(data["game"], data["players"], data["seed"], data["options"], actions, checks, data.get("agents"),
+                      data.get("result"), rules_version)
 
     def save(self, path: str | Path) -> None:
         Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n")
@@ -94,7 +108,8 @@ class Recorder:
     def __init__(self, game: str, players: int, seed: int, options: dict[str, Any] | None = None, agents: list[str] | None = None) -> None:
         self.state: GameState = load(game, players, options).new_state(seed)
         self.events: list[Event] = list(self.state.setup_events)
-        self.record = Record(game, players, seed, dict(options or {}), [], [digest(self.state.setup_events)], agents)
+        self.record = Record(game, players, seed, dict(options or {}), [], [digest(self.state.setup_events)], agents,
+                             rules_version=self.state.game.spec.rules_version)
 
     def apply(self, player: int, action: Action) -> list[Event]:
         events = self.state.apply(player, action)
@@ -106,16 +121,43 @@ class Recorder:
         return events
 
 
-def replay(record: Record, verify: bool = True) -> tuple[GameState, list[Event]]:
-    """Replay a record; with ``verify``, every step's events must match the record's digests."""
+def check_rules_version(record: Record) -> None:
+    """A one-line RecordError unless ``record`` was made under its game's current rules version.
+
+    A format 1 record carries no rules version; it counts as version 1 (every game's
+    first), so it replays while its game is still at version 1.
+    """
     try:
-        state = load(record.game, record.players, record.options).new_state(record.seed)
+        spec = get(record.game)
+    except VoidtableError as e:
+        raise RecordError(f"record cannot be loaded: {e}") from e
+    made = record.rules_version if record.rules_version is not None else 1
+    if made != spec.rules_version:
+        old = " (a format 1 record, from before rules versions)" if record.rules_version is None else ""
+        raise RecordError(f"record needs {record.game} rules version {made}{old}; this voidtable has {record.game} "
+                          f"rules version {spec.rules_version}")
+
+
+def replay(record: Record, verify: bool = True, upto: int | None = None,
+           on_step: Callable[[int, int, Action, list[Event]], None] | None = None) -> tuple[GameState, list[Event]]:
+    """Replay a record; with ``verify``, every step's events must match the record's digests.
+
+    ``upto`` stops after that many actions (the state and events so far; the result is
+    then not checked); ``on_step(step, seat, action, events)`` sees each step as it is
+    replayed. A record of another rules version, an illegal step or a divergent step is a
+    one-line :class:`RecordError`. This is the one replay of the platform (the CLI's
+    ``replay``, the table's step-by-step replays and the tests use it).
+    """
+    check_rules_version(record)
+    try:
+        state = load(record.game, record.players, record.options, cache=True).new_state(record.seed)
     except VoidtableError as e:
         raise RecordError(f"record cannot be loaded: {e}") from e
     events = list(state.setup_events)
     if verify and record.checks and record.checks[0] != digest(state.setup_events):
         raise RecordError("record diverges at step 0 (setup): the dealt game differs (other rules data or engine version?)")
-    for i, (seat, action) in enumerate(record.actions, start=1):
+    actions = record.actions if upto is None else record.actions[:max(0, upto)]
+    for i, (seat, action) in enumerate(actions, start=1):
         try:
             step = state.apply(seat, action)
         except IllegalAction as e:
@@ -123,6 +165,10 @@ def replay(record: Record, verify: bool = True) -> tuple[GameState, list[Event]]
         if verify and i < len(record.checks) and record.checks[i] != digest(step):
             raise RecordError(f"record diverges at step {i} (seat {seat}, {action}): its events differ from the recorded ones")
         events.extend(step)
+        if on_step is not None:
+            on_step(i, seat, action, step)
+    if upto is not None and upto < len(record.actions):
+        return state, events
     if verify and len(record.checks) not in (0, len(record.actions) + 1):
         raise RecordError(f"record has {len(record.checks)} checks for {len(record.actions)} steps")
     if verify and record.result is not None:

@@ -7,6 +7,7 @@ other packages may add games through the ``voidtable.games`` entry-point group.
 from __future__ import annotations
 
 import importlib
+import json
 import pkgutil
 from importlib.metadata import entry_points
 from typing import Any
@@ -55,6 +56,26 @@ def get(name: str) -> GameSpec:
     return _REGISTRY[name]
 
 
-def load(game: str, players: int, options: dict[str, Any] | None = None) -> Game:
-    """Load ``game`` for ``players`` with options and rules overrides validated (``voidtable.load``)."""
-    return Game(get(game), players, options)
+_LOADED: dict[str, Game] = {}
+_LOADED_MAX = 256
+
+
+def load(game: str, players: int, options: dict[str, Any] | None = None, *, cache: bool = False) -> Game:
+    """Load ``game`` for ``players`` with options and rules overrides validated (``voidtable.load``).
+
+    With ``cache``, a rule set already loaded in this process with the same game, player
+    count and options is reused: a :class:`Game` is read-only once loaded (states only read
+    its rules), and loading parses the rules data, which costs more than playing a game.
+    This is the one loaded-game cache of the platform (simulations, the lab, the ladder,
+    the table and the interop adapters all use it).
+    """
+    if not cache:
+        return Game(get(game), players, options)
+    key = json.dumps([game, players, options or {}], sort_keys=True, default=repr)
+    loaded = _LOADED.get(key)
+    if loaded is None:
+        loaded = Game(get(game), players, options)
+        if len(_LOADED) >= _LOADED_MAX:
+            _LOADED.pop(next(iter(_LOADED)))
+        _LOADED[key] = loaded
+    return loaded

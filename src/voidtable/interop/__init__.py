@@ -7,6 +7,8 @@ library on first use, so importing this package costs nothing:
 - ``voidtable.interop.pettingzoo``: ``env(game, players=...)``, an AEC environment with action masks;
 - ``voidtable.interop.gym``: ``VoidtableEnv``, one learning seat against voidtable agents.
 
-Per-game hooks (fixed action ids, tensor encoders) live in ``interop.registry``
-and ``interop.games``; docs/interop.md explains the encodings and the choices.
+Nothing here names a game: fixed action ids come from each game's declared
+action kinds (``GameSpec.actions``) and tensors from its encoder hook
+(``GameSpec.hooks.interop``), both read by ``interop.registry``;
+docs/interop.md explains the encodings and the choices.
 """

@@ -1,5 +1,7 @@
 """What every adapter shares: a loaded game with its action space and encoder, and seat observations.
 
+The action space and the encoder come from the game's spec (``interop.registry``).
+
 A :class:`Context` is built once per (game, players, settings) and cached: the
 OpenSpiel adapter rebuilds games from their strings often (pickling, state
 deserialization), and a PettingZoo reset must not reload rules data.
@@ -16,10 +18,10 @@ import numpy as np
 from voidtable.engine.game import Game
 from voidtable.engine.registry import get, load
 from voidtable.engine.state import GameState
+from voidtable.engine.tensors import Encoder, Layout, concat
 
-from .registry import Encoder, hooks_for
+from . import registry
 from .spaces import ActionSpace
-from .tensors import Layout, concat
 
 
 def dumps(obj: Any) -> str:
@@ -36,10 +38,10 @@ class Context:
         self.settings_json = settings_json
         self.settings: dict[str, Any] = json.loads(settings_json)
         self.spec = get(name)
-        self.game: Game = load(name, players, self.settings)
-        hooks = hooks_for(name)
-        self.space: ActionSpace = hooks.action_space(self.game)
-        self.encoder: Encoder = hooks.encoder(self.game)
+        registry.check(name)
+        self.game: Game = load(name, players, self.settings, cache=True)
+        self.space: ActionSpace = registry.action_space(self.game)
+        self.encoder: Encoder = registry.encoder(self.game)
         enc = self.encoder
         self.obs_layout: Layout = concat(enc.public, enc.private)
         self.info_layout: Layout = concat(enc.public, enc.private, enc.recall)

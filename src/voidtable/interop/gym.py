@@ -133,17 +133,17 @@ class VoidtableEnv(gym.Env):
     def render(self) -> str | None:
         if self.state_ is None:
             return None
-        text_module = self.ctx.game.spec.extra.get("text")
+        text_hooks = self.ctx.game.spec.hooks.text
         view = self.state_.view(self.seat)
-        if text_module is not None and hasattr(text_module, "render"):
-            return text_module.render(self.ctx.game, view)
+        if text_hooks is not None:
+            return text_hooks.render(self.ctx.game, view)
         from .core import dumps
 
         return dumps(view)
 
 
 def register_envs() -> list[str]:
-    """Register ``voidtable/<game>-v0`` with Gymnasium for every game with interop hooks."""
+    """Register ``voidtable/<game>-v0`` with Gymnasium for every game the interop layer offers (see ``interop.registry``)."""
     from .registry import supported
 
     ids = []

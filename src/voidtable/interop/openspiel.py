@@ -1,7 +1,8 @@
 """Every voidtable game as an OpenSpiel Python game: ``pyspiel.load_game("python_voidtable_buccaneers")``.
 
 Importing this module registers ``python_voidtable_<game>`` for each registered
-game that has interop hooks (see ``interop/registry.py``). Game parameters:
+game that declares its action kinds (see ``interop/registry.py``; a game without
+a tensor encoder gets a minimal generic tensor). Game parameters:
 ``players``, ``variant`` (one of the game's named variants), and one
 parameter per declared game option (left at its default, an option takes
 the variant's value; OpenSpiel game strings reserve commas, so write ``|``
@@ -48,7 +49,7 @@ from voidtable.engine.state import GameState
 from .core import Context, context_for, dumps
 from .registry import supported
 from .spaces import InteropError
-from .tensors import Layout
+from voidtable.engine.tensors import Layout
 
 PREFIX = "python_voidtable_"
 CHECKPOINT = 32  # an information-state string is kept whole every this many steps
@@ -600,7 +601,7 @@ def game_class(name: str) -> type:
 
 
 def register_all() -> list[str]:
-    """Register every game with interop hooks (idempotent); returns the OpenSpiel short names."""
+    """Register every game that declares its action kinds (idempotent); returns the OpenSpiel short names."""
     have = set(pyspiel.registered_names())
     names = []
     for name in supported():

@@ -129,7 +129,7 @@ class VoidtableAECEnv(AECEnv):
             self.terminations = {a: True for a in self.agents}
             self._accumulate_rewards()
             return
-        self.state_._apply(seat, chosen)
+        self.state_.apply(seat, chosen)  # legal: it came from this seat's legal actions
         self._legal = None
         self.steps += 1
         if self.state_.is_over():
@@ -149,10 +149,10 @@ class VoidtableAECEnv(AECEnv):
     def render(self) -> str | None:
         if self.state_ is None:
             return None
-        text_module = self.ctx.game.spec.extra.get("text")
+        text_hooks = self.ctx.game.spec.hooks.text
         view = self.state_.view(None)
-        if text_module is not None and hasattr(text_module, "render"):
-            text = text_module.render(self.ctx.game, view)
+        if text_hooks is not None:
+            text = text_hooks.render(self.ctx.game, view)
         else:
             from .core import dumps
 

@@ -35,7 +35,7 @@ from typing import Any
 import numpy as np
 
 from voidtable.sim import measures as game_measures
-from voidtable.sim.stats import describe, holm, n_two_means, n_two_proportions, one_sample, quantiles, welch, wilson
+from voidtable.engine.stats import describe, holm, n_two_means, n_two_proportions, one_sample, quantiles, welch, wilson
 
 from .spec import Plan
 from .store import Store

@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from voidtable.agents import specs as agent_specs
-from voidtable.agents.ladder import split_specs
+from voidtable.agents.specs import split_specs
 from voidtable.engine.errors import OptionError, VoidtableError
 from voidtable.engine.options import parse_value
 from voidtable.engine.registry import get, load

@@ -1,9 +1,9 @@
 """Game-specific measures: what a game asks the lab to count from a finished game's events.
 
-A game declares them in an optional module ``voidtable.games.<name>.measures``
-(found by importing it; no registration needed) with:
+A game declares them in its hook table, ``GameSpec.hooks.measures``
+(:class:`voidtable.engine.hooks.MeasureHooks`), with:
 
-``MEASURES: dict[str, dict]``
+``measures: dict[str, Measure]``
     one entry per measure: ``title``, ``rows`` and ``cols`` (what the two keys
     of a cell mean, e.g. ``"round"`` and ``"seat"``), ``kind`` (``"rate"``: each
     value is 0..1 and the lab shows a Wilson interval; ``"mean"``: any number,
@@ -25,32 +25,32 @@ played the game, so only the cells travel back to the results store.
 
 from __future__ import annotations
 
-import importlib
-from types import ModuleType
 from typing import Any
 
-Cell = tuple[str, str, str, float]
+from voidtable.engine.errors import UnknownGame
+from voidtable.engine.hooks import Cell, MeasureHooks
+from voidtable.engine.registry import get
 
-_CACHE: dict[str, ModuleType | None] = {}
+__all__ = ["Cell", "declared", "has_factions", "hooks_for", "module_for"]
 
 
-def module_for(game: str) -> ModuleType | None:
-    """``voidtable.games.<game>.measures`` if the game has one, else None (cached per process)."""
-    if game not in _CACHE:
-        try:
-            _CACHE[game] = importlib.import_module(f"voidtable.games.{game}.measures")
-        except ModuleNotFoundError as e:
-            if e.name not in (f"voidtable.games.{game}.measures", f"voidtable.games.{game}"):
-                raise
-            _CACHE[game] = None
-    return _CACHE[game]
+def hooks_for(game: str) -> MeasureHooks | None:
+    """The measures ``game`` declares (``spec.hooks.measures``), or None (also for an unknown game)."""
+    try:
+        return get(game).hooks.measures
+    except UnknownGame:
+        return None
+
+
+module_for = hooks_for  # the old name (measures used to be found as a module)
 
 
 def declared(game: str) -> dict[str, dict[str, Any]]:
-    mod = module_for(game)
-    return dict(getattr(mod, "MEASURES", {})) if mod else {}
+    """Each declared measure as JSON (title, rows, cols, kind, help), in declaration order."""
+    mh = hooks_for(game)
+    return {name: m.to_json() for name, m in mh.measures.items()} if mh else {}
 
 
 def has_factions(game: str) -> bool:
-    mod = module_for(game)
-    return mod is not None and callable(getattr(mod, "factions", None))
+    mh = hooks_for(game)
+    return mh is not None and mh.factions is not None

@@ -105,11 +105,11 @@ def play_one(batch: Batch, index: int, game: Any = None) -> GameOutcome:
         res = state.result()
         out.scores, out.ranks, out.win_shares, out.decisions = res.scores, res.ranks, res.win_shares(), n
         if batch.measures:
-            mod = game_measures.module_for(batch.game)
-            if mod is not None:
-                out.cells = per_game_cells(mod.measure(g, events, res))
-                if callable(getattr(mod, "factions", None)):
-                    out.factions = list(mod.factions(g, events))
+            mh = game_measures.hooks_for(batch.game)
+            if mh is not None and events is not None:
+                out.cells = per_game_cells(mh.measure(g, events, res))
+                if mh.factions is not None:
+                    out.factions = list(mh.factions(g, events))
         out.events = events if batch.keep_events else None
     except Exception as e:  # a crashing game is data for the report, not the end of the batch
         out.error = f"{type(e).__name__}: {e} | {traceback.format_exc(limit=3).splitlines()[-2].strip()}"

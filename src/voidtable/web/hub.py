@@ -232,7 +232,8 @@ class Hub:
                     links.append({"seat": i, "token": token, "url": f"/t/{table_id}#seat={token}"})
                 seats.append(SeatRow(i, "person", None, name, token_hash))
         status = "running" if all(s.kind == "bot" or s.token_hash for s in seats) else "waiting"
-        row = TableRow(table_id, spec.name, players, game.settings, seed, time.time(), status, None, None, seats, [])
+        row = TableRow(table_id, spec.name, players, game.settings, seed, time.time(), status, None, None, seats, [],
+                       spec.rules_version)
         self.store.create_table(row)
         table = Table(row, game)
         self.tables[table.id] = table

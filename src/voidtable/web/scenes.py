@@ -1,62 +1,39 @@
-"""Finding a game's scene and words, and what every scene gets from the server.
+"""What every scene gets from the server: the game's scene and words from its hook table, and fallbacks.
 
-A game draws itself for the table with ``voidtable.games.<name>.scene``
-(``build(game, view, legal, seat, names) -> scene``; schema in docs/web.md),
-or with a module named by ``GameSpec.extra["scene"]``. A game without one
-still plays: :func:`fallback_scene` shows its legal actions as buttons.
+A game draws itself for the table with ``GameSpec.hooks.scene``
+(``build(game, view, legal, seat, names) -> scene``; schema in docs/web.md).
+A game without one still plays: :func:`fallback_scene` shows its view as a
+panel and its legal actions as buttons.
 
-Events read in words through the game's text module (``extra["text"]`` or
-``games/<name>/text.py``), else the scene module's ``describe_event``, else a
-generic sentence made from the event's fields. Only events already filtered
-for the viewer (``visible_events``) ever reach these functions.
+Events read in words through ``GameSpec.hooks.text`` (``describe_event``,
+``describe_action``), else the scene hook's functions of those names, else a
+generic sentence made from the event's fields (``engine.events.generic_event``).
+Only events already filtered for the viewer (``visible_events``) ever reach
+these functions.
 """
 
 from __future__ import annotations
 
-import importlib
 import json
-from types import ModuleType
-from typing import Any
+from typing import Any, Callable
 
 import msgspec
 
 from voidtable.engine.actions import Action
+from voidtable.engine.events import generic_event
 from voidtable.engine.game import Game
 
-_SCENES: dict[str, ModuleType | None] = {}
-_TEXTS: dict[str, ModuleType | None] = {}
+__all__ = ["action_key", "action_labels", "actions_in", "build_scene", "describe_action", "describe_event",
+           "fallback_scene", "generic_event"]
 
 
-def _module(game: Game, key: str, cache: dict[str, ModuleType | None]) -> ModuleType | None:
-    if game.name in cache:
-        return cache[game.name]
-    mod = game.spec.extra.get(key)
-    if not isinstance(mod, ModuleType):
-        package = game.spec.state_class.__module__.rpartition(".")[0]
-        name = mod if isinstance(mod, str) else f"{package}.{key}"
-        try:
-            mod = importlib.import_module(name)
-        except ModuleNotFoundError as e:
-            if e.name != name:
-                raise
-            mod = None
-    cache[game.name] = mod
-    return mod
-
-
-def scene_module(game: Game) -> ModuleType | None:
-    return _module(game, "scene", _SCENES)
-
-
-def text_module(game: Game) -> ModuleType | None:
-    return _module(game, "text", _TEXTS)
-
-
-def _words(game: Game, name: str) -> Any:
-    """The game's ``name`` function for words: from its text module, else its scene module, else None."""
-    for module in (text_module(game), scene_module(game)):
-        if module is not None and hasattr(module, name):
-            return getattr(module, name)
+def _words(game: Game, name: str) -> Callable[..., Any] | None:
+    """The game's ``name`` function for words: from its text hook, else its scene hook, else None."""
+    hooks = game.spec.hooks
+    for provider in (hooks.text, hooks.scene):
+        fn = getattr(provider, name, None) if provider is not None else None
+        if callable(fn):
+            return fn
     return None
 
 
@@ -67,15 +44,7 @@ def describe_event(game: Game, event: dict[str, Any]) -> str | None:
 
 def describe_action(game: Game, action: Action) -> str:
     fn = _words(game, "describe_action")
-    return fn(game, action) if fn else str(action)
-
-
-def generic_event(event: dict[str, Any]) -> str:
-    """``{"type": "turn_start", "seat": 2}`` -> ``"Turn start: seat 2."``"""
-    words = event.get("type", "event").replace("_", " ")
-    rest = [f"{k.replace('_', ' ')} {json.dumps(v) if isinstance(v, (list, dict)) else v}"
-            for k, v in event.items() if k not in ("type", "visible_to")]
-    return words[:1].upper() + words[1:] + (": " + ", ".join(rest) if rest else "") + "."
+    return str(fn(game, action)) if fn else str(action)
 
 
 def build_scene(game: Game, view: dict[str, Any], legal: list[Action], seat: int | None, names: list[str],
@@ -84,7 +53,7 @@ def build_scene(game: Game, view: dict[str, Any], legal: list[Action], seat: int
 
     ``labels``, if given, is filled with the scene's words for each of its actions (see :func:`action_labels`).
     """
-    sm = scene_module(game)
+    sm = game.spec.hooks.scene
     scene = sm.build(game, view, legal, seat, names) if sm is not None else fallback_scene(game, view, legal, seat, names)
     if legal:
         present = action_labels(scene)

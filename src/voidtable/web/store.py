@@ -1,6 +1,8 @@
 """The table store: SQLite (stdlib ``sqlite3``), one file under the server's data directory.
 
-What is stored is exactly what rebuilds a table: its game, player count,
+What is stored is exactly what rebuilds a table: its game (and the game's
+rules version when it was created: a table of another rules version is
+restored as *broken*, listed with its reason, never silently dropped), player count,
 options, seed, seats (seat tokens only as SHA-256 hashes) and the accepted
 actions in order. The state itself is never stored: on start the server
 replays every table's actions (a game record is seed + actions), so what
@@ -34,7 +36,8 @@ CREATE TABLE IF NOT EXISTS tables (
     created     REAL NOT NULL,
     status      TEXT NOT NULL,
     result      TEXT,
-    finished    REAL
+    finished    REAL,
+    rules_version INTEGER NOT NULL DEFAULT 1   -- the game's rules version its moves were made under
 );
 CREATE TABLE IF NOT EXISTS seats (
     table_id    TEXT NOT NULL,
@@ -78,6 +81,7 @@ class TableRow:
     finished: float | None
     seats: list[SeatRow] = field(default_factory=list)
     moves: list[tuple[int, Action]] = field(default_factory=list)
+    rules_version: int = 1
 
 
 class Store:
@@ -88,6 +92,9 @@ class Store:
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute(f"PRAGMA synchronous={'FULL' if durable == 'full' else 'NORMAL'}")
         self.db.executescript(SCHEMA)
+        columns = {r[1] for r in self.db.execute("PRAGMA table_info(tables)")}
+        if "rules_version" not in columns:  # a store from before rules versions: its tables were made under version 1
+            self.db.execute("ALTER TABLE tables ADD COLUMN rules_version INTEGER NOT NULL DEFAULT 1")
 
     def close(self) -> None:
         self.db.close()
@@ -97,8 +104,9 @@ class Store:
         with self.db:
             self.db.execute("BEGIN")
             self.db.execute(
-                "INSERT INTO tables (id, game, players, options, seed, created, status) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (row.id, row.game, row.players, json.dumps(row.options, sort_keys=True), row.seed, row.created, row.status))
+                "INSERT INTO tables (id, game, players, options, seed, created, status, rules_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (row.id, row.game, row.players, json.dumps(row.options, sort_keys=True), row.seed, row.created, row.status,
+                 row.rules_version))
             self.db.executemany(
                 "INSERT INTO seats (table_id, seat, kind, bot, name, token_hash) VALUES (?, ?, ?, ?, ?, ?)",
                 [(row.id, s.seat, s.kind, s.bot, s.name, s.token_hash) for s in row.seats])
@@ -126,8 +134,10 @@ class Store:
     # -- reads ---------------------------------------------------------------------
     def load_all(self) -> list[TableRow]:
         rows: dict[str, TableRow] = {}
-        for r in self.db.execute("SELECT id, game, players, options, seed, created, status, result, finished FROM tables ORDER BY created"):
-            rows[r[0]] = TableRow(r[0], r[1], r[2], json.loads(r[3]), r[4], r[5], r[6], json.loads(r[7]) if r[7] else None, r[8])
+        for r in self.db.execute("SELECT id, game, players, options, seed, created, status, result, finished, rules_version "
+                                 "FROM tables ORDER BY created"):
+            rows[r[0]] = TableRow(r[0], r[1], r[2], json.loads(r[3]), r[4], r[5], r[6], json.loads(r[7]) if r[7] else None, r[8],
+                                  rules_version=r[9])
         for r in self.db.execute("SELECT table_id, seat, kind, bot, name, token_hash FROM seats ORDER BY table_id, seat"):
             if r[0] in rows:
                 rows[r[0]].seats.append(SeatRow(r[1], r[2], r[3], r[4], r[5]))

@@ -26,7 +26,7 @@ from voidtable.engine.actions import Action
 from voidtable.engine.errors import IllegalAction, RecordError, VoidtableError
 from voidtable.engine.events import Event, visible_events
 from voidtable.engine.game import Game
-from voidtable.engine.records import Record, digest
+from voidtable.engine.records import Record, digest, replay
 from voidtable.engine.registry import load
 from voidtable.engine.state import GameState
 
@@ -72,20 +72,9 @@ class Seat:
         return SeatRow(self.seat, self.kind, self.bot, self.name, self.token_hash)
 
 
-_GAMES: dict[str, Game] = {}
-
-
 def load_game(name: str, players: int, options: dict[str, Any]) -> Game:
-    """A loaded rule set, shared by every table with the same game, player count and options.
-
-    A Game is read-only once loaded (states only read its rules), and loading one parses its
-    TOML, which costs more than replaying a whole stored game; so restoring many tables reuses them.
-    """
-    key = json.dumps([name, players, options], sort_keys=True)
-    game = _GAMES.get(key)
-    if game is None:
-        game = _GAMES[key] = load(name, players, options)
-    return game
+    """A loaded rule set, shared by every table with the same game, player count and options (the engine's cache)."""
+    return load(name, players, options, cache=True)
 
 
 class Table:
@@ -110,7 +99,11 @@ class Table:
         self.legal: list[list[Action]] = [self.state.legal_actions(p) for p in range(self.players)]
         self.since = [0] * self.players   # step from which each seat's choices have been what they are now
         self._cache: dict[Any, tuple[int, dict[str, Any]]] = {}
-        for seat, action in row.moves:  # restore: replay what was stored
+        if row.rules_version != self.game.spec.rules_version and row.moves:
+            self.status = "broken"  # listed as broken in the lobby and the log, never silently dropped
+            self.problem = (f"stored under {row.game} rules version {row.rules_version}; this server has rules version "
+                            f"{self.game.spec.rules_version}, so its moves cannot be replayed")
+        for seat, action in row.moves if self.status != "broken" else ():  # restore: replay what was stored
             try:
                 new, events = self._try(seat, action)
             except (IllegalAction, VoidtableError) as e:
@@ -293,38 +286,34 @@ class Table:
         """The game record (seed + actions): reveals everything, so only for finished games."""
         agents = [s.bot if s.kind == "bot" else "person" for s in self.seats]
         rec = Record(self.name, self.players, self.seed, dict(self.options), list(self.actions), list(self.checks), agents,
-                     self.result_json())
+                     self.result_json(), self.game.spec.rules_version)
         return rec
 
     def row(self) -> TableRow:
         return TableRow(self.id, self.name, self.players, self.options, self.seed, self.created, self.status,
-                        self.result_json(), self.finished, [s.row() for s in self.seats], list(self.actions))
+                        self.result_json(), self.finished, [s.row() for s in self.seats], list(self.actions),
+                        self.game.spec.rules_version)
 
 
 def replay_frame(record: Record, step: int, seat: int | None, names: list[str] | None = None,
                  describe: Callable[..., Any] | None = None) -> dict[str, Any]:
-    """What ``seat`` saw after ``step`` actions of a finished game's record: scene (no actions), log, last action."""
-    try:
-        game = load(record.game, record.players, record.options)
-        state = game.new_state(record.seed)
-    except VoidtableError as e:
-        raise RecordError(f"record cannot be loaded: {e}") from e
-    if record.checks and record.checks[0] != digest(state.setup_events):
-        raise RecordError("record diverges at step 0 (setup)")
+    """What ``seat`` saw after ``step`` actions of a finished game's record: scene (no actions), log, last action.
+
+    The record is replayed by the engine (``engine.records.replay``), which checks its rules
+    version and every step's digest; a problem is a one-line RecordError.
+    """
     step = max(0, min(step, len(record.actions)))
+    seen_steps: list[list[Event]] = []
+
+    def keep(i: int, p: int, action: Action, events: list[Event]) -> None:
+        seen_steps.append(visible_events(events, seat))
+
+    state, _ = replay(record, verify=True, upto=step, on_step=keep)
+    game = state.game
     viewer_events = list(visible_events(state.setup_events, seat))
-    last: list[str] = []
-    for i, (p, action) in enumerate(record.actions[:step], start=1):
-        try:
-            events = state.apply(p, action)
-        except IllegalAction as e:
-            raise RecordError(f"record diverges at step {i}: {e}") from e
-        if i < len(record.checks) and record.checks[i] != digest(events):
-            raise RecordError(f"record diverges at step {i}: its events differ from the recorded ones")
-        seen = visible_events(events, seat)
+    for seen in seen_steps:
         viewer_events.extend(seen)
-        if i == step:
-            last = [l for l in (scenes.describe_event(game, e) for e in seen) if l]
+    last = [l for l in (scenes.describe_event(game, e) for e in seen_steps[-1]) if l] if seen_steps else []
     names = names or [f"Seat {p}" for p in range(record.players)]
     lines = [l for l in (scenes.describe_event(game, e) for e in viewer_events) if l]
     scene = scenes.build_scene(game, state.view(seat), [], seat, names)

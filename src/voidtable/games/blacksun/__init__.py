@@ -12,6 +12,7 @@ from voidtable.engine.options import OptionSpec
 
 from .actions import ACTIONS
 from .data import SUNS, build
+from .hooks import HOOKS
 from .state import BlackSunState
 
 OPTIONS = [
@@ -41,6 +42,7 @@ SPEC = GameSpec(
     },
     data_file=Path(__file__).with_name("blacksun.toml"),
     max_decisions=40_000,
+    hooks=HOOKS,
     rules_version=1,
     actions=ACTIONS,
 )

@@ -1,14 +1,8 @@
-"""Black Sun for the researchers' APIs: action universe and tensors.
+"""Black Sun for the researchers' APIs: observation tensors (``SPEC.hooks.interop``).
 
-Action universe, from the rules data of the loaded game (the same for every
-player count): the hexes any stellar system can use are those within
-``1 + push_out + 1`` of the Sun (the Gas Giants sit at ``1 + push_out`` and
-their orbits one further out; 61 hexes with the shipped data), ship ids run up
-to the total fleet of all six factions (32), seats up to six, slots are the
-centre (-1) and the six edges (0-5). Each decision kind takes its argument
-from one of those domains. One kind is numbered by a *key*: a blockade raid
-``raid_blockade ((q, r), attacker, target)`` is numbered by ``(attacker,
-target)``, because the attacker sits in the centre of the raided hex.
+The action universe comes from the declared action kinds (``actions.py``,
+``SPEC.actions``), whose hex and ship domains these tensors share. NumPy is
+imported here, and this module is imported only by ``hooks.encoder``.
 
 Everything on the board is public; the only hidden thing is the order of the
 undealt Starting Faction cards, which no seat sees. So the tensors have no
@@ -21,87 +15,20 @@ from typing import Any
 
 import numpy as np
 
-from voidtable.engine.actions import Action
+from voidtable.engine.tensors import Encoder, Layout
 
-from ..registry import Encoder, Hooks
-from ..spaces import ActionSpace, kinds
-from ..tensors import Layout
+from .actions import fleet_size, hexes, tile_codes
+from .board import ASTEROIDS, GAS_GIANT, PLANET, SPACE, SUN, tile_kind, tile_planet
+from .data import FACTION_ORDER, SCORING_CONDITIONS, SUNS
+from .flow import DECISIONS
+from .positions import STATE_NAMES as SHIP_STATES
+from .state import STATUS_NAMES as STATUS
 
-NO_ARG = ("play", "keep_faction", "redraw_faction", "keep_card", "stay", "place_done", "no_move", "fleet_done",
-          "fleet_abandon", "stop", "scoring_done", "no_raid", "loans_done")
-YES_NO = ("consent", "join", "amnesty", "retreat", "second_turn", "end_story")
-HEX = ("place_hex", "hex_slot", "fleet_from", "step", "rebuild_raiders", "rebuild_ambunaut", "remove_counter")
-HEX_OR_NONE = ("counter", "retreat_to")
-SHIP = ("add_ship", "tow", "recentre", "lose", "lend", "recall")
-SHIP_OR_NONE = ("sacrifice",)
-SEAT = ("aim", "lend_to")
-SLOTS = tuple(range(-1, 6))
-HEX_KINDS = ("sun", "gas_giant", "planet", "asteroids", "space")
-STATUS = ("normal", "need", "crisis")
-SHIP_STATES = ("unplaced", "board", "destroyed", "captured", "out")
-MAX_SEATS = 6
-
-
-def _length(q: int, r: int) -> int:
-    return (abs(q) + abs(r) + abs(q + r)) // 2
-
-
-def hexes(rules: Any) -> list[tuple[int, int]]:
-    """Every coordinate a stellar system of these rules can use, in a fixed order."""
-    m = rules.map
-    radius = max(m.pattern_radius, 1 + m.push_out + 1)
-    cells = [(q, r) for q in range(-radius, radius + 1) for r in range(-radius, radius + 1) if _length(q, r) <= radius]
-    return sorted(cells, key=lambda h: (_length(*h), h))
-
-
-def fleet_size(rules: Any) -> int:
-    """Ship ids run below this: the fleets of all factions together (each faction is dealt at most once)."""
-    return sum(sum(f.ships.values()) for f in rules.factions.values())
-
-
-def tile_codes(rules: Any) -> list[str]:
-    return ["G", "A", "S"] + [f"P{n}" for n in rules.map.planets()]
-
-
-def _key(action: Action) -> Action:
-    if action.kind == "raid_blockade":
-        return Action("raid_blockade", tuple(action.arg[1:]))
-    return action
-
-
-def action_space(game: Any) -> ActionSpace:
-    R = game.rules
-    cells = hexes(R)
-    ships = range(fleet_size(R))
-    seats = range(MAX_SEATS)
-    acts: list[Action] = [Action(k) for k in NO_ARG]
-    for k in YES_NO:
-        acts += kinds(k, (False, True))
-    for k in HEX:
-        acts += kinds(k, cells)
-    for k in HEX_OR_NONE:
-        acts += kinds(k, [None, *cells])
-    for k in SHIP:
-        acts += kinds(k, ships)
-    for k in SHIP_OR_NONE:
-        acts += kinds(k, [None, *ships])
-    for k in SEAT:
-        acts += kinds(k, seats)
-    acts += kinds("take_card", list(R.faction_cards))
-    acts += kinds("put", [(t, d) for t in R.ships for d in SLOTS])
-    acts += kinds("slot", SLOTS)
-    acts += kinds("hex_tile", tile_codes(R))
-    acts += kinds("raid", [(h, t) for h in cells for t in seats])
-    acts += kinds("raid_blockade", [(a, x) for a in ships for x in ships if a != x])
-    acts += kinds("tow_raid", [(h, x) for h in cells for x in ships])
-    return ActionSpace("blacksun", acts, key=_key)
+HEX_KINDS = (SUN, GAS_GIANT, PLANET, ASTEROIDS, SPACE)
 
 
 class BlackSunEncoder(Encoder):
     def __init__(self, game: Any) -> None:
-        from voidtable.games.blacksun.data import FACTION_ORDER, SCORING_CONDITIONS, SUNS
-        from voidtable.games.blacksun.flow import DECISIONS
-
         R = game.rules
         self.n = n = game.players
         self.cells = hexes(R)
@@ -154,8 +81,6 @@ class BlackSunEncoder(Encoder):
                 hx[cell[tuple(coord)], len(HEX_KINDS) + 2 + STATUS.index(status)] = 1
         manual = v.get("manual_setup")
         if manual is not None:
-            from voidtable.games.blacksun.board import tile_kind, tile_planet
-
             for q, r, t in manual["tiles"]:
                 i = cell[(q, r)]
                 hx[i, HEX_KINDS.index(tile_kind(t))] = 1
@@ -292,5 +217,3 @@ class BlackSunEncoder(Encoder):
             hexat(0, 0)
             shipsat(1, 0)
 
-
-HOOKS = Hooks(action_space=action_space, encoder=BlackSunEncoder)

@@ -5,9 +5,9 @@ from pathlib import Path
 from voidtable.engine.game import GameSpec
 from voidtable.engine.options import OptionSpec
 
-from . import text
 from .actions import ACTIONS
 from .data import build
+from .hooks import HOOKS
 from .state import BuccaneersState
 from .tasks import TASKS
 
@@ -41,5 +41,5 @@ SPEC = GameSpec(
     actions=ACTIONS,
     tasks=TASKS,
     rules_version=2,  # 2: events and views say 'seat' where they said 'player'
-    extra={"text": text},
+    hooks=HOOKS,
 )

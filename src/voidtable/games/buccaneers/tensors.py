@@ -1,11 +1,8 @@
-"""Black Hole Buccaneers for the researchers' APIs: action universe and tensors.
+"""Black Hole Buccaneers for the researchers' APIs: observation tensors (``SPEC.hooks.interop``).
 
-Action universe (from the rules data of the loaded game, 230 ids with the
-shipped cards): ``select`` / ``keep`` (Titanic Tentacles) / ``discard`` (One
-Ring) for every card key, ``threshold_card`` for every Threshold card value,
-``group`` for every Time Machine group index a display can reach (one per
-Time Machine part), and ``use`` / ``decline`` for every Relic effect (only the
-Relics with a "may" ever ask; the others' ids are never legal).
+The action universe comes from the declared action kinds (``actions.py``,
+``SPEC.actions``); this module only turns views into tensors. NumPy is
+imported here, and this module is imported only by ``hooks.encoder``.
 
 Tensors are read from ``state.view(seat)``; seats are numbered relative to the
 observer (0 = me, 1 = the next seat...), the spectator's tensor uses table seats.
@@ -17,37 +14,14 @@ from typing import Any, Iterator
 
 import numpy as np
 
-from voidtable.engine.actions import Action
+from voidtable.engine.tensors import EncodingError, Encoder, Layout
 
-from ..registry import Encoder, Hooks
-from ..spaces import ActionSpace, InteropError, kinds
-from ..tensors import Layout
-
-TIME_MACHINE = "time_machine"
-RELIC = "relic"
+TIME_MACHINE = "time_machine"  # a card's kind in the rules data
 PHASES = ("select", "reveal", "score", "over")
 # The game's decision names (games/buccaneers/decisions.py); a new one must be added here.
 DECISIONS = ("swiss_army_pocket_laser", "titanic_tentacles", "time_machine_group", "easter_egg",
              "alien_kiddie_pool", "one_ring", "one_ring_discard")
 SEAT_FEATURES = 11
-
-
-def action_space(game: Any) -> ActionSpace:
-    r = game.rules
-    data = r.data
-    keys = list(r.keys)
-    thresholds = sorted(set(data.components.threshold_cards))
-    groups = range(sum(1 for c in data.cards.values() if c.kind == TIME_MACHINE))
-    relics = [c.effect for c in data.cards.values() if c.kind == RELIC and c.effect]
-    acts: list[Action] = []
-    acts += kinds("select", keys)
-    acts += kinds("keep", keys)
-    acts += kinds("discard", keys)
-    acts += kinds("threshold_card", thresholds)
-    acts += kinds("group", groups)
-    acts += kinds("use", relics)
-    acts += kinds("decline", relics)
-    return ActionSpace("buccaneers", acts)
 
 
 class BuccaneersEncoder(Encoder):
@@ -125,7 +99,7 @@ class BuccaneersEncoder(Encoder):
             row[6] = d["value_card"] / 20
             row[7] = pl["total"] / 100
             row[8] = q in to_move
-            row[9] = dec is not None and dec["player"] == q
+            row[9] = dec is not None and dec["seat"] == q
             row[10] = len(d["shapeshifters"]) / 10
             for rnd, pts in enumerate(pl["points"][: self.rounds]):
                 row[SEAT_FEATURES + rnd] = pts / 40
@@ -155,7 +129,7 @@ class BuccaneersEncoder(Encoder):
         else:
             kind = dec["kind"]
             if kind not in DECISIONS:
-                raise InteropError(f"buccaneers: decision {kind!r} is unknown to the interop encoder; add it to DECISIONS")
+                raise EncodingError(f"buccaneers: decision {kind!r} is unknown to the interop encoder; add it to DECISIONS")
             dv[DECISIONS.index(kind)] = 1
             if kind == "time_machine_group":
                 cp[card[dec["card"]], 2] = 1
@@ -208,5 +182,3 @@ class BuccaneersEncoder(Encoder):
                     seen[i, 0] = 1
                     seen[i, 1] = turn
 
-
-HOOKS = Hooks(action_space=action_space, encoder=BuccaneersEncoder)

@@ -1,0 +1,50 @@
+"""What a seat knows when it must decide: the one input of every agent and every game's bot.
+
+It lives in the engine (not in ``agents``) because games' bots read it too, and a
+game may import the engine but never the agents.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from .actions import Action
+from .rng import Rng
+from .state import GameState
+
+
+class Observation:
+    """What a seat knows when it must decide.
+
+    ``view`` is built on first use (a random player never needs it, and
+    building it is most of the cost of a cheap decision).
+    """
+
+    __slots__ = ("seat", "legal", "game", "players", "sample", "_view", "_make_view")
+
+    def __init__(self, seat: int, legal: list[Action], game: str, players: int,
+                 sample: Callable[[Rng], GameState], make_view: Callable[[], dict[str, Any]]) -> None:
+        self.seat = seat
+        self.legal = legal
+        self.game = game
+        self.players = players
+        self.sample = sample  # a determinization for this seat; never the true state
+        self._make_view = make_view
+        self._view: dict[str, Any] | None = None
+
+    @property
+    def view(self) -> dict[str, Any]:
+        if self._view is None:
+            self._view = self._make_view()
+        return self._view
+
+
+def observe(state: GameState, seat: int) -> Observation:
+    """Build the observation for ``seat`` from ``state`` (the only place an agent's input is made)."""
+    def sample(rng: Rng, _determinize: Callable[[int, Rng], GameState] = state.determinize, _seat: int = seat) -> GameState:
+        return _determinize(_seat, rng)
+
+    def make_view(_view: Callable[[int | None], dict[str, Any]] = state.view, _seat: int = seat) -> dict[str, Any]:
+        return _view(_seat)
+
+    return Observation(seat, state.legal_actions(seat), state.game.name, state.game.players, sample, make_view)
