@@ -21,7 +21,6 @@ that fit, with the rest dealt to the unconstrained slots.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable, Hashable, MutableSequence
 
@@ -88,11 +87,17 @@ def resample(rng: Rng, slots: list[Hidden], key: Callable[[Any], Any] | None = N
 
 def _without(pool: list[Any], used: list[Any]) -> list[Any]:
     """``pool`` minus one occurrence of each item of ``used`` (items are hashable)."""
-    left = Counter(used)
+    if not used:
+        return list(pool)
+    left: dict[Any, int] = {}
+    for x in used:
+        left[x] = left.get(x, 0) + 1
     out = []
+    get = left.get
     for x in pool:
-        if left[x]:
-            left[x] -= 1
+        k = get(x)
+        if k:  # a plain dict: Counter's __missing__ on every unused item was most of the cost
+            left[x] = k - 1
         else:
             out.append(x)
     return out
