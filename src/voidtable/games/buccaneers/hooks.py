@@ -1,6 +1,6 @@
 """Black Hole Buccaneers's hook table: what front ends may ask of the game (SPEC.hooks).
 
-Words (``text``), the table's picture (``scene``), the heuristic player (``bot``
+Words (``text``), the table's picture (``scene``, with the game's colours under ``"style"``), the heuristic player (``bot``
 and what it tells search), the lab's measures and the interop encoder. The
 encoder factory imports ``.tensors`` (and with it NumPy) only when called, so
 loading the game never needs NumPy.
@@ -8,7 +8,7 @@ loading the game never needs NumPy.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Sequence
 
 from voidtable.engine.hooks import BotSettings, GameHooks, InteropHooks, Measure, MeasureHooks
 
@@ -25,11 +25,37 @@ def encoder(game: Any) -> "Encoder":
     return BuccaneersEncoder(game)
 
 
+STYLE: dict[str, dict[str, str]] = {  # card kinds' border colours on the table
+    "cards": {"spacecraft": "#4dabff", "toy": "#ff8bd1", "time_machine": "#c38bff", "shapeshifter": "#6bdd8b",
+              "robot": "#9aa4b8", "artifact": "#ffb84d", "relic": "#ffcc4d"},
+}
+
+
+class _Scene:
+    """The game's ``scene`` module with the game's own colours added under ``"style"``.
+
+    The shared stylesheet names no game's components; the page turns
+    ``scene["style"]`` into colours (docs/web.md). Everything else (``describe_event``,
+    ``describe_action``...) is the scene module's own.
+    """
+
+    def build(self, game: Any, view: dict[str, Any], legal: list[Any], seat: int | None, names: Sequence[str]) -> dict[str, Any]:
+        out = scene.build(game, view, legal, seat, list(names))
+        out["style"] = STYLE
+        return out
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(scene, name)
+
+
+SCENE = _Scene()
+
+
 MEASURES: dict[str, Measure] = {name: Measure(**fields) for name, fields in measures.MEASURES.items()}
 
 HOOKS = GameHooks(
     text=text,  # a module satisfies the protocol
-    scene=scene,
+    scene=SCENE,
     bot=bot,
     bot_settings=BotSettings(
         mcts_horizon=bot.MCTS_HORIZON,

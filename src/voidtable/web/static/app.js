@@ -277,6 +277,7 @@ function render() {
   document.body.dataset.step = msg.step;
 
   const who = you === null ? "Spectator" : `${seatName(msg, you)} (seat ${you})`;
+  applyStyle(scene.style);
   const main = el("div", { class: "scene", id: "scene" }, drawParts(scene.parts || [], yourTurn));
   const side = el("aside", { class: "side" },
     el("section", { class: "part you" }, el("h2", { text: "You" }), el("p", { id: "who", text: who }),
@@ -333,6 +334,30 @@ function tableKeys(ev) {
     ev.preventDefault();
     send(T.msg.choices[n - 1].action);
   }
+}
+
+// ---------------------------------------------------------------- a game's own colours (scene.style)
+// The shared stylesheet names no game's components: a scene may carry
+// {"style": {"cards": {KIND: colour}, "fills": {FILL: colour}}}, turned here into
+// rules for .k-KIND cards and .f-FILL hexes and legend entries. Names and colours
+// are checked, so a scene can only colour, never inject other CSS.
+const SAFE_NAME = /^[A-Za-z0-9_-]+$/;
+const SAFE_COLOUR = /^(#[0-9A-Fa-f]{3,8}|(rgb|rgba|hsl|hsla)\([0-9.,%\s]+\))$/;
+let styleKey = null;
+function applyStyle(style) {
+  const key = JSON.stringify(style || null);
+  if (key === styleKey) return;
+  styleKey = key;
+  let node = document.getElementById("game-style");
+  if (!node) { node = el("style", { id: "game-style" }); document.head.append(node); }
+  const rules = [];
+  const add = (map, rule) => {
+    for (const [name, colour] of Object.entries(map || {}))
+      if (SAFE_NAME.test(name) && SAFE_COLOUR.test(String(colour))) rules.push(rule(name, colour));
+  };
+  add(style && style.cards, (n, c) => `.k-${n} { border-color: ${c}; }`);
+  add(style && style.fills, (n, c) => `.f-${n} polygon { fill: ${c}; } .legend .lg.f-${n}::before { background: ${c}; }`);
+  node.textContent = rules.join("\n");
 }
 
 // ---------------------------------------------------------------- choices on scene elements
@@ -584,6 +609,7 @@ async function showFrame(step, seat = R.seat) {
     f.last && f.last.length ? el("ul", { class: "last" }, f.last.map(l => el("li", { text: l }))) : null);
   const result = f.result ? el("section", { class: "part result" }, el("h2", { text: "Result" }),
     el("p", { text: `Scores ${f.result.scores.join(", ")}; winner(s): ${f.result.winners.map(w => "seat " + w).join(", ")}` })) : null;
+  applyStyle(f.scene.style);
   app().replaceChildren(el("div", { class: "scene", id: "scene" }, drawParts(f.scene.parts || [], false)),
     el("aside", { class: "side" }, controls, result, logBox(f.log)));
   const ol = $("#log ol"); if (ol) ol.scrollTop = ol.scrollHeight;
