@@ -22,6 +22,7 @@ that fit, with the rest dealt to the unconstrained slots.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import Any, Callable, Hashable, MutableSequence
 
 from .rng import Rng
@@ -67,7 +68,7 @@ def resample(rng: Rng, slots: list[Hidden], key: Callable[[Any], Any] | None = N
         if s.only is not None:
             groups.setdefault(s.only, []).append(s)  # type: ignore[arg-type]
     taken_by: dict[Hashable, list[Any]] = {}
-    left = list(pool)
+    left = pool
     for pred, members in groups.items():
         cands = [x for x in left if pred(x)]  # type: ignore[operator]
         rng.shuffle(cands)
@@ -82,7 +83,7 @@ def resample(rng: Rng, slots: list[Hidden], key: Callable[[Any], Any] | None = N
     its = {pred: iter(items) for pred, items in taken_by.items()}
     for s in slots:
         source = its[s.only] if s.only is not None else it_rest  # type: ignore[index]
-        s.fill([next(source) for _ in range(s.size)])
+        s.fill(list(islice(source, s.size)))
 
 
 def _without(pool: list[Any], used: list[Any]) -> list[Any]:

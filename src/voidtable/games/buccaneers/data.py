@@ -9,7 +9,7 @@ hot path of every playout.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Callable, Literal
 
 import msgspec
 
@@ -128,6 +128,8 @@ class Rules:
         self.score_card: list[int] = getattr(data.score_cards, f"p{players}")
         self.first_game: list[str] = data.first_game.black_holes
         self.select_actions: tuple[Action, ...] = tuple(SELECT(k) for k in self.keys)
+        self.toy_ids: frozenset[int] = frozenset(i for i, k in enumerate(self.kind) if k == TOY)
+        self.is_toy: Callable[[int], bool] = self.toy_ids.__contains__  # one object: resample groups slots by it
 
 
 def validate(data: BuccaneersData, players: int) -> None:

@@ -20,7 +20,7 @@ from voidtable.engine.types import CardId, Seat
 from voidtable.engine.zones import Hidden, resample
 
 from . import artifacts, placement, scoring, selection  # noqa: F401 - importing them registers their tasks
-from .data import SHAPESHIFTER, SPACECRAFT, TOY, Rules
+from .data import SHAPESHIFTER, SPACECRAFT, Rules
 from .tasks import TASKS, Decision, Select, TitanicTentacles
 from .views import view
 
@@ -211,12 +211,7 @@ class BuccaneersState(FlowState):
         others = [q for q in range(self.n) if q != player]
         slots = [Hidden(s.deck)]
         slots += [Hidden(s.hand[q]) for q in others]
-        kind = self.r.kind
-
-        def is_toy(c: CardId) -> bool:
-            return kind[c] == TOY
-
-        slots += [Hidden(s.toys[q], only=is_toy) for q in others]  # facedown Toys are known to be Toys
+        slots += [Hidden(s.toys[q], only=self.r.is_toy) for q in others]  # facedown Toys are known to be Toys
         hidden_sel = [q for q in others if s.selected[q] >= 0]
 
         def write_sel(cards: list[CardId]) -> None:
