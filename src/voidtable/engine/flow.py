@@ -41,7 +41,7 @@ from .types import Seat
 if TYPE_CHECKING:
     from .fields import Fields
 
-Task = tuple  # a NamedTuple instance of a registered task type
+Task = tuple[Any, ...]  # a NamedTuple instance of a registered task type
 AnyFn = Callable[..., Any]
 
 

@@ -2,18 +2,36 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 import voidtable
 from voidtable.engine import hexgrid as hg
 from voidtable.engine.actions import Action
-from voidtable.games.blacksun import flow
 from voidtable.games.blacksun.board import Board
+from voidtable.games.blacksun.flow import TASKS
 from voidtable.games.blacksun.positions import BOARD, put
 from voidtable.games.blacksun.setup import issue_ships
 
-# a decision that never resolves by itself: the bottom of a test's stack
-flow.DECISIONS["test_hold"] = (lambda s, t: [Action("hold", 0), Action("hold", 1)], lambda s, t, a: None)
+
+class Hold(NamedTuple):
+    """A decision that never resolves by itself: the bottom of a test's stack."""
+
+    seat: int
+
+
+if Hold not in TASKS:
+    TASKS.decision(Hold, lambda s, t: [Action("hold", 0), Action("hold", 1)], name="test_hold")(lambda s, t, a: None)
+
+HOLD = Hold(0)
+
+
+def kind(s) -> str:
+    """The name of the task on top of the stack (``"walk"``, ``"arrange"`` ...)."""
+    return TASKS.name(s.stack[-1])
+
+
+def kinds_on_stack(s) -> list[str]:
+    return [TASKS.name(t) for t in s.stack]
 
 
 def space_tiles(radius: int = 3, sun: str = "yellow_sun") -> dict:
@@ -45,7 +63,7 @@ def make(
     s.captures = []
     s.raid = None
     s.scores = [0] * players
-    s.stack = [("test_hold", 0)]
+    s.stack = [HOLD]
     s.active = 0
     s.final_queue = None
     s.over = False
@@ -72,10 +90,10 @@ def edge_dir(a: tuple[int, int], b: tuple[int, int]) -> int:
 
 def run(s, *tasks: tuple) -> list[dict]:
     """Push ``tasks`` (first runs first) on top of the stack and run until a decision; returns the events."""
-    flow.push(s, *tasks)
+    s.push(*tasks)
     s._legal = None
-    s._advance()
-    return s._take_events()
+    s.advance()
+    return s.take_events()
 
 
 def do(s, kind: str, arg: Any = None) -> list[dict]:

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from voidtable.games.blacksun.positions import BOARD, CAPTURED, anchors
 
-from .helpers import args, at, do, hx, kinds, make, maybe, run, space_tiles
+from voidtable.games.blacksun.flow import Loans, Move, RaidChoice
+
+from .helpers import kind, args, at, do, hx, kinds, make, maybe, run, space_tiles
 
 FS = frozenset()
 
 
 def start_move(s, p=0, fleets=1):
-    run(s, ("move", p, fleets, FS, FS))
+    run(s, Move(p, fleets, FS, FS))
 
 
 def test_fleet_is_at_most_three_ships_and_the_slowest_governs():
@@ -28,7 +30,7 @@ def test_fleet_is_at_most_three_ships_and_the_slowest_governs():
     assert "add_ship" not in kinds(s)  # three is the limit
     maybe(s, "fleet_done")
     walk = s.stack[-1]
-    assert walk[0] == "walk" and walk[9] == 2  # Yacht Move 3, Transports Move 2: the fleet has 2
+    assert kind(s) == "walk" and walk.mp == 2  # Yacht Move 3, Transports Move 2: the fleet has 2
 
 
 def test_suns_block_and_asteroids_stop():
@@ -43,7 +45,7 @@ def test_suns_block_and_asteroids_stop():
     assert (0, 0) not in args(s, "step")  # the Yellow Sun is never entered
     do(s, "step", (1, 1))  # Asteroids end the move at once
     assert s.loc[0] == hx(s, 1, 1)
-    assert s.stack[-1][0] == "test_hold"
+    assert kind(s) == "test_hold"
 
 
 def test_white_dwarf_and_gas_giant_crossed_but_not_stopped_in():
@@ -114,7 +116,7 @@ def test_no_room_no_stop():
     maybe(s2, "fleet_from", (-1, 2))
     maybe(s2, "add_ship", 0)
     maybe(s2, "fleet_done")
-    assert s2.stack[-1][0] == "walk"
+    assert kind(s2) == "walk"
 
 
 def test_other_players_ships_need_consent():
@@ -124,7 +126,7 @@ def test_other_players_ships_need_consent():
     start_move(s, p=0)
     do(s, "fleet_from", (-1, 2))
     do(s, "add_ship", 9)
-    assert s.to_move() == [1] and s.stack[-1][0] == "consent"
+    assert s.to_move() == [1] and kind(s) == "consent"
     do(s, "consent", False)
     assert s.to_move() == [0] and 9 not in args(s, "add_ship")
     s2 = make(2, ["merchants", "rebel"])
@@ -134,14 +136,14 @@ def test_other_players_ships_need_consent():
     do(s2, "fleet_from", (-1, 2))
     do(s2, "add_ship", 9)
     do(s2, "consent", True)
-    assert s2.stack[-1][6] == (9,)
+    assert s2.stack[-1].fleet == (9,)
 
 
 def test_loaned_ships_move_without_consent():
     s = make(2, ["merchants", "rebel"], options={"loaning": True})
     at(s, 0, -1, 2)
     at(s, 9, -1, 2)
-    run(s, ("loans", 1, FS))
+    run(s, Loans(1, FS))
     do(s, "lend", 9)
     maybe(s, "lend_to", 0)  # two players: the only other seat
     maybe(s, "loans_done")  # each ship changes hands at most once a turn
@@ -149,7 +151,7 @@ def test_loaned_ships_move_without_consent():
     start_move(s, p=0)
     do(s, "fleet_from", (-1, 2))
     do(s, "add_ship", 9)
-    assert s.stack[-1][0] == "pick" and 9 in s.stack[-1][6]
+    assert kind(s) == "pick" and 9 in s.stack[-1].fleet
 
 
 def test_edge_ship_in_two_hexes_can_leave_from_either():
@@ -173,7 +175,7 @@ def test_leaving_centre_is_filled_by_an_edge_ship_of_the_owner_choosing():
     do(s, "fleet_done")
     do(s, "step", (-2, 2))
     do(s, "stop")
-    assert s.stack[-1][0] == "recentre" and sorted(args(s, "recentre")) == [1, 2]
+    assert kind(s) == "recentre" and sorted(args(s, "recentre")) == [1, 2]
     do(s, "recentre", 2)
     assert s.loc[2] == hx(s, -1, 2) and anchors(s, 1) == [hx(s, -1, 2)]
 
@@ -188,7 +190,7 @@ def test_rebel_second_fleet_cannot_reuse_ships():
     maybe(s, "fleet_done")
     do(s, "step", (-2, 2))
     do(s, "stop")
-    assert s.stack[-1][0] == "move" and s.stack[-1][3] == frozenset({0})
+    assert kind(s) == "move" and s.stack[-1].moved == frozenset({0})
     assert [tuple(h) for h in args(s, "fleet_from")] == [(2, -1)]
 
 
@@ -197,7 +199,7 @@ def test_towing_a_captured_ship_with_an_escort():
     amb, medsat = 0, 3
     at(s, amb, 1, 1)
     at(s, medsat, 1, 1, 0)
-    run(s, ("raid_choice", 0))
+    run(s, RaidChoice(0))
     do(s, "tow_raid", ((1, 1), medsat))
     assert s.sstate[medsat] == CAPTURED and s.captures[0][:2] == (medsat, 0)
     start_move(s)

@@ -7,13 +7,15 @@ from voidtable.games.blacksun.positions import BOARD, CAPTURED, DESTROYED
 
 from voidtable.engine.rng import Rng
 
-from .helpers import ScriptedRng, args, at, do, hx, kinds, make, maybe, run, space_tiles
+from voidtable.games.blacksun.flow import EndTurn, RaidChoice
+
+from .helpers import HOLD, kind, ScriptedRng, args, at, do, hx, kinds, make, maybe, run, space_tiles
 
 FS = frozenset()
 
 
 def raid_opts(s, p=0):
-    run(s, ("raid_choice", p))
+    run(s, RaidChoice(p))
     return [a for a in s.legal_actions(p)]
 
 
@@ -62,13 +64,13 @@ def test_third_parties_on_blockade_positions_may_join_and_choose_targets():
     at(s, 17, 0, 2, 3)  # a Raider on the edge shared with the raided hex
     raid_opts(s)
     do(s, "raid", ((-1, 2), 1))
-    assert s.to_move() == [2] and s.stack[-1][0] == "join"
+    assert s.to_move() == [2] and kind(s) == "join"
     s.rng = ScriptedRng([[6, 1], [1], [6, 6]])
     do(s, "join", True)
     assert s.raid.ships[2] == [17] and s.raid.total == {0: 2, 1: 1, 2: 2}
     # Brigands score Raid Transport for the Transport involved, whether or not it is destroyed
     assert s.scores[2] == 1
-    assert s.stack[-1][0] == "aim"
+    assert kind(s) == "aim"
     assert s.to_move() == [0] and sorted(args(s, "aim")) == [1, 2]
     do(s, "aim", 2)
     do(s, "aim", 1)  # the Brigands choose the Merchant
@@ -104,7 +106,7 @@ def test_battleship_starts_and_joins_raids_next_door():
     at(s2, 13, 0, 2)
     raid_opts(s2, p=2)
     do(s2, "raid", ((-1, 2), 0))
-    assert s2.to_move() == [1] and s2.stack[-1][0] == "join"
+    assert s2.to_move() == [1] and kind(s2) == "join"
     do(s2, "join", True)
     assert s2.raid.ships[1] == [13] and s2.raid.total[1] == 6
 
@@ -123,9 +125,9 @@ def test_asterisk_ship_is_captured_and_returns_after_captors_next_turn():
     s.rng = Rng(3)
     for seat, held in ((0, True), (1, True), (0, False)):
         # the capturing turn ends; the owner's turn passes without the Yacht; the captor's next turn ends
-        s.stack = [("test_hold", 0)]
-        run(s, ("end_turn", -1, seat, False))
-        while s.stack[-1][0] == "arrange":
+        s.stack = [HOLD]
+        run(s, EndTurn(seat, False))
+        while kind(s) == "arrange":
             do(s, "slot", args(s, "slot")[0])
         assert (s.sstate[yacht] == CAPTURED) == held
     assert s.loc[yacht] == hx(s, -1, 2) and s.captures == []
@@ -138,7 +140,7 @@ def test_amnesty_stops_a_raid_before_any_die():
     at(s, 10, -1, 2)
     raid_opts(s)
     do(s, "raid", ((-1, 2), 1))
-    assert s.to_move() == [1] and s.stack[-1][0] == "amnesty"
+    assert s.to_move() == [1] and kind(s) == "amnesty"
     ev = do(s, "amnesty", True)
     assert not [e for e in ev if e["type"] == "raid_roll"] and s.raid is None
     assert s.sstate[10] == BOARD
@@ -154,7 +156,7 @@ def test_sacrifice_cancels_the_round_and_places_a_crisis():
     s.rng = ScriptedRng([[6, 6], [6, 6]])
     raid_opts(s)
     do(s, "raid", ((-1, 2), 1))
-    assert s.stack[-1][0] == "sacrifice" and set(args(s, "sacrifice")) == {None, 7, 8}
+    assert kind(s) == "sacrifice" and set(args(s, "sacrifice")) == {None, 7, 8}
     do(s, "sacrifice", 8)
     assert s.sstate[8] == DESTROYED
     assert s.raid.lost == {0: 0, 1: 0} and s.raid.total[1] == 1  # the round's 2 + 2 hits are ignored

@@ -8,7 +8,10 @@ import pytest
 
 import voidtable
 from voidtable.games.blacksun import SPEC
+from voidtable.games.blacksun.flow import Arrange, Walk
 from voidtable.games.blacksun.positions import BOARD, anchors
+
+from .helpers import kind
 
 
 def check_board(s) -> None:
@@ -23,7 +26,7 @@ def check_board(s) -> None:
             continue
         if loc == -1:  # in transit: a walking fleet, or ships waiting to be arranged
             top = s.stack[-1]
-            assert (top[0] == "walk" and x in top[6]) or any(t[0] == "arrange" and x in t[3] for t in s.stack)
+            assert (isinstance(top, Walk) and x in top.fleet) or any(isinstance(t, Arrange) and x in t.ships for t in s.stack)
             continue
         if loc < nh:
             assert s.centre[loc * s.n + s.owner[x]] == x
@@ -32,7 +35,7 @@ def check_board(s) -> None:
             assert s.edge_occ[loc - nh] == x
             seen_edges[loc - nh] = x
     assert sum(1 for e in s.edge_occ if e >= 0) == len(seen_edges)
-    if s.stack and s.stack[-1][0] in ("arrange", "recentre", "walk", "lose", "counter", "retreat_move"):
+    if s.stack and kind(s) in ("arrange", "recentre", "walk", "lose", "counter", "retreat_move"):
         return  # mid-move or mid-placement: an edge ship may wait for a centre ship (re-centring follows)
     for e, x in seen_edges.items():
         assert anchors(s, x), f"edge ship {x} has no same-faction ship in a centre"

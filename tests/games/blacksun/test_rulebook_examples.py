@@ -7,7 +7,9 @@ from itertools import product
 from voidtable.games.blacksun import raids, scoring
 from voidtable.games.blacksun.positions import BOARD, DESTROYED
 
-from .helpers import ScriptedRng, args, at, do, hx, kinds, make, maybe, run, space_tiles
+from voidtable.games.blacksun.flow import Move, RaidChoice
+
+from .helpers import kind, ScriptedRng, args, at, do, hx, kinds, make, maybe, run, space_tiles
 
 FS = frozenset()
 
@@ -19,7 +21,7 @@ def test_smuggler_move_costs_1_2_1_total_4():
     at(s, freighter, -2, 2)
     at(s, d1, -1, 2)           # Alliance Destroyer in the centre of the second hex
     at(s, d2, -1, 2, 0)        # and one on the edge between the second and the third hex: a blockade
-    run(s, ("move", 0, 1, FS, FS))
+    run(s, Move(0, 1, FS, FS))
     do(s, "fleet_from", (-2, 2))
     maybe(s, "add_ship", freighter)
     maybe(s, "fleet_done")
@@ -38,7 +40,7 @@ def test_a_move_may_not_end_on_a_blockade():
     at(s, 0, -2, 2)
     at(s, 1, -1, 2)
     at(s, 2, -1, 2, 0)
-    run(s, ("move", 0, 1, FS, FS))
+    run(s, Move(0, 1, FS, FS))
     do(s, "fleet_from", (-2, 2))
     maybe(s, "add_ship", 0)
     maybe(s, "fleet_done")
@@ -66,7 +68,7 @@ def test_locating_a_raider_two_cruisers_at_a_planet_three_at_asteroids():
             assert s.smove[0] == 3
             found = raids.located(s, raider, 0, hx(s, *h))
             assert found == (k >= enough), (terrain, k)
-            run(s, ("raid_choice", 0))
+            run(s, RaidChoice(0))
             options = [a.arg for a in s.legal_actions(0) if a.kind == "raid"]
             assert (((h), 1) in options) == (k >= enough)
 
@@ -85,7 +87,7 @@ def test_rebel_two_destroyers_against_the_battleship():
     at(s, rd2, -1, 2, 1)
     at(s, battleship, -1, 2)
     s.rng = ScriptedRng([[5, 6, 1, 1], [5, 5, 6, 1, 1, 1]])  # Rebel 2 hits, Alliance 3 hits
-    run(s, ("raid_choice", 0))
+    run(s, RaidChoice(0))
     ev = do(s, "raid", ((-1, 2), 1))
     assert s.raid.total == {0: 4, 1: 6}
     ev += do(s, "retreat", True)    # Rebel retreats after the round
@@ -114,7 +116,7 @@ def test_rebel_two_fleet_raid_fight_5_against_8():
     at(s, ad[1], 0, 2, 3)  # on the edge shared with the Rebel hex: a blockade
     at(s, ad[2], 0, 2, 1)
     at(s, ad[3], 0, 2, 2)
-    run(s, ("move", 0, 2, FS, FS), ("raid_choice", 0))
+    run(s, Move(0, 2, FS, FS), RaidChoice(0))
     do(s, "fleet_from", (-1, 2))
     for x in (dst, c1, c2):
         do(s, "add_ship", x)
@@ -129,7 +131,7 @@ def test_rebel_two_fleet_raid_fight_5_against_8():
     do(s, "fleet_from", (-1, 2))
     maybe(s, "add_ship", c3)  # the only ship left to move
     maybe(s, "fleet_done")
-    assert s.stack[-1][0] == "walk" and s.stack[-1][6] == (c3,)
+    assert kind(s) == "walk" and s.stack[-1].fleet == (c3,)
     do(s, "step", (0, 2))
     y = hx(s, 0, 2)
     assert all(s.loc[x] == y or (s.loc[x] >= s.board.n_hex and y in s.board.edge_sides[s.loc[x] - s.board.n_hex]) for x in [dst, c1, c2, c3, *ad])
@@ -156,7 +158,7 @@ def test_die_roll_status_changes():
     for dice in ([1, 1, 1], [1, 1, 2], [6, 6, 5], [6, 6, 6]):  # 3, 4, 17, 18 name no planet
         scoring.change_planet_status(s, dice)
     assert s.status == before
-    ev = s._take_events()
+    ev = s.take_events()
     assert [e["planet"] for e in ev[-4:]] == [None] * 4
     assert scoring.new_status(scoring.NORMAL, crisis_anywhere=False) == scoring.CRISIS
     assert scoring.new_status(scoring.NORMAL, crisis_anywhere=True) == scoring.NEED

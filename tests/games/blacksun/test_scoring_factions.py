@@ -10,7 +10,9 @@ from voidtable.engine.rng import Rng
 from voidtable.games.blacksun import factions, scoring
 from voidtable.games.blacksun.positions import BOARD, DESTROYED
 
-from .helpers import ScriptedRng, args, at, do, hx, kinds, make, maybe, run, space_tiles
+from voidtable.games.blacksun.flow import AfterTurn, EndTurn, Faction, Move, NextTurn, RaidChoice, Roll, ScoreEnd, SecondTurn, TurnStart
+
+from .helpers import HOLD, kind, ScriptedRng, args, at, do, hx, kinds, make, maybe, run, space_tiles
 
 FS = frozenset()
 
@@ -33,7 +35,7 @@ def test_need_and_crisis_removal_score_only_for_their_holders():
     s.status[p12] = scoring.CRISIS
     at(s, 0, -1, 2)   # Transport at planet 8
     at(s, 1, 2, 0)    # Transport at planet 12
-    run(s, ("score_end", -1, 0))
+    run(s, ScoreEnd(0))
     assert sorted(args(s, "remove_counter")) == [(-1, 2), (2, 0)]
     do(s, "remove_counter", (-1, 2))
     assert s.scores[0] == 1  # Need = 1 for the Merchants
@@ -46,7 +48,7 @@ def test_ships_on_blockade_positions_are_not_at_the_planet():
     s.status[hx(s, -1, 2)] = scoring.NEED
     at(s, 0, 0, 2)
     at(s, 1, 0, 2, 3)  # on the edge of planet 8's hex, anchored next door
-    run(s, ("score_end", -1, 0))
+    run(s, ScoreEnd(0))
     assert args(s, "remove_counter") == []
 
 
@@ -56,7 +58,7 @@ def test_necessity_variant_only_scoring_players_remove():
     s.status[hx(s, 2, 0)] = scoring.CRISIS
     at(s, 0, -1, 2)
     at(s, 1, 2, 0)
-    run(s, ("score_end", -1, 0))
+    run(s, ScoreEnd(0))
     assert args(s, "remove_counter") == [(-1, 2)]
 
 
@@ -64,36 +66,36 @@ def test_crisis_turn_counts_rebel_ships_on_blockade_positions_and_rebel_cards():
     s = make(3, ["rebel", "smuggler", "medics"], tiles=planets_map())
     s.status[hx(s, -1, 2)] = scoring.CRISIS
     at(s, 7, 0, 2)
-    run(s, ("score_end", -1, 0))
+    run(s, ScoreEnd(0))
     assert s.scores[0] == 0  # the Smuggler's Freighter is next door, and she is not Rebel
-    s.stack = [("test_hold", 0)]
+    s.stack = [HOLD]
     s.card[1] = "rebel"
-    run(s, ("score_end", -1, 0))
+    run(s, ScoreEnd(0))
     assert s.scores[0] == 0  # next door is not the Crisis hex
-    s.stack = [("test_hold", 0)]
+    s.stack = [HOLD]
     from voidtable.games.blacksun.positions import lift
 
     lift(s, 7)
     at(s, 0, 0, 2)
     at(s, 7, 0, 2, 3)  # the Rebel-card Freighter sits on the Crisis hex's edge
-    run(s, ("score_end", -1, 0))
+    run(s, ScoreEnd(0))
     assert s.scores[0] == 1
 
 
 def test_peaceful_turn_with_no_crisis_or_allies_at_every_crisis():
     s = make(2, ["alliance", "medics"], tiles=planets_map())
-    run(s, ("score_end", -1, 0))
+    run(s, ScoreEnd(0))
     assert s.scores[0] == 1  # no Crisis anywhere
-    s.stack = [("test_hold", 0)]
+    s.stack = [HOLD]
     s.status[hx(s, -1, 2)] = scoring.CRISIS
     s.status[hx(s, 2, 0)] = scoring.CRISIS
     at(s, 0, -1, 2)
-    run(s, ("score_end", -1, 0))
+    run(s, ScoreEnd(0))
     assert s.scores[0] == 1  # one Crisis without an Allied ship
-    s.stack = [("test_hold", 0)]
+    s.stack = [HOLD]
     at(s, 1, 1, 0, 0)  # on the edge of planet 12's hex (anchored? no centre yet)
     at(s, 2, 1, 0)
-    run(s, ("score_end", -1, 0))
+    run(s, ScoreEnd(0))
     assert s.scores[0] == 2
 
 
@@ -102,7 +104,7 @@ def test_run_blockade_counts_different_blockades_only_and_not_ones_own():
     at(s, 0, -2, 2)
     at(s, 1, -1, 2)
     at(s, 2, -1, 2, 0)  # blockade between (-1,2) and (0,2)
-    run(s, ("move", 0, 1, FS, FS))
+    run(s, Move(0, 1, FS, FS))
     maybe(s, "fleet_from", (-2, 2))
     maybe(s, "add_ship", 0)
     maybe(s, "fleet_done")
@@ -134,7 +136,7 @@ def test_raid_any_ship_for_hunted_players():
     at(s, 0, -1, 2)
     at(s, 9, -1, 2)
     at(s, 10, -1, 2, 1)
-    run(s, ("raid_choice", 0))
+    run(s, RaidChoice(0))
     s.rng = ScriptedRng([[1], [1, 1, 1, 1]])
     do(s, "raid", ((-1, 2), 1))
     assert s.scores[0] == 2  # two Rebel ships involved
@@ -152,7 +154,7 @@ def test_faction_change_constraints():
     s.card[0] = "hunted"
     assert "rogue" not in factions.allowed_cards(s, 0) and "allied" in factions.allowed_cards(s, 0)
     s.card[5] = "rebel"  # even the Alliance General can become Rebel
-    run(s, ("faction", 0))
+    run(s, Faction(0))
     assert Action("keep_card") in s.legal_actions(0)
     assert all(a.arg is not None for a in s.legal_actions(0) if a.kind == "take_card")  # never back to no card
     do(s, "take_card", "allied")
@@ -167,15 +169,15 @@ def test_smuggler_second_turn_costs_a_point_and_only_once():
     at(s, 0, -2, 2)
     s.scores[0] = 2
     s.stack = []
-    run(s, ("after_turn", -1, 0, False))
-    assert s.stack[-1][0] == "second_turn"
+    run(s, AfterTurn(0, False))
+    assert kind(s) == "second_turn"
     do(s, "second_turn", True)
     assert s.scores[0] == 1 and s.active == 0
-    assert ("end_turn", -1, 0, True) in s.stack
-    assert not any(t[0] == "next_turn" for t in s.stack)  # the first turn's hand-over is replaced
+    assert EndTurn(0, True) in s.stack
+    assert not any(isinstance(t, NextTurn) for t in s.stack)  # the first turn's hand-over is replaced
     s.stack = []
-    run(s, ("after_turn", -1, 0, True))
-    assert not any(t[0] == "second_turn" for t in s.stack)  # never a third turn
+    run(s, AfterTurn(0, True))
+    assert not any(isinstance(t, SecondTurn) for t in s.stack)  # never a third turn
 
 
 def test_brigands_rebuild_raiders_at_the_secret_base():
@@ -184,14 +186,14 @@ def test_brigands_rebuild_raiders_at_the_secret_base():
     at(s, base, 1, 1)
     at(s, 0, 1, 1, 0)
     s.sstate[1] = s.sstate[2] = DESTROYED
-    s.stack = [("test_hold", 0)]
+    s.stack = [HOLD]
     opts = factions.rebuild_options(s, 0)
     assert opts == [Action("rebuild_raiders", (1, 1))]
     s.rng = Rng(1)
-    run(s, ("turn_start", 0), ("roll", -1, 0), ("faction", 0), ("end_turn", -1, 0, False))
+    run(s, TurnStart(0), Roll(0), Faction(0), EndTurn(0, False))
     ev = do(s, "rebuild_raiders", (1, 1))
     assert not [e for e in ev if e["type"] == "planet_roll"]  # the whole turn is skipped, die roll included
-    while s.stack[-1][0] == "arrange":
+    while kind(s) == "arrange":
         do(s, "slot", args(s, "slot")[0])
     assert all(s.sstate[r] == BOARD for r in raiders)
 
@@ -213,7 +215,7 @@ def test_medics_rebuild_one_ambunaut_by_a_medsat():
 def test_target_gives_every_other_player_one_more_turn():
     s = make(4, ["medics", "rebel", "alliance", "merchants"])
     s.scores[2] = 10
-    s.stack = [("test_hold", 0)]
+    s.stack = [HOLD]
     assert scoring.check_end(s, 1) is False
     assert s.final_queue == [3, 0, 1]  # seat 2 reached it on seat 1's turn: 2 skipped
     s2 = make(4, ["medics", "rebel", "alliance", "merchants"])
@@ -229,7 +231,7 @@ def test_long_game_target():
 
 def test_story_variant_belongs_to_one_player():
     s = voidtable.load("blacksun", 3, {"story": True}).new_state(5)
-    while s.stack[-1][0] == "redraw":
+    while kind(s) == "redraw":
         do(s, "keep_faction")
     assert 0 <= s.story_player < 3
     from voidtable.games.blacksun.positions import put
@@ -253,8 +255,8 @@ def test_story_player_may_end_the_game():
     m.story_player = 1
     at(m, 7, 1, 1)
     m.stack = []
-    run(m, ("after_turn", -1, 1, False))
-    assert m.stack[-1][0] == "story_end" and m.to_move() == [1]
+    run(m, AfterTurn(1, False))
+    assert kind(m) == "story_end" and m.to_move() == [1]
     do(m, "end_story", True)
     assert m.is_over() and m.result().winners == [0, 1]
 

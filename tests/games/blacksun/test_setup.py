@@ -12,7 +12,9 @@ from voidtable.games.blacksun import stellar
 from voidtable.games.blacksun.board import tile_kind
 from voidtable.games.blacksun.positions import BOARD, OUT, UNPLACED, anchors
 
-from .helpers import ScriptedRng, args, do, kinds, make
+from voidtable.games.blacksun.flow import Place, Redraw
+
+from .helpers import kind, ScriptedRng, args, do, kinds, make
 
 
 def rules():
@@ -86,7 +88,7 @@ def test_suns_are_closed_but_the_white_dwarf_may_be_crossed():
 
 def test_factions_dealt_and_redrawn_until_kept():
     s = voidtable.load("blacksun", 4).new_state(3)
-    assert s.stack[-1][0] == "redraw" and s.to_move() == [0]
+    assert kind(s) == "redraw" and s.to_move() == [0]
     assert len(set(s.starting)) == 4 and len(s.deck) == 2
     first = s.starting[0]
     ev = do(s, "redraw_faction")
@@ -95,13 +97,13 @@ def test_factions_dealt_and_redrawn_until_kept():
     for _ in range(s.R.limits.max_redraws - 1):
         do(s, "redraw_faction")
     # the redraw cap leaves only "keep", which the game takes: seat 1 decides next
-    assert s.redraws[0] == s.R.limits.max_redraws and s.to_move() == [1] and s.stack[-1] == ("redraw", 1)
+    assert s.redraws[0] == s.R.limits.max_redraws and s.to_move() == [1] and s.stack[-1] == Redraw(1)
 
 
 def test_six_players_cannot_redraw():
     s = voidtable.load("blacksun", 6).new_state(3)
     assert sorted(s.starting) == sorted(["smuggler", "brigands", "merchants", "medics", "rebel", "alliance"])
-    assert s.stack[-1][0] != "redraw"  # no deck: every player keeps (a forced choice)
+    assert kind(s) != "redraw"  # no deck: every player keeps (a forced choice)
 
 
 def test_determinize_hides_only_the_faction_deck():
@@ -116,13 +118,13 @@ def test_first_player_rolls_three_dice_and_ties_reroll():
     s = make(3, ["medics", "rebel", "alliance"])
     s.rng = ScriptedRng([[6, 6, 1], [5, 4, 4], [1, 1, 1], [2, 2, 2], [6, 1, 1]])
     assert roll_off(s, [0, 1, 2], "first_player") == 1  # 13 v 13 v 3: seats 0 and 1 roll again, 6 v 8
-    rolls = [e for e in s._take_events() if e["type"] == "roll_off"]
+    rolls = [e for e in s.take_events() if e["type"] == "roll_off"]
     assert len(rolls) == 2 and list(rolls[1]["rolls"]) == ["0", "1"]
 
 
 def _to_placement(seed: int, n: int = 3):
     s = voidtable.load("blacksun", n).new_state(seed)
-    while s.stack[-1][0] == "redraw":
+    while kind(s) == "redraw":
         do(s, "keep_faction")
     return s
 
@@ -130,7 +132,7 @@ def _to_placement(seed: int, n: int = 3):
 def test_placement_rounds_order_and_first_ship_in_centre():
     s = _to_placement(11)
     order = [(s.first + k) % 3 for k in range(3)]
-    assert s.to_move() == [order[0]] and s.stack[-1][0] == "place"
+    assert s.to_move() == [order[0]] and kind(s) == "place"
     p = order[0]
     h = args(s, "place_hex")[0]
     do(s, "place_hex", h)
@@ -145,7 +147,7 @@ def test_placement_rounds_order_and_first_ship_in_centre():
 
 
 def _finish_placements(s):
-    while s.stack[-1][0] in ("place", "place_ships"):
+    while kind(s) in ("place", "place_ships"):
         k = kinds(s)
         if "stay" in k:
             do(s, "stay")
@@ -161,11 +163,11 @@ def test_medics_get_a_third_placement_after_everyone():
     for seed in range(60):
         s = _to_placement(seed, 6)
         medics = s.starting.index("medics")
-        tasks = [t for t in s.stack if t[0] == "place"]
+        tasks = [t for t in s.stack if isinstance(t, Place)]
         # the stack top is the first placement; the Medics' third one is the last of all
-        assert [t for t in tasks if t[2] == 2] == [("place", medics, 2)]
-        assert tasks[0] == ("place", medics, 2)
-        assert sum(1 for t in tasks if t[1] != medics) == 10
+        assert [t for t in tasks if t.rnd == 2] == [Place(medics, 2)]
+        assert tasks[0] == Place(medics, 2)
+        assert sum(1 for t in tasks if t.seat != medics) == 10
         break
 
 
@@ -176,7 +178,7 @@ def test_smuggler_may_re_place_in_the_second_round():
             break
     smug = s.starting.index("smuggler")
     freighter = s.owner.index(smug)
-    while not (s.stack[-1][0] == "place" and s.stack[-1][1] == smug and s.stack[-1][2] == 1):
+    while not (kind(s) == "place" and s.stack[-1].seat == smug and s.stack[-1].rnd == 1):
         k = kinds(s)
         if "place_hex" in k:
             do(s, "place_hex", args(s, "place_hex")[0])
@@ -193,7 +195,7 @@ def test_smuggler_may_re_place_in_the_second_round():
 
 def test_unplaced_ships_take_no_part():
     s = _to_placement(4, 2)
-    while s.stack[-1][0] in ("place", "place_ships"):
+    while kind(s) in ("place", "place_ships"):
         k = kinds(s)
         if "stay" in k:
             do(s, "stay")
@@ -211,15 +213,15 @@ def test_unplaced_ships_take_no_part():
 
 def test_manual_setup_deals_hexes_and_players_lay_them():
     s = voidtable.load("blacksun", 3, {"manual_setup": True}).new_state(2)
-    assert s.board is None and s.stack[-1][0] == "lay_hex" and s.to_move() == [0]
-    hands = s.manual["hands"]
+    assert s.board is None and kind(s) == "lay_hex" and s.to_move() == [0]
+    hands = s.manual.hands
     assert sum(len(h) for h in hands) == 33 and max(map(len, hands)) - min(map(len, hands)) <= 1
-    slots = len(s.manual["open"])
+    slots = len(s.manual.open)
     tile = args(s, "hex_tile")[0]
     do(s, "hex_tile", tile)
     slot = args(s, "hex_slot")[-1]
     do(s, "hex_slot", slot)
-    assert s.manual["tiles"][tuple(slot)] == tile and s.to_move() == [1]
+    assert s.manual.tiles[tuple(slot)] == tile and s.to_move() == [1]
     while s.manual is not None:
         k = kinds(s)
         do(s, k[0], args(s, k[0])[0])

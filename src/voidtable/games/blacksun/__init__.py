@@ -12,6 +12,7 @@ from voidtable.engine.options import OptionSpec
 
 from .actions import ACTIONS
 from .data import SUNS, build
+from .flow import TASKS
 from .hooks import HOOKS
 from .state import BlackSunState
 
@@ -45,4 +46,5 @@ SPEC = GameSpec(
     hooks=HOOKS,
     rules_version=1,
     actions=ACTIONS,
+    tasks=TASKS,
 )

@@ -24,7 +24,7 @@ map).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from voidtable.engine.vocabulary import (
     NO_ARG,
@@ -39,9 +39,6 @@ from voidtable.engine.vocabulary import (
     seat_arg,
     tuple_arg,
 )
-
-if TYPE_CHECKING:
-    from voidtable.engine.game import Game
 
 MAX_SEATS = 6
 SLOTS = tuple(range(-1, 6))  # -1: the hex centre; 0-5: its edges

@@ -76,6 +76,10 @@ class Board:
         except (TypeError, ValueError, IndexError):
             return -1
 
+    def snapshot(self) -> list[dict[str, Any]]:
+        """The board in a state's snapshot: as the view shows it."""
+        return self.to_json()
+
     def terrain(self, i: int) -> str:
         return self.kind[i]
 

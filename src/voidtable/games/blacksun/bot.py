@@ -31,18 +31,49 @@ from __future__ import annotations
 
 import math
 from itertools import combinations
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable, cast
 
 from voidtable.engine.actions import Action
 from voidtable.engine.outcome import pairwise_rewards
 from voidtable.engine.rng import Rng
+from voidtable.engine.state import GameState
+from voidtable.engine.types import Seat
 
 from . import factions
+from .flow import (
+    Aim,
+    Amnesty,
+    Arrange,
+    Consent,
+    Counter,
+    Faction,
+    Join,
+    Loans,
+    Lose,
+    Move,
+    Pick,
+    Place,
+    PlaceShips,
+    RaidChoice,
+    Redraw,
+    RemoveCounters,
+    Retreat,
+    RetreatMove,
+    Sacrifice,
+    SecondTurn,
+    StoryEnd,
+    TurnStart,
+    Walk,
+)
+from .movement import movable_in, origins
 from .positions import BOARD, DESTROYED, anchors, around, can_fit, in_hex, ships_in
+from .raids import can_target, involvement, locate_need, locate_power, located, raid_of
 from .scoring import CRISIS, NEED
 
 if TYPE_CHECKING:
     from voidtable.agents.base import Observation
+
+    from .state import BlackSunState
 
 # chance of each 3d6 total (the planet roll)
 ROLL = {t: sum(1 for a in range(1, 7) for b in range(1, 7) for c in range(1, 7) if a + b + c == t) / 216 for t in range(3, 19)}
@@ -68,7 +99,7 @@ def p_win(mine: int, theirs: int) -> float:
     return 1.0 / (1.0 + math.exp(-2.2 * (mine - theirs) / math.sqrt(mine + theirs)))
 
 
-def my_ships(s: Any, p: int) -> list[int]:
+def my_ships(s: "BlackSunState", p: Seat) -> list[int]:
     return [x for x in range(len(s.owner)) if s.ctrl[x] == p and s.sstate[x] == BOARD]
 
 
@@ -83,7 +114,7 @@ def cond_value(cond: set[str], status: int) -> float:
 class Planner:
     """Plans and their values for ``seat`` on state ``s`` (built once per decision)."""
 
-    def __init__(self, s: Any, seat: int, cond: set[str] | None = None) -> None:
+    def __init__(self, s: "BlackSunState", seat: Seat, cond: set[str] | None = None) -> None:
         self.s, self.p, self.b = s, seat, s.board
         self.cond = cond if cond is not None else factions.conditions(s, seat)
         self.side = factions.allegiance(s, seat)
@@ -229,7 +260,6 @@ class Planner:
         power = sum(s.smove[x] for x in ours)
         dice = sum(s.sfight[x] for x in ours)
         by: dict[int, list[int]] = {}
-        from .raids import can_target, locate_need
         for x in around(s, h):
             q = s.ctrl[x]
             if q == p or x in moved:
@@ -244,7 +274,7 @@ class Planner:
         return best
 
     # -- movement ------------------------------------------------------------------------
-    def paths(self, pos: int, mp: int, origin: int, fleet: list[int], crossed: frozenset = frozenset(),
+    def paths(self, pos: int, mp: int, origin: int, fleet: list[int], crossed: frozenset[int] = frozenset(),
               stop_ok: Any = None) -> dict[int, tuple[int, int]]:
         """Reachable stops from ``pos`` with ``mp``: stop -> (most blockades of others run, first step hex or -1)."""
         s, b, p = self.s, self.b, self.p
@@ -261,9 +291,9 @@ class Planner:
                 r = ok_cache[h] = bool(stop_ok(h))
             return r
 
-        seen: dict[tuple[int, int, frozenset], None] = {}
+        seen: dict[tuple[int, int, frozenset[int]], None] = {}
 
-        def walk(h: int, left: int, cr: frozenset, first: int) -> None:
+        def walk(h: int, left: int, cr: frozenset[int], first: int) -> None:
             key = (h, left, cr)
             if key in seen:
                 return
@@ -290,10 +320,9 @@ class Planner:
         walk(pos, mp, crossed, -1)
         return out
 
-    def plans(self, origin: int, base_fleet: tuple = (), max_extra: int = 3) -> list[tuple[float, tuple, int, int]]:
+    def plans(self, origin: int, base_fleet: tuple[int, ...] = (), max_extra: int = 3) -> list[tuple[float, tuple[int, ...], int, int]]:
         """(value, fleet, stop, first step) for fleets from ``origin`` containing ``base_fleet``."""
         s, p = self.s, self.p
-        from .movement import movable_in
         cands = [x for x in movable_in(s, origin, frozenset()) if s.ctrl[x] == p and x not in base_fleet]
         size = s.R.game.fleet_size
         out = []
@@ -315,13 +344,12 @@ class Planner:
 # ----------------------------------------------------------------------------
 # decisions
 # ----------------------------------------------------------------------------
-def choose(s: Any, seat: int, legal: list[Action], rng: Rng) -> Action:
+def choose(s: "BlackSunState", seat: Seat, legal: list[Action], rng: Rng) -> Action:
     """The heuristic's choice among ``legal`` for ``seat``."""
     if len(legal) == 1:
         return legal[0]
     task = s.stack[-1]
-    kind = task[0]
-    fn = HANDLERS.get(kind)
+    fn = HANDLERS.get(task.__class__)
     if fn is None:
         return legal[rng.below(len(legal))]
     a = fn(s, seat, legal, task, rng)
@@ -335,11 +363,11 @@ def _by_kind(legal: list[Action], kind: str, arg: Any = None) -> Action | None:
     return None
 
 
-def h_move(s: Any, p: int, legal: list[Action], task: tuple, rng: Rng) -> Action:
+def h_move(s: "BlackSunState", p: Seat, legal: list[Action], task: Any, rng: Rng) -> Action:
     pl = Planner(s, p)
     stay = pl.turn_value({})
     best, pick = stay + 0.05, _by_kind(legal, "no_move")
-    moved, refused = task[3], task[4]
+    moved, refused = task.moved, task.refused
     for a in legal:
         if a.kind != "fleet_from":
             continue
@@ -352,8 +380,8 @@ def h_move(s: Any, p: int, legal: list[Action], task: tuple, rng: Rng) -> Action
     return pick or legal[0]
 
 
-def h_pick(s: Any, p: int, legal: list[Action], task: tuple, rng: Rng) -> Action:
-    _, _, fleets, moved, refused, origin, fleet, towed = task
+def h_pick(s: "BlackSunState", p: Seat, legal: list[Action], task: Any, rng: Rng) -> Action:
+    fleet, origin = task.fleet, task.origin
     pl = Planner(s, p)
     addable = {a.arg for a in legal if a.kind == "add_ship"}
     best_v, best_fleet = -1e9, tuple(fleet)
@@ -367,8 +395,8 @@ def h_pick(s: Any, p: int, legal: list[Action], task: tuple, rng: Rng) -> Action
     return done or _by_kind(legal, "fleet_abandon") or legal[0]
 
 
-def h_walk(s: Any, p: int, legal: list[Action], task: tuple, rng: Rng) -> Action:
-    _, _, fleets, moved, refused, origin, fleet, towed, pos, mp, crossed, need = task
+def h_walk(s: "BlackSunState", p: Seat, legal: list[Action], task: Any, rng: Rng) -> Action:
+    origin, fleet, pos, mp, crossed, need = task.origin, task.fleet, task.pos, task.mp, task.crossed, task.need
     pl = Planner(s, p)
     run = "run_blockade" in pl.cond
     options = pl.paths(pos, mp, origin, list(fleet), crossed, stop_ok=lambda h: need[h] == 0 and h != origin)
@@ -385,12 +413,11 @@ def h_walk(s: Any, p: int, legal: list[Action], task: tuple, rng: Rng) -> Action
     return choice or legal[0]
 
 
-def h_arrange(s: Any, p: int, legal: list[Action], task: tuple, rng: Rng) -> Action:
+def h_arrange(s: "BlackSunState", p: Seat, legal: list[Action], task: Any, rng: Rng) -> Action:
     return _by_kind(legal, "slot", -1) or legal[0]
 
 
-def h_raid(s: Any, p: int, legal: list[Action], task: tuple, rng: Rng) -> Action:
-    from .raids import involvement, locate_power, located
+def h_raid(s: "BlackSunState", p: Seat, legal: list[Action], task: Any, rng: Rng) -> Action:
     pl = Planner(s, p)
     best, pick = 0.05, _by_kind(legal, "no_raid")
     for a in legal:
@@ -411,28 +438,27 @@ def h_raid(s: Any, p: int, legal: list[Action], task: tuple, rng: Rng) -> Action
     return pick or legal[0]
 
 
-def _raid_dice(s: Any, p: int) -> tuple[int, int]:
+def _raid_dice(s: "BlackSunState", p: Seat) -> tuple[int, int]:
     """(our remaining dice, the strongest opponent's remaining dice) in the current raid."""
     r = s.raid
     if r is None or p not in r.parts:
         return 0, 0
     ours = r.remaining(p)
-    from .raids import can_target
     theirs = max((r.remaining(q) for q in r.active() if q != p and (can_target(s, q, p) or can_target(s, p, q))), default=0)
     return ours, theirs
 
 
-def h_retreat(s: Any, p: int, legal: list[Action], task: tuple, rng: Rng) -> Action:
+def h_retreat(s: "BlackSunState", p: Seat, legal: list[Action], task: Any, rng: Rng) -> Action:
     ours, theirs = _raid_dice(s, p)
     return Action("retreat", ours < theirs or (ours <= 1 and theirs >= 2))
 
 
-def h_amnesty(s: Any, p: int, legal: list[Action], task: tuple, rng: Rng) -> Action:
+def h_amnesty(s: "BlackSunState", p: Seat, legal: list[Action], task: Any, rng: Rng) -> Action:
     ours, theirs = _raid_dice(s, p)
     return Action("amnesty", p in (s.raid.parts if s.raid else []) and ours < theirs)
 
 
-def h_sacrifice(s: Any, p: int, legal: list[Action], task: tuple, rng: Rng) -> Action:
+def h_sacrifice(s: "BlackSunState", p: Seat, legal: list[Action], task: Any, rng: Rng) -> Action:
     r = s.raid
     if r is None or p not in r.parts:
         return Action("sacrifice", None)
@@ -443,8 +469,7 @@ def h_sacrifice(s: Any, p: int, legal: list[Action], task: tuple, rng: Rng) -> A
     return Action("sacrifice", None)
 
 
-def h_join(s: Any, p: int, legal: list[Action], task: tuple, rng: Rng) -> Action:
-    from .raids import can_target, involvement
+def h_join(s: "BlackSunState", p: Seat, legal: list[Action], task: Any, rng: Rng) -> Action:
     r = s.raid
     if r is None:
         return Action("join", False)
@@ -460,8 +485,8 @@ def h_join(s: Any, p: int, legal: list[Action], task: tuple, rng: Rng) -> Action
     return Action("join", best > 0.3)
 
 
-def h_aim(s: Any, p: int, legal: list[Action], task: tuple, rng: Rng) -> Action:
-    r = s.raid
+def h_aim(s: "BlackSunState", p: Seat, legal: list[Action], task: Any, rng: Rng) -> Action:
+    r = raid_of(s)
     cond = factions.conditions(s, p)
 
     def worth(q: int) -> float:
@@ -477,14 +502,14 @@ def h_aim(s: Any, p: int, legal: list[Action], task: tuple, rng: Rng) -> Action:
     return max(legal, key=lambda a: (worth(a.arg), -a.arg))
 
 
-def h_lose(s: Any, p: int, legal: list[Action], task: tuple, rng: Rng) -> Action:
+def h_lose(s: "BlackSunState", p: Seat, legal: list[Action], task: Any, rng: Rng) -> Action:
     value = {"transport": 1, "yacht": 2, "carrier": 1, "ambunaut": 2, "medsat": 3, "raider": 2, "destroyer": 2,
              "freighter": 5, "secret_base": 4, "battleship": 6, "cruiser": 2}
     return min(legal, key=lambda a: (value.get(s.stype[a.arg], 2), s.sfight[a.arg], a.arg))
 
 
-def h_counter(s: Any, p: int, legal: list[Action], task: tuple, rng: Rng) -> Action:
-    kind = task[2]
+def h_counter(s: "BlackSunState", p: Seat, legal: list[Action], task: Any, rng: Rng) -> Action:
+    kind = task.counter
     pl = Planner(s, p)
     mine = my_ships(s, p)
     scores_it = ("need" if kind == NEED else "crisis") in pl.cond
@@ -501,7 +526,7 @@ def h_counter(s: Any, p: int, legal: list[Action], task: tuple, rng: Rng) -> Act
     return pick
 
 
-def h_remove(s: Any, p: int, legal: list[Action], task: tuple, rng: Rng) -> Action:
+def h_remove(s: "BlackSunState", p: Seat, legal: list[Action], task: Any, rng: Rng) -> Action:
     cond = factions.conditions(s, p)
     others = [factions.conditions(s, q) for q in range(s.n) if q != p and s.starting[q]]
     for a in legal:
@@ -526,7 +551,7 @@ def h_remove(s: Any, p: int, legal: list[Action], task: tuple, rng: Rng) -> Acti
     return _by_kind(legal, "scoring_done") or legal[0]
 
 
-def h_faction(s: Any, p: int, legal: list[Action], task: tuple, rng: Rng) -> Action:
+def h_faction(s: "BlackSunState", p: Seat, legal: list[Action], task: Any, rng: Rng) -> Action:
     keep = _by_kind(legal, "keep_card")
     cur = Planner(s, p)
     base = _best_turn(s, p, cur) + _card_bias(s, p, s.card[p])
@@ -546,18 +571,17 @@ def h_faction(s: Any, p: int, legal: list[Action], task: tuple, rng: Rng) -> Act
     return pick or legal[0]
 
 
-def _card_bias(s: Any, p: int, card: str | None) -> float:
+def _card_bias(s: "BlackSunState", p: Seat, card: str | None) -> float:
     """Long-run worth of a card beyond this turn: Hunted makes us a bounty; commanders keep destroy-scoring."""
     if card == "hunted":
         return -1.0
-    start = s.R.factions[s.starting[p]].allegiance
+    start = s.R.factions[factions.starting(s, p)].allegiance
     if start in ("rebel", "allied") and card not in (None, start):
         return -0.7
     return 0.0
 
 
-def _best_turn(s: Any, p: int, pl: Planner) -> float:
-    from .movement import origins
+def _best_turn(s: "BlackSunState", p: Seat, pl: Planner) -> float:
     best = pl.turn_value({})
     for origin in origins(s, p, frozenset()):
         for v, _, _, _ in pl.plans(origin, (), max_extra=1):
@@ -565,15 +589,15 @@ def _best_turn(s: Any, p: int, pl: Planner) -> float:
     return best
 
 
-def h_second_turn(s: Any, p: int, legal: list[Action], task: tuple, rng: Rng) -> Action:
+def h_second_turn(s: "BlackSunState", p: Seat, legal: list[Action], task: Any, rng: Rng) -> Action:
     if s.scores[p] < 2:
         return Action("second_turn", False)
     pl = Planner(s, p)
     return Action("second_turn", _best_turn(s, p, pl) - pl.turn_value({}) >= 1.2)
 
 
-def h_turn_start(s: Any, p: int, legal: list[Action], task: tuple, rng: Rng) -> Action:
-    dead = {}
+def h_turn_start(s: "BlackSunState", p: Seat, legal: list[Action], task: Any, rng: Rng) -> Action:
+    dead: dict[str, int] = {}
     for x in range(len(s.owner)):
         if s.owner[x] == p and s.sstate[x] == DESTROYED:
             dead[s.stype[x]] = dead.get(s.stype[x], 0) + 1
@@ -586,20 +610,20 @@ def h_turn_start(s: Any, p: int, legal: list[Action], task: tuple, rng: Rng) -> 
     return Action("play")
 
 
-def h_consent(s: Any, p: int, legal: list[Action], task: tuple, rng: Rng) -> Action:
+def h_consent(s: "BlackSunState", p: Seat, legal: list[Action], task: Any, rng: Rng) -> Action:
     return Action("consent", False)
 
 
-def h_story(s: Any, p: int, legal: list[Action], task: tuple, rng: Rng) -> Action:
+def h_story(s: "BlackSunState", p: Seat, legal: list[Action], task: Any, rng: Rng) -> Action:
     lead = s.scores[p] - max((s.scores[q] for q in range(s.n) if q != p), default=0)
     return Action("end_story", lead >= 3)
 
 
-def h_redraw(s: Any, p: int, legal: list[Action], task: tuple, rng: Rng) -> Action:
+def h_redraw(s: "BlackSunState", p: Seat, legal: list[Action], task: Any, rng: Rng) -> Action:
     return _by_kind(legal, "keep_faction") or legal[0]
 
 
-def _placement_value(s: Any, p: int, h: int, pl: Planner) -> float:
+def _placement_value(s: "BlackSunState", p: Seat, h: int, pl: Planner) -> float:
     b = s.board
     v = pl.position(h)
     if b.planet[h]:
@@ -610,7 +634,7 @@ def _placement_value(s: Any, p: int, h: int, pl: Planner) -> float:
     return v - 0.3 * crowd
 
 
-def h_place(s: Any, p: int, legal: list[Action], task: tuple, rng: Rng) -> Action:
+def h_place(s: "BlackSunState", p: Seat, legal: list[Action], task: Any, rng: Rng) -> Action:
     pl = Planner(s, p)
     best, pick = -1e9, legal[0]
     for a in legal:
@@ -630,9 +654,9 @@ def h_place(s: Any, p: int, legal: list[Action], task: tuple, rng: Rng) -> Actio
     return pick
 
 
-def h_place_ships(s: Any, p: int, legal: list[Action], task: tuple, rng: Rng) -> Action:
-    _, _, rnd, h, placed = task
-    total_rounds = s.R.factions[s.starting[p]].placements
+def h_place_ships(s: "BlackSunState", p: Seat, legal: list[Action], task: Any, rng: Rng) -> Action:
+    rnd, placed = task.rnd, task.placed
+    total_rounds = s.R.factions[factions.starting(s, p)].placements
     unplaced = sum(1 for x in range(len(s.owner)) if s.owner[x] == p and s.sstate[x] == 0)
     rounds_left = max(1, total_rounds - rnd)
     quota = math.ceil((unplaced + placed) / rounds_left)
@@ -647,7 +671,7 @@ def h_place_ships(s: Any, p: int, legal: list[Action], task: tuple, rng: Rng) ->
     return max(puts, key=lambda a: (fight[a.arg[0]], -abs(a.arg[1] + 1) if a.arg[1] is not None else 0))
 
 
-def h_retreat_move(s: Any, p: int, legal: list[Action], task: tuple, rng: Rng) -> Action:
+def h_retreat_move(s: "BlackSunState", p: Seat, legal: list[Action], task: Any, rng: Rng) -> Action:
     pl = Planner(s, p)
     best, pick = -1e9, legal[0]
     for a in legal:
@@ -660,17 +684,20 @@ def h_retreat_move(s: Any, p: int, legal: list[Action], task: tuple, rng: Rng) -
     return pick
 
 
-def h_loans(s: Any, p: int, legal: list[Action], task: tuple, rng: Rng) -> Action:
+def h_loans(s: "BlackSunState", p: Seat, legal: list[Action], task: Any, rng: Rng) -> Action:
     return _by_kind(legal, "loans_done") or legal[0]
 
 
-HANDLERS = {
-    "move": h_move, "pick": h_pick, "walk": h_walk, "arrange": h_arrange, "raid_choice": h_raid,
-    "retreat": h_retreat, "amnesty": h_amnesty, "sacrifice": h_sacrifice, "join": h_join, "aim": h_aim,
-    "lose": h_lose, "counter": h_counter, "remove_counters": h_remove, "faction": h_faction,
-    "second_turn": h_second_turn, "turn_start": h_turn_start, "consent": h_consent, "story_end": h_story,
-    "redraw": h_redraw, "place": h_place, "place_ships": h_place_ships, "retreat_move": h_retreat_move,
-    "loans": h_loans,
+HandlerFn = Callable[["BlackSunState", Seat, list[Action], Any, Rng], Action]
+
+#: the heuristic per pending task type (anything else: a random legal action)
+HANDLERS: dict[type, HandlerFn] = {
+    Move: h_move, Pick: h_pick, Walk: h_walk, Arrange: h_arrange, RaidChoice: h_raid,
+    Retreat: h_retreat, Amnesty: h_amnesty, Sacrifice: h_sacrifice, Join: h_join, Aim: h_aim,
+    Lose: h_lose, Counter: h_counter, RemoveCounters: h_remove, Faction: h_faction,
+    SecondTurn: h_second_turn, TurnStart: h_turn_start, Consent: h_consent, StoryEnd: h_story,
+    Redraw: h_redraw, Place: h_place, PlaceShips: h_place_ships, RetreatMove: h_retreat_move,
+    Loans: h_loans,
 }
 
 
@@ -678,55 +705,56 @@ def act(obs: "Observation", rng: Rng) -> Action:
     """Entry point for the ``heuristic`` agent (the board is public; the faction deck is never read)."""
     if len(obs.legal) == 1:
         return obs.legal[0]
-    return choose(obs.sample(rng), obs.seat, obs.legal, rng)
+    return choose(cast("BlackSunState", obs.sample(rng)), obs.seat, obs.legal, rng)
 
 
 # ----------------------------------------------------------------------------
 # rollouts
 # ----------------------------------------------------------------------------
-def rollout_policy(s: Any, seat: int, legal: list[Action], rng: Rng) -> Action:
+def rollout_policy(state: GameState, seat: Seat, legal: list[Action], rng: Rng) -> Action:
     """Cheap rules of thumb; random where they say nothing (movement mostly)."""
+    s = cast("BlackSunState", state)
     n = len(legal)
     if n == 1:
         return legal[0]
-    kind = s.stack[-1][0]
-    if kind == "remove_counters":
+    top: Any = s.stack[-1]
+    kind = top.__class__
+    if kind is RemoveCounters:
         cond = factions.conditions(s, seat)
         for a in legal:
             if a.kind == "remove_counter" and cond_value(cond, s.status[s.board.hex_of(a.arg)]):
                 return a
         return _by_kind(legal, "scoring_done") or legal[0]
-    if kind == "walk":
+    if kind is Walk:
         stop = _by_kind(legal, "stop")
         if stop is not None:
-            task = s.stack[-1]
-            pos = task[8]
+            pos = top.pos
             if cond_value(factions.conditions(s, seat), s.status[pos]) or rng.below(3) == 0:
                 return stop
         steps = [a for a in legal if a.kind == "step"]
         return steps[rng.below(len(steps))] if steps else legal[0]
-    if kind in ("consent", "join", "second_turn", "story_end", "amnesty"):
+    if kind in (Consent, Join, SecondTurn, StoryEnd, Amnesty):
         return legal[0]  # the "no" option comes first
-    if kind == "retreat":
+    if kind is Retreat:
         ours, theirs = _raid_dice(s, seat)
         return Action("retreat", ours < theirs)
-    if kind == "raid_choice":
+    if kind is RaidChoice:
         if rng.below(4) == 0:
             return legal[1 + rng.below(n - 1)]
         return _by_kind(legal, "no_raid") or legal[0]
-    if kind == "faction":
+    if kind is Faction:
         return legal[0] if rng.below(8) else legal[rng.below(n)]
-    if kind in ("sacrifice", "loans", "counter", "turn_start"):
+    if kind in (Sacrifice, Loans, Counter, TurnStart):
         return legal[0]
-    if kind == "arrange":
+    if kind is Arrange:
         return _by_kind(legal, "slot", -1) or legal[rng.below(n)]
-    if kind == "move":
+    if kind is Move:
         nm = _by_kind(legal, "no_move")
         if nm is not None and n > 1 and rng.below(6) == 0:
             return nm
         movers = [a for a in legal if a.kind == "fleet_from"]
         return movers[rng.below(len(movers))] if movers else legal[0]
-    if kind == "pick":
+    if kind is Pick:
         done = _by_kind(legal, "fleet_done")
         if done is not None and rng.below(2) == 0:
             return done
@@ -737,13 +765,15 @@ def rollout_policy(s: Any, seat: int, legal: list[Action], rng: Rng) -> Action:
     return legal[rng.below(n)]
 
 
-def stage(s: Any) -> int:
+def stage(state: GameState) -> int:
     """Turns played so far: MCTS with ``horizon=k`` stops a rollout after k more turns."""
+    s = cast("BlackSunState", state)
     return s.turns + (10_000 if s.over else 0)
 
 
-def evaluate(s: Any, mode: str) -> list[float]:
+def evaluate(state: GameState, mode: str) -> list[float]:
     """Reward vector for a game cut short: chances from the scores, scaled by how far the target still is."""
+    s = cast("BlackSunState", state)
     scores = [float(x) for x in s.scores]
     if not s.over and EVAL_POTENTIAL:
         # what each seat would score at its next last phase without moving (counters under its centre

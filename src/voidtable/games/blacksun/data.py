@@ -165,10 +165,10 @@ def check(rules: Rules) -> None:
             bad(f"factions.{name}.allegiance must be one of {ALLEGIANCES}")
         if f.placements < 1:
             bad(f"factions.{name}.placements must be >= 1")
-    for name, c in rules.faction_cards.items():
-        for s in c.scoring:
-            if s not in SCORING_CONDITIONS:
-                bad(f"faction_cards.{name}.scoring has unknown condition {s!r}")
+    for name, card in rules.faction_cards.items():
+        for cond in card.scoring:
+            if cond not in SCORING_CONDITIONS:
+                bad(f"faction_cards.{name}.scoring has unknown condition {cond!r}")
     for pair in rules.faction_changes.forbidden:
         if len(pair) != 2 or any(x not in CARDS for x in pair):
             bad(f"faction_changes.forbidden entries are [from, to] card names, got {pair!r}")

@@ -9,24 +9,37 @@ or the card of their own side.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from voidtable.engine.actions import Action
+from voidtable.engine.errors import RulesInvariantError
+from voidtable.engine.types import Seat, ShipId
 
-from .flow import decision, push
+from .flow import TASKS, Faction, LendTo, Loans
 from .positions import BOARD, DESTROYED, anchors, can_fit, settle
 
+if TYPE_CHECKING:
+    from .state import BlackSunState
 
-def allegiance(s: Any, p: int) -> str:
+
+def starting(s: "BlackSunState", p: Seat) -> str:
+    """``p``'s Starting Faction (dealt at setup step 11; no rule asks before)."""
+    f = s.starting[p]
+    if f is None:
+        raise RulesInvariantError(f"blacksun: seat {p} has no Starting Faction yet")
+    return f
+
+
+def allegiance(s: "BlackSunState", p: Seat) -> str:
     """'rebel', 'allied', 'rogue', 'hunted' from a card; else the starting side ('rebel', 'allied' or 'none')."""
     c = s.card[p]
     if c is not None:
         return c
-    return s.R.factions[s.starting[p]].allegiance
+    return s.R.factions[starting(s, p)].allegiance
 
 
-def conditions(s: Any, p: int) -> set[str]:
-    f = s.R.factions[s.starting[p]]
+def conditions(s: "BlackSunState", p: Seat) -> set[str]:
+    f = s.R.factions[starting(s, p)]
     out = set(f.scoring)
     c = s.card[p]
     if c is not None:
@@ -37,11 +50,11 @@ def conditions(s: Any, p: int) -> set[str]:
     return out
 
 
-def abilities(s: Any, p: int) -> list[str]:
-    return s.R.factions[s.starting[p]].abilities
+def abilities(s: "BlackSunState", p: Seat) -> list[str]:
+    return s.R.factions[starting(s, p)].abilities
 
 
-def may_not_raid(s: Any, a: int, b: int) -> bool:
+def may_not_raid(s: "BlackSunState", a: Seat, b: Seat) -> bool:
     """The Rebel card's restriction: a Rebel player cannot raid another Rebel player."""
     side = allegiance(s, a)
     card = s.R.faction_cards.get(side)
@@ -51,22 +64,22 @@ def may_not_raid(s: Any, a: int, b: int) -> bool:
 # ---------------------------------------------------------------- turn step 2: faction change
 
 
-def allowed_cards(s: Any, p: int) -> list[str]:
+def allowed_cards(s: "BlackSunState", p: Seat) -> list[str]:
     now = allegiance(s, p)
     forbidden = {tuple(x) for x in s.R.faction_changes.forbidden}
     return [c for c in ("allied", "hunted", "rebel", "rogue") if c != now and (now, c) not in forbidden]
 
 
-def _faction_legal(s: Any, task: tuple) -> list[Action]:
-    return [Action("keep_card"), *[Action("take_card", c) for c in allowed_cards(s, task[1])]]
+def _faction_legal(s: "BlackSunState", task: Faction) -> list[Action]:
+    return [Action("keep_card"), *[Action("take_card", c) for c in allowed_cards(s, task.seat)]]
 
 
-@decision("faction", _faction_legal)
-def change_faction(s: Any, task: tuple, action: Action) -> None:
+@TASKS.decision(Faction, _faction_legal)
+def change_faction(s: "BlackSunState", task: Faction, action: Action) -> None:
     """Optional: take one of the other Faction cards. Never back to no card (there is no action for it)."""
     if action.kind == "keep_card":
         return
-    p = task[1]
+    p = task.seat
     old = s.card[p]
     s.card[p] = action.arg
     s.emit({"type": "faction_changed", "seat": p, "from": old, "to": action.arg, "scoring": sorted(conditions(s, p))})
@@ -75,8 +88,8 @@ def change_faction(s: Any, task: tuple, action: Action) -> None:
 # ---------------------------------------------------------------- Loaning variant
 
 
-def _loans_legal(s: Any, task: tuple) -> list[Action]:
-    p, changed = task[1], task[2]
+def _loans_legal(s: "BlackSunState", task: Loans) -> list[Action]:
+    p, changed = task
     out = [Action("loans_done")]
     for i in range(len(s.owner)):
         if s.owner[i] != p or s.sstate[i] != BOARD or i in changed:
@@ -85,41 +98,41 @@ def _loans_legal(s: Any, task: tuple) -> list[Action]:
     return out
 
 
-@decision("loans", _loans_legal)
-def loans(s: Any, task: tuple, action: Action) -> None:
+@TASKS.decision(Loans, _loans_legal)
+def loans(s: "BlackSunState", task: Loans, action: Action) -> None:
     """Lend a ship to another player (they control it until recalled) or ask for one back; each ship once a turn."""
-    p, changed = task[1], task[2]
+    p, changed = task
     if action.kind == "loans_done":
         return
     ship = action.arg
     if action.kind == "recall":
         s.emit({"type": "ship_recalled", "ship": ship, "owner": p, "from": s.ctrl[ship]})
         s.ctrl[ship] = p
-        push(s, ("loans", p, changed | {ship}))
+        s.push(Loans(p, changed | {ship}))
     else:
-        push(s, ("lend_to", p, ship, changed | {ship}))
+        s.push(LendTo(p, ship, changed | {ship}))
 
 
-def _lend_to_legal(s: Any, task: tuple) -> list[Action]:
-    return [Action("lend_to", q) for q in range(s.n) if q != task[1]]
+def _lend_to_legal(s: "BlackSunState", task: LendTo) -> list[Action]:
+    return [Action("lend_to", q) for q in range(s.n) if q != task.seat]
 
 
-@decision("lend_to", _lend_to_legal)
-def lend_to(s: Any, task: tuple, action: Action) -> None:
-    p, ship, changed = task[1], task[2], task[3]
+@TASKS.decision(LendTo, _lend_to_legal)
+def lend_to(s: "BlackSunState", task: LendTo, action: Action) -> None:
+    p, ship, changed = task
     s.ctrl[ship] = action.arg
     s.emit({"type": "ship_lent", "ship": ship, "owner": p, "to": action.arg})
-    push(s, ("loans", p, changed))
+    s.push(Loans(p, changed))
 
 
 # ---------------------------------------------------------------- skip-turn rebuilds
 
 
-def _destroyed(s: Any, p: int, ship_type: str) -> list[int]:
+def _destroyed(s: "BlackSunState", p: Seat, ship_type: str) -> list[ShipId]:
     return [i for i in range(len(s.owner)) if s.owner[i] == p and s.stype[i] == ship_type and s.sstate[i] == DESTROYED]
 
 
-def _on_board(s: Any, p: int, ship_type: str) -> list[int]:
+def _on_board(s: "BlackSunState", p: Seat, ship_type: str) -> list[ShipId]:
     return [i for i in range(len(s.owner)) if s.owner[i] == p and s.stype[i] == ship_type and s.sstate[i] == BOARD]
 
 
@@ -127,9 +140,9 @@ def _on_board(s: Any, p: int, ship_type: str) -> list[int]:
 REBUILDS = {"rebuild_raiders": ("raider", "secret_base"), "rebuild_ambunaut": ("ambunaut", "medsat")}
 
 
-def rebuild_options(s: Any, p: int) -> list[Action]:
+def rebuild_options(s: "BlackSunState", p: Seat) -> list[Action]:
     ab = abilities(s, p)
-    out = []
+    out: list[Action] = []
     for ability, (lost_type, base_type) in REBUILDS.items():
         lost = _destroyed(s, p, lost_type) if ability in ab else []
         if lost:
@@ -138,12 +151,12 @@ def rebuild_options(s: Any, p: int) -> list[Action]:
     return out
 
 
-def rebuild(s: Any, p: int, action: Action) -> None:
+def rebuild(s: "BlackSunState", p: Seat, action: Action) -> None:
     """Brigands: all destroyed Raiders back at the Secret Base (as many as fit). Medics: one Ambunaut by a Medsat."""
     h = s.board.hex_of(action.arg)
     if action.kind == "rebuild_raiders":
         ships = _destroyed(s, p, "raider")
-        fit: list[int] = []
+        fit: list[ShipId] = []
         for x in ships:
             if can_fit(s, h, fit + [x]):
                 fit.append(x)

@@ -18,12 +18,18 @@ a fleet can never walk into a dead end.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from voidtable.engine.actions import Action
+from voidtable.engine.errors import RulesInvariantError
+from voidtable.engine.types import HexId, Seat, ShipId
 
-from .flow import auto, decision, push
-from .positions import BOARD, can_fit, in_hex, lift, put, repair, settle
+from . import scoring
+from .flow import TASKS, Consent, FleetAfter, Move, Pick, Walk
+from .positions import BOARD, can_fit, in_hex, lift, repair, restore, settle
+
+if TYPE_CHECKING:
+    from .state import BlackSunState
 
 INF = 1 << 20
 
@@ -31,11 +37,11 @@ INF = 1 << 20
 # ---------------------------------------------------------------- reachability
 
 
-def stop_ok(s: Any, h: int, origin: int, ships: list[int]) -> bool:
+def stop_ok(s: "BlackSunState", h: HexId, origin: HexId, ships: list[ShipId]) -> bool:
     return h != origin and s.board.stayable[h] and can_fit(s, h, ships)
 
 
-def compute_need(s: Any, origin: int, ships: list[int], budget: int = INF) -> list[int]:
+def compute_need(s: "BlackSunState", origin: HexId, ships: list[ShipId], budget: int = INF) -> list[int]:
     """Least budget needed on entering each hex to finish the move legally (INF: never or beyond ``budget``).
 
     The fleet must be lifted off the board. Only hexes within ``budget`` of the origin matter.
@@ -89,11 +95,11 @@ def compute_need(s: Any, origin: int, ships: list[int], budget: int = INF) -> li
     return need
 
 
-def step_cost(s: Any, h: int, d: int) -> int:
+def step_cost(s: "BlackSunState", h: HexId, d: int) -> int:
     return 1 + (s.edge_occ[s.board.hex_edge[h][d]] >= 0)
 
 
-def start_budget_needed(s: Any, origin: int, need: list[int]) -> int:
+def start_budget_needed(s: "BlackSunState", origin: HexId, need: list[int]) -> int:
     b = s.board
     best = INF
     for d in range(6):
@@ -103,7 +109,7 @@ def start_budget_needed(s: Any, origin: int, need: list[int]) -> int:
     return best
 
 
-def has_destination(s: Any, origin: int, fleet: list[int], towed: list[int]) -> bool:
+def has_destination(s: "BlackSunState", origin: HexId, fleet: list[ShipId], towed: list[ShipId]) -> bool:
     """Could this fleet (still on the board) make some legal move? Lifts it for the look."""
     if not fleet:
         return False
@@ -144,26 +150,14 @@ def has_destination(s: Any, origin: int, fleet: list[int], towed: list[int]) -> 
         return False
     finally:
         for x, loc, st in zip(fleet, places, states):
-            _restore(s, x, loc)
+            restore(s, x, loc)
             s.sstate[x] = st
-
-
-def _restore(s: Any, ship: int, loc: int) -> None:
-    nh = s.board.n_hex
-    if loc < 0:
-        return
-    if loc < nh:
-        put(s, ship, loc, -1)
-    else:
-        e = loc - nh
-        s.edge_occ[e] = ship
-        s.loc[ship] = loc
 
 
 # ---------------------------------------------------------------- choosing the fleet
 
 
-def movable_in(s: Any, h: int, excluded: frozenset) -> list[int]:
+def movable_in(s: "BlackSunState", h: HexId, excluded: frozenset[ShipId]) -> list[ShipId]:
     """Ships in hex ``h`` that could be part of a fleet (Move 1 or more, not yet moved or refused)."""
     out = []
     for x in range(len(s.owner)):
@@ -172,7 +166,7 @@ def movable_in(s: Any, h: int, excluded: frozenset) -> list[int]:
     return out
 
 
-def origins(s: Any, p: int, excluded: frozenset) -> list[int]:
+def origins(s: "BlackSunState", p: Seat, excluded: frozenset[ShipId]) -> list[HexId]:
     seen: set[int] = set()
     out = []
     nh = s.board.n_hex
@@ -190,27 +184,27 @@ def origins(s: Any, p: int, excluded: frozenset) -> list[int]:
     return sorted(out)
 
 
-def _move_legal(s: Any, task: tuple) -> list[Action]:
-    _, p, fleets, moved, refused = task
+def _move_legal(s: "BlackSunState", task: Move) -> list[Action]:
+    p, fleets, moved, refused = task
     return [Action("no_move"), *[Action("fleet_from", s.board.coords[h]) for h in origins(s, p, moved | refused)]]
 
 
-@decision("move", _move_legal)
-def move(s: Any, task: tuple, action: Action) -> None:
-    _, p, fleets, moved, refused = task
+@TASKS.decision(Move, _move_legal)
+def move(s: "BlackSunState", task: Move, action: Action) -> None:
+    p, fleets, moved, refused = task
     if action.kind == "no_move":
         return
-    push(s, ("pick", p, fleets, moved, refused, s.board.hex_of(action.arg), (), ()))
+    s.push(Pick(p, fleets, moved, refused, s.board.hex_of(action.arg), (), ()))
 
 
-def towable(s: Any, p: int, fleet: tuple, towed: tuple) -> list[int]:
+def towable(s: "BlackSunState", p: Seat, fleet: tuple[ShipId, ...], towed: tuple[ShipId, ...]) -> list[ShipId]:
     """Ships ``p`` captured whose capture escorts include a ship of this fleet."""
     fs = set(fleet)
     return [c[0] for c in s.captures if c[1] == p and c[0] not in towed and fs & c[3]]
 
 
-def _pick_legal(s: Any, task: tuple) -> list[Action]:
-    _, p, fleets, moved, refused, origin, fleet, towed = task
+def _pick_legal(s: "BlackSunState", task: Pick) -> list[Action]:
+    p, fleets, moved, refused, origin, fleet, towed = task
     out = []
     fl, tw = list(fleet), list(towed)
     if len(fleet) < s.R.game.fleet_size:
@@ -227,45 +221,50 @@ def _pick_legal(s: Any, task: tuple) -> list[Action]:
     return out
 
 
-@decision("pick", _pick_legal)
-def pick(s: Any, task: tuple, action: Action) -> None:
-    _, p, fleets, moved, refused, origin, fleet, towed = task
+@TASKS.decision(Pick, _pick_legal)
+def pick(s: "BlackSunState", task: Pick, action: Action) -> None:
+    p, fleets, moved, refused, origin, fleet, towed = task
     k = action.kind
     if k == "fleet_abandon":
-        push(s, ("move", p, fleets, moved, refused))
+        s.push(Move(p, fleets, moved, refused))
     elif k == "add_ship":
         x = action.arg
         if s.ctrl[x] == p:
-            push(s, ("pick", p, fleets, moved, refused, origin, fleet + (x,), towed))
+            s.push(task._replace(fleet=fleet + (x,)))
         else:
-            push(s, ("consent", s.ctrl[x], x, p), task)
+            s.push(Consent(s.ctrl[x], x, p), task)
     elif k == "tow":
-        push(s, ("pick", p, fleets, moved, refused, origin, fleet, towed + (action.arg,)))
+        s.push(task._replace(towed=towed + (action.arg,)))
     else:
         depart(s, p, fleets, moved, refused, origin, fleet, towed)
 
 
-def _consent_legal(s: Any, task: tuple) -> list[Action]:
-    return [Action("consent", False), Action("consent", True)]
+_CONSENT = [Action("consent", False), Action("consent", True)]
 
 
-@decision("consent", _consent_legal)
-def consent(s: Any, task: tuple, action: Action) -> None:
+def _consent_legal(s: "BlackSunState", task: Consent) -> list[Action]:
+    return list(_CONSENT)
+
+
+@TASKS.decision(Consent, _consent_legal)
+def consent(s: "BlackSunState", task: Consent, action: Action) -> None:
     """Another player's ship moves only if its controller is willing."""
-    _, seat, ship, mover = task
+    seat, ship, mover = task
     below = s.stack.pop()
-    _, p, fleets, moved, refused, origin, fleet, towed = below
+    if below.__class__ is not Pick:
+        raise RulesInvariantError(f"blacksun: consent asked above {below!r}, not a fleet being picked")
     s.emit({"type": "consent", "seat": seat, "ship": ship, "mover": mover, "willing": bool(action.arg)})
     if action.arg:
-        push(s, ("pick", p, fleets, moved, refused, origin, fleet + (ship,), towed))
+        s.push(below._replace(fleet=below.fleet + (ship,)))
     else:
-        push(s, ("pick", p, fleets, moved, refused | {ship}, origin, fleet, towed))
+        s.push(below._replace(refused=below.refused | {ship}))
 
 
 # ---------------------------------------------------------------- walking
 
 
-def depart(s: Any, p: int, fleets: int, moved: frozenset, refused: frozenset, origin: int, fleet: tuple, towed: tuple) -> None:
+def depart(s: "BlackSunState", p: Seat, fleets: int, moved: frozenset[ShipId], refused: frozenset[ShipId], origin: HexId,
+           fleet: tuple[ShipId, ...], towed: tuple[ShipId, ...]) -> None:
     places = []
     for x in fleet:
         places.append(s.loc[x])
@@ -273,11 +272,11 @@ def depart(s: Any, p: int, fleets: int, moved: frozenset, refused: frozenset, or
     mp = min(s.smove[x] for x in fleet)
     need = tuple(compute_need(s, origin, list(fleet + towed), mp))
     s.emit({"type": "fleet_departs", "seat": p, "hex": list(s.board.coords[origin]), "ships": list(fleet), "towing": list(towed), "move": mp})
-    push(s, ("walk", p, fleets, moved, refused, origin, fleet, towed, origin, mp, frozenset(), need))
+    s.push(Walk(p, fleets, moved, refused, origin, fleet, towed, origin, mp, frozenset(), need))
 
 
-def _walk_legal(s: Any, task: tuple) -> list[Action]:
-    _, p, fleets, moved, refused, origin, fleet, towed, pos, mp, crossed, need = task
+def _walk_legal(s: "BlackSunState", task: Walk) -> list[Action]:
+    p, fleets, moved, refused, origin, fleet, towed, pos, mp, crossed, need = task
     b = s.board
     out = []
     if pos != origin and need[pos] == 0:
@@ -294,37 +293,38 @@ def _walk_legal(s: Any, task: tuple) -> list[Action]:
     return out
 
 
-@decision("walk", _walk_legal)
-def walk(s: Any, task: tuple, action: Action) -> None:
-    _, p, fleets, moved, refused, origin, fleet, towed, pos, mp, crossed, need = task
+@TASKS.decision(Walk, _walk_legal)
+def walk(s: "BlackSunState", task: Walk, action: Action) -> None:
+    p, fleets, moved, refused, origin, fleet, towed, pos, mp, crossed, need = task
     b = s.board
     if action.kind == "stop":
         arrive(s, p, fleets, moved, refused, origin, fleet, towed, pos, crossed)
         return
     n = b.hex_of(action.arg)
     e = b.idx.edge_between(pos, n)
+    if e is None:
+        raise RulesInvariantError(f"blacksun: a step from hex {pos} to hex {n}, not a neighbour")
     blocker = s.edge_occ[e]
     cost = 1 + (blocker >= 0)
     if blocker >= 0 and (s.R.scoring.rules.own_blockades_score or s.ctrl[blocker] != p):
         crossed = crossed | {e}
     s.emit({"type": "fleet_step", "seat": p, "to": list(b.coords[n]), "cost": cost, "blockade": blocker >= 0, "left": mp - cost})
-    push(s, ("walk", p, fleets, moved, refused, origin, fleet, towed, n, mp - cost, crossed, need))
+    s.push(Walk(p, fleets, moved, refused, origin, fleet, towed, n, mp - cost, crossed, need))
 
 
-def arrive(s: Any, p: int, fleets: int, moved: frozenset, refused: frozenset, origin: int, fleet: tuple, towed: tuple, pos: int, crossed: frozenset) -> None:
+def arrive(s: "BlackSunState", p: Seat, fleets: int, moved: frozenset[ShipId], refused: frozenset[ShipId], origin: HexId,
+           fleet: tuple[ShipId, ...], towed: tuple[ShipId, ...], pos: HexId, crossed: frozenset[int]) -> None:
     s.emit({"type": "fleet_arrives", "seat": p, "hex": list(s.board.coords[pos]), "ships": list(fleet), "towing": list(towed), "blockades_run": len(crossed)})
     if towed:
         s.captures = [c for c in s.captures if c[0] not in towed]
-    settle(s, pos, p, fleet + towed, then=("fleet_after", -1, p, fleets, moved | frozenset(fleet), refused, origin, fleet, crossed))
+    settle(s, pos, p, fleet + towed, then=FleetAfter(p, fleets, moved | frozenset(fleet), refused, origin, fleet, crossed))
 
 
-@auto("fleet_after")
-def fleet_after(s: Any, task: tuple) -> None:
+@TASKS.auto(FleetAfter)
+def fleet_after(s: "BlackSunState", task: FleetAfter) -> None:
     """Score blockades run, re-centre what the fleet left behind, then the Rebel's second fleet."""
-    from .scoring import award_condition
-
-    _, _, p, fleets, moved, refused, origin, fleet, crossed = task
+    p, fleets, moved, refused, origin, fleet, crossed = task
     if fleets > 1:
-        push(s, ("move", p, fleets - 1, moved, refused))
+        s.push(Move(p, fleets - 1, moved, refused))
     repair(s, [(origin, s.owner[x]) for x in fleet])
-    award_condition(s, p, "run_blockade", len(crossed), blockades=len(crossed))
+    scoring.award_condition(s, p, "run_blockade", len(crossed), blockades=len(crossed))

@@ -17,31 +17,41 @@ A ship's location is one int: ``-1`` off the board, ``h`` the centre of hex
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
-from .flow import push
+from voidtable.engine.actions import Action
+from voidtable.engine.errors import RulesInvariantError
+from voidtable.engine.flow import Task
+from voidtable.engine.types import HexId, Seat, ShipId
+
+from .flow import TASKS, Arrange, Recentre
+
+if TYPE_CHECKING:
+    from .state import BlackSunState
 
 # ship states
 UNPLACED, BOARD, DESTROYED, CAPTURED, OUT = 0, 1, 2, 3, 4
 STATE_NAMES = ("unplaced", "board", "destroyed", "captured", "out")
 
 
-def put(s: Any, ship: int, h: int, d: int) -> None:
+def put(s: "BlackSunState", ship: ShipId, h: HexId, d: int) -> None:
     """Put ``ship`` in hex ``h``: centre if ``d == -1`` else on the edge in direction ``d``."""
     if d < 0:
         key = h * s.n + s.owner[ship]
-        assert s.centre[key] < 0, "centre taken"
+        if s.centre[key] >= 0:
+            raise RulesInvariantError(f"blacksun: ship {ship} put in a taken centre (hex {h})")
         s.centre[key] = ship
         s.loc[ship] = h
     else:
         e = s.board.hex_edge[h][d]
-        assert s.edge_occ[e] < 0, "edge taken"
+        if s.edge_occ[e] >= 0:
+            raise RulesInvariantError(f"blacksun: ship {ship} put on a taken edge ({e})")
         s.edge_occ[e] = ship
         s.loc[ship] = s.board.n_hex + e
     s.sstate[ship] = BOARD
 
 
-def lift(s: Any, ship: int) -> int:
+def lift(s: "BlackSunState", ship: ShipId) -> int:
     """Take ``ship`` off the board; returns where it was."""
     loc = s.loc[ship]
     nh = s.board.n_hex
@@ -53,7 +63,20 @@ def lift(s: Any, ship: int) -> int:
     return loc
 
 
-def anchors(s: Any, ship: int) -> list[int]:
+def restore(s: "BlackSunState", ship: ShipId, loc: int) -> None:
+    """Put a lifted ship back where ``lift`` said it was (a look-ahead undoing itself)."""
+    nh = s.board.n_hex
+    if loc < 0:
+        return
+    if loc < nh:
+        put(s, ship, loc, -1)
+    else:
+        e = loc - nh
+        s.edge_occ[e] = ship
+        s.loc[ship] = loc
+
+
+def anchors(s: "BlackSunState", ship: ShipId) -> list[HexId]:
     """The hexes a board ship is in (one for a centre ship, one or two for an edge ship)."""
     loc = s.loc[ship]
     nh = s.board.n_hex
@@ -71,7 +94,7 @@ def anchors(s: Any, ship: int) -> list[int]:
     return out
 
 
-def in_hex(s: Any, ship: int, h: int) -> bool:
+def in_hex(s: "BlackSunState", ship: ShipId, h: HexId) -> bool:
     loc = s.loc[ship]
     nh = s.board.n_hex
     if loc < 0:
@@ -84,22 +107,22 @@ def in_hex(s: Any, ship: int, h: int) -> bool:
     return s.centre[h * s.n + s.owner[ship]] >= 0
 
 
-def centre_ships(s: Any, h: int) -> list[int]:
+def centre_ships(s: "BlackSunState", h: HexId) -> list[ShipId]:
     base = h * s.n
     return [x for x in s.centre[base: base + s.n] if x >= 0]
 
 
-def edge_ships(s: Any, h: int) -> list[int]:
+def edge_ships(s: "BlackSunState", h: HexId) -> list[ShipId]:
     occ = s.edge_occ
     return [occ[e] for e in s.board.hex_edge[h] if occ[e] >= 0]
 
 
-def around(s: Any, h: int) -> list[int]:
+def around(s: "BlackSunState", h: HexId) -> list[ShipId]:
     """Ships in the centre of ``h`` or on any of its six edges."""
     return centre_ships(s, h) + edge_ships(s, h)
 
 
-def ships_in(s: Any, h: int) -> list[int]:
+def ships_in(s: "BlackSunState", h: HexId) -> list[ShipId]:
     """Ships that are in ``h``: its centre ships and the edge ships anchored there."""
     out = centre_ships(s, h)
     c, n, o = s.centre, s.n, s.owner
@@ -110,13 +133,13 @@ def ships_in(s: Any, h: int) -> list[int]:
     return out
 
 
-def free_edges(s: Any, h: int) -> list[int]:
+def free_edges(s: "BlackSunState", h: HexId) -> list[int]:
     """Directions of the empty edges of ``h``."""
     occ = s.edge_occ
     return [d for d, e in enumerate(s.board.hex_edge[h]) if occ[e] < 0]
 
 
-def edges_needed(s: Any, h: int, ships: Iterable[int]) -> int:
+def edges_needed(s: "BlackSunState", h: HexId, ships: Iterable[ShipId]) -> int:
     """How many free edges ``ships`` would need in ``h`` (each owner lacking a centre ship fills it first)."""
     ships = list(ships)
     need = len(ships)
@@ -128,7 +151,7 @@ def edges_needed(s: Any, h: int, ships: Iterable[int]) -> int:
     return need
 
 
-def can_fit(s: Any, h: int, ships: Iterable[int]) -> bool:
+def can_fit(s: "BlackSunState", h: HexId, ships: Iterable[ShipId]) -> bool:
     """Could ``ships`` (currently off the board) all be placed in ``h``?"""
     if not s.board.stayable[h]:
         return False
@@ -143,7 +166,7 @@ def can_fit(s: Any, h: int, ships: Iterable[int]) -> bool:
     return need <= free
 
 
-def orphans(s: Any, h: int, owner: int) -> list[int]:
+def orphans(s: "BlackSunState", h: HexId, owner: Seat) -> list[ShipId]:
     """Edge ships of ``owner`` round ``h`` that no longer have a centre ship to anchor them."""
     out = []
     for e in s.board.hex_edge[h]:
@@ -153,7 +176,7 @@ def orphans(s: Any, h: int, owner: int) -> list[int]:
     return out
 
 
-def repair(s: Any, places: Iterable[tuple[int, int]]) -> None:
+def repair(s: "BlackSunState", places: Iterable[tuple[HexId, Seat]]) -> None:
     """After ships left ``(hex, owner)`` places, queue the re-centring the rules then require.
 
     Which orphaned ship slides into the empty centre is the owner's decision
@@ -165,10 +188,10 @@ def repair(s: Any, places: Iterable[tuple[int, int]]) -> None:
             continue
         seen.add((h, o))
         if s.centre[h * s.n + o] < 0 and orphans(s, h, o):
-            push(s, ("recentre", o, h))
+            s.push(Recentre(o, h))
 
 
-def hex_of_loc(s: Any, loc: int) -> int:
+def hex_of_loc(s: "BlackSunState", loc: int) -> HexId:
     """For events: the hex of a centre location, or the first side of an edge."""
     nh = s.board.n_hex
     if loc < 0:
@@ -178,7 +201,7 @@ def hex_of_loc(s: Any, loc: int) -> int:
     return s.board.edge_sides[loc - nh][0]
 
 
-def where_json(s: Any, ship: int) -> Any:
+def where_json(s: "BlackSunState", ship: ShipId) -> Any:
     """A ship's place for views and events: {"hex": [q, r]} or {"edge": [[q, r], [q, r] | None]}."""
     loc = s.loc[ship]
     nh = s.board.n_hex if s.board is not None else 0
@@ -190,7 +213,7 @@ def where_json(s: Any, ship: int) -> Any:
     return {"edge": [list(s.board.coords[a]), list(s.board.coords[b]) if b >= 0 else None], "in": [list(s.board.coords[x]) for x in anchors(s, ship)]}
 
 
-def room_options(s: Any, h: int, ship: int, rest: tuple[int, ...]) -> list[int]:
+def room_options(s: "BlackSunState", h: HexId, ship: ShipId, rest: tuple[ShipId, ...]) -> list[int]:
     """Slots (-1 centre, 0..5 edges) where ``ship`` may go in ``h`` so that ``rest`` still fits after it."""
     o = s.owner[ship]
     base = h * s.n
@@ -210,55 +233,43 @@ def room_options(s: Any, h: int, ship: int, rest: tuple[int, ...]) -> list[int]:
     return out
 
 
-def settle(s: Any, h: int, decider: int, ships: tuple[int, ...], then: tuple | None = None) -> None:
+def settle(s: "BlackSunState", h: HexId, decider: Seat, ships: tuple[ShipId, ...], then: Task | None = None) -> None:
     """Queue the placement of ``ships`` (off the board) into hex ``h``, slot by slot, chosen by ``decider``."""
     if then is not None:
-        push(s, then)
+        s.push(then)
     if ships:
-        push(s, ("arrange", decider, h, tuple(ships)))
+        s.push(Arrange(decider, h, tuple(ships)))
 
 
 # ---------------------------------------------------------------- decisions
 
 
-def _arrange_legal(s: Any, task: tuple) -> list:
-    from voidtable.engine.actions import Action
-
-    _, _, h, ships = task
-    return [Action("slot", d) for d in room_options(s, h, ships[0], ships[1:])]
+def _arrange_legal(s: "BlackSunState", task: Arrange) -> list[Action]:
+    ships = task.ships
+    return [Action("slot", d) for d in room_options(s, task.hex, ships[0], ships[1:])]
 
 
-def _arrange_apply(s: Any, task: tuple, action: Any) -> None:
-    _, decider, h, ships = task
+@TASKS.decision(Arrange, _arrange_legal)
+def arrange(s: "BlackSunState", task: Arrange, action: Action) -> None:
+    decider, h, ships = task
     ship = ships[0]
     put(s, ship, h, action.arg)
     s.emit({"type": "ship_placed", "ship": ship, "owner": s.owner[ship], "ship_type": s.stype[ship], "at": where_json(s, ship)})
     if len(ships) > 1:
-        push(s, ("arrange", decider, h, ships[1:]))
+        s.push(Arrange(decider, h, ships[1:]))
 
 
-def _recentre_legal(s: Any, task: tuple) -> list:
-    from voidtable.engine.actions import Action
-
-    _, owner, h = task
+def _recentre_legal(s: "BlackSunState", task: Recentre) -> list[Action]:
+    owner, h = task
     if s.centre[h * s.n + owner] >= 0:
         return []
     return [Action("recentre", x) for x in orphans(s, h, owner)]
 
 
-def _recentre_apply(s: Any, task: tuple, action: Any) -> None:
-    _, owner, h = task
+@TASKS.decision(Recentre, _recentre_legal)
+def recentre(s: "BlackSunState", task: Recentre, action: Action) -> None:
+    owner, h = task
     ship = action.arg
     lift(s, ship)
     put(s, ship, h, -1)
     s.emit({"type": "ship_recentred", "ship": ship, "owner": owner, "hex": list(s.board.coords[h])})
-
-
-def _register() -> None:
-    from .flow import DECISIONS
-
-    DECISIONS["arrange"] = (_arrange_legal, _arrange_apply)
-    DECISIONS["recentre"] = (_recentre_legal, _recentre_apply)
-
-
-_register()

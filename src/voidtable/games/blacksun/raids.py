@@ -28,67 +28,92 @@ is captured instead of destroyed. Damage does not carry over.
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from voidtable.engine.actions import Action
+from voidtable.engine.errors import RulesInvariantError
+from voidtable.engine.fields import LIST, VALUE, CopyRule, Fields
+from voidtable.engine.types import HexId, Seat, ShipId
 
 from . import factions, scoring
-from .flow import auto, decision, push
-from .positions import BOARD, CAPTURED, DESTROYED, anchors, around, can_fit, in_hex, lift, repair, settle, ships_in, where_json
+from .flow import (
+    TASKS,
+    Aim,
+    Amnesty,
+    AmnestyCheck,
+    Counter,
+    Join,
+    Lose,
+    LossesApply,
+    RaidChoice,
+    RaidClear,
+    RaidEnd,
+    RaidEngaged,
+    RaidRound,
+    Retreat,
+    RetreatAfter,
+    RetreatApply,
+    RetreatCheck,
+    RetreatMove,
+    RoundApply,
+    RoundSacrifice,
+    Sacrifice,
+)
+from .positions import BOARD, CAPTURED, DESTROYED, anchors, around, can_fit, in_hex, lift, repair, restore, settle, ships_in, where_json
+
+if TYPE_CHECKING:
+    from voidtable.engine.flow import Task
+
+    from .state import BlackSunState
+
+#: a dict of lists (seat -> ships): both levels copied
+LISTS_BY_KEY = CopyRule("lists_by_key", "{k: x[:] for k, x in v.items()}")
+#: a dict of immutable values
+DICT_COPY = CopyRule("dict", "v.copy()")
 
 
+@dataclass
 class Raid:
-    __slots__ = ("hex", "kind", "initiator", "target", "parts", "ships", "total", "lost", "hits_on", "pending", "aim",
-                 "retreating", "out", "ended", "negated", "round", "doom")
+    """The raid under way: who takes part with which ships, dice, damage, and the current round."""
 
-    def __init__(self, h: int, kind: str, initiator: int, target: int) -> None:
-        self.hex = h
-        self.kind = kind
-        self.initiator = initiator
-        self.target = target
-        self.parts: list[int] = []
-        self.ships: dict[int, list[int]] = {}
-        self.total: dict[int, int] = {}
-        self.lost: dict[int, int] = {}
-        self.hits_on: dict[tuple[int, int], int] = {}
-        self.pending: dict[int, int] = {}
-        self.aim: dict[int, int] = {}
-        self.retreating: list[int] = []
-        self.out: list[int] = []
-        self.ended = False
-        self.negated = False
-        self.round = 0
-        self.doom: dict[int, list[int]] = {}
+    hex: HexId
+    kind: str                     # "hex" (same-hex raid) or "blockade"
+    initiator: Seat
+    target: Seat
+    parts: list[Seat] = field(default_factory=list)                 # participants, in joining order
+    ships: dict[Seat, list[ShipId]] = field(default_factory=dict)   # each participant's ships involved
+    total: dict[Seat, int] = field(default_factory=dict)            # dice at the start (Fight)
+    lost: dict[Seat, int] = field(default_factory=dict)             # dice lost so far
+    hits_on: dict[tuple[Seat, Seat], int] = field(default_factory=dict)  # (hitter, hit) -> hits, over the raid
+    pending: dict[Seat, int] = field(default_factory=dict)          # this round's hits
+    aim: dict[Seat, Seat] = field(default_factory=dict)             # this round: whose dice each seat's hits remove
+    retreating: list[Seat] = field(default_factory=list)
+    out: list[Seat] = field(default_factory=list)                   # participants who left (retreated or done)
+    ended: bool = False
+    negated: bool = False
+    round: int = 0
+    doom: dict[Seat, list[ShipId]] = field(default_factory=dict)    # ships each participant will lose
 
     def copy(self) -> "Raid":
-        r = Raid.__new__(Raid)
-        r.hex, r.kind, r.initiator, r.target = self.hex, self.kind, self.initiator, self.target
-        r.parts = list(self.parts)
-        r.ships = {k: list(v) for k, v in self.ships.items()}
-        r.total = dict(self.total)
-        r.lost = dict(self.lost)
-        r.hits_on = dict(self.hits_on)
-        r.pending = dict(self.pending)
-        r.aim = dict(self.aim)
-        r.retreating = list(self.retreating)
-        r.out = list(self.out)
-        r.ended, r.negated, r.round = self.ended, self.negated, self.round
-        r.doom = {k: list(v) for k, v in self.doom.items()}
-        return r
+        return _copy_raid(self)  # type: ignore[no-any-return]
 
-    def add(self, s: Any, seat: int, ships: list[int]) -> None:
+    def snapshot(self) -> dict[str, Any]:
+        return RAID_FIELDS.snapshot(self)
+
+    def add(self, s: "BlackSunState", seat: Seat, ships: list[ShipId]) -> None:
         self.parts.append(seat)
         self.ships[seat] = list(ships)
         self.total[seat] = sum(s.sfight[x] for x in ships)
         self.lost[seat] = 0
 
-    def remaining(self, seat: int) -> int:
+    def remaining(self, seat: Seat) -> int:
         return self.total[seat] - self.lost[seat]
 
-    def active(self) -> list[int]:
+    def active(self) -> list[Seat]:
         return [q for q in self.parts if q not in self.out and self.remaining(q) > 0]
 
-    def to_json(self, s: Any) -> dict[str, Any]:
+    def to_json(self, s: "BlackSunState") -> dict[str, Any]:
         return {
             "hex": list(s.board.coords[self.hex]), "kind": self.kind, "initiator": self.initiator, "target": self.target,
             "participants": list(self.parts), "ships": {str(k): list(v) for k, v in self.ships.items()},
@@ -97,14 +122,32 @@ class Raid:
         }
 
 
+#: How a Raid is copied (``Raid.copy``, generated like a state's clone), field by field.
+RAID_FIELDS = Fields(
+    "blacksun.raid",
+    hex=VALUE, kind=VALUE, initiator=VALUE, target=VALUE, parts=LIST, ships=LISTS_BY_KEY, total=DICT_COPY, lost=DICT_COPY,
+    hits_on=DICT_COPY, pending=DICT_COPY, aim=DICT_COPY, retreating=LIST, out=LIST, ended=VALUE, negated=VALUE, round=VALUE,
+    doom=LISTS_BY_KEY,
+)
+_copy_raid = RAID_FIELDS.clone_function()
+
+
+def raid_of(s: "BlackSunState") -> Raid:
+    """The raid under way (raid tasks run only inside one)."""
+    r = s.raid
+    if r is None:
+        raise RulesInvariantError("blacksun: a raid step without a raid under way")
+    return r
+
+
 # ---------------------------------------------------------------- who may raid what
 
 
-def can_target(s: Any, a: int, b: int) -> bool:
+def can_target(s: "BlackSunState", a: Seat, b: Seat) -> bool:
     return a != b and not factions.may_not_raid(s, a, b)
 
 
-def locate_need(s: Any, ship: int, h: int) -> int:
+def locate_need(s: "BlackSunState", ship: ShipId, h: HexId) -> int:
     card = s.R.ships[s.stype[ship]]
     kind = s.board.kind[h]
     if kind == "planet":
@@ -114,19 +157,19 @@ def locate_need(s: Any, ship: int, h: int) -> int:
     return card.locate_other
 
 
-def locate_power(s: Any, p: int, h: int) -> int:
+def locate_power(s: "BlackSunState", p: Seat, h: HexId) -> int:
     """Total Move of the ships ``p`` controls in ``h``."""
     return sum(s.smove[x] for x in ships_in(s, h) if s.ctrl[x] == p)
 
 
-def located(s: Any, ship: int, p: int, h: int, power: int | None = None) -> bool:
+def located(s: "BlackSunState", ship: ShipId, p: Seat, h: HexId, power: int | None = None) -> bool:
     need = locate_need(s, ship, h)
     if need <= 0:
         return True
     return (locate_power(s, p, h) if power is None else power) >= need
 
 
-def reach_hexes(s: Any, ship: int) -> set[int]:
+def reach_hexes(s: "BlackSunState", ship: ShipId) -> set[HexId]:
     """Hexes next to where a Battleship is."""
     out: set[int] = set()
     for a in anchors(s, ship):
@@ -136,7 +179,7 @@ def reach_hexes(s: Any, ship: int) -> set[int]:
     return out - set(anchors(s, ship))
 
 
-def involvement(s: Any, q: int, h: int) -> list[int]:
+def involvement(s: "BlackSunState", q: Seat, h: HexId) -> list[ShipId]:
     """Ships ``q`` brings to a raid in ``h``: in the centre or on an edge of ``h``, plus a Battleship next door."""
     out = [x for x in around(s, h) if s.ctrl[x] == q]
     for x in range(len(s.owner)):
@@ -145,7 +188,7 @@ def involvement(s: Any, q: int, h: int) -> list[int]:
     return out
 
 
-def raid_options(s: Any, p: int) -> list[Action]:
+def raid_options(s: "BlackSunState", p: Seat) -> list[Action]:
     b = s.board
     out = [Action("no_raid")]
     hexes: set[int] = set()
@@ -186,9 +229,13 @@ def raid_options(s: Any, p: int) -> list[Action]:
 # ---------------------------------------------------------------- declaring
 
 
-@decision("raid_choice", lambda s, task: raid_options(s, task[1]))
-def raid_choice(s: Any, task: tuple, action: Action) -> None:
-    p = task[1]
+def _raid_choice_legal(s: "BlackSunState", task: RaidChoice) -> list[Action]:
+    return raid_options(s, task.seat)
+
+
+@TASKS.decision(RaidChoice, _raid_choice_legal)
+def raid_choice(s: "BlackSunState", task: RaidChoice, action: Action) -> None:
+    p = task.seat
     k = action.kind
     if k == "no_raid":
         return
@@ -204,7 +251,7 @@ def raid_choice(s: Any, task: tuple, action: Action) -> None:
         s.raid = r
         s.emit({"type": "raid", "kind": "blockade", "seat": p, "hex": list(s.board.coords[h]), "attacker": attacker, "target": target,
                 "defender": s.ctrl[target]})
-        push(s, ("raid_engaged", -1), ("amnesty_check", -1), ("raid_round", -1))
+        s.push(RaidEngaged(), AmnestyCheck(), RaidRound())
         return
     t = action.arg[1]
     r = Raid(h, "hex", p, t)
@@ -215,10 +262,10 @@ def raid_choice(s: Any, task: tuple, action: Action) -> None:
     s.emit({"type": "raid", "kind": "hex", "seat": p, "hex": list(s.board.coords[h]), "defender": t,
             "ships": {str(p): r.ships[p], str(t): r.ships[t]}, "unlocated": [x for x in involvement(s, t, h) if x not in r.ships[t]]})
     joiners = [q for q in ((p + k2) % s.n for k2 in range(1, s.n)) if q != t and involvement(s, q, h)]
-    push(s, *[("join", q) for q in joiners], ("raid_engaged", -1), ("amnesty_check", -1), ("raid_round", -1))
+    s.push(*[Join(q) for q in joiners], RaidEngaged(), AmnestyCheck(), RaidRound())
 
 
-def tow(s: Any, p: int, h: int, ship: int) -> None:
+def tow(s: "BlackSunState", p: Seat, h: HexId, ship: ShipId) -> None:
     """A raid on one's own asterisk ship: it is captured at once, ready to be towed."""
     escorts = frozenset(x for x in ships_in(s, h) if s.ctrl[x] == p and x != ship)
     loc = s.loc[ship]
@@ -230,25 +277,30 @@ def tow(s: Any, p: int, h: int, ship: int) -> None:
         repair(s, [(h, s.owner[ship])])
 
 
-def _join_legal(s: Any, task: tuple) -> list[Action]:
-    return [Action("join", False), Action("join", True)]
+def _yes_no(kind: str) -> Any:
+    choices = [Action(kind, False), Action(kind, True)]
+
+    def legal(s: "BlackSunState", task: "Task") -> list[Action]:
+        return list(choices)
+
+    return legal
 
 
-@decision("join", _join_legal)
-def join(s: Any, task: tuple, action: Action) -> None:
+@TASKS.decision(Join, _yes_no("join"))
+def join(s: "BlackSunState", task: Join, action: Action) -> None:
     """Third parties round the hex (or a Battleship next to it) may take part."""
-    q = task[1]
+    q = task.seat
     if not action.arg:
         return
-    r = s.raid
+    r = raid_of(s)
     r.add(s, q, involvement(s, q, r.hex))
     s.emit({"type": "raid_joined", "seat": q, "ships": r.ships[q]})
 
 
-@auto("raid_engaged")
-def raid_engaged(s: Any, task: tuple) -> None:
+@TASKS.auto(RaidEngaged)
+def raid_engaged(s: "BlackSunState", task: RaidEngaged) -> None:
     """Raid Transport / Raid Any Ship: points for the ships of others involved, destroyed or not."""
-    r = s.raid
+    r = raid_of(s)
     for q in r.parts:
         if q == r.target:
             continue  # being raided is not engaging in a raid
@@ -260,43 +312,47 @@ def raid_engaged(s: Any, task: tuple) -> None:
 # ---------------------------------------------------------------- rounds
 
 
-def can_continue(s: Any, r: Raid) -> bool:
+def can_continue(s: "BlackSunState", r: Raid) -> bool:
     act = r.active()
     return any(can_target(s, a, b) for a in act for b in act)
 
 
-def holders(s: Any, h: int, flag: str) -> dict[int, list[int]]:
+def holders(s: "BlackSunState", h: HexId, flag: str) -> dict[Seat, list[ShipId]]:
     """Seats controlling a ship with ability ``flag`` in or round ``h``."""
-    out: dict[int, list[int]] = {}
+    out: dict[Seat, list[ShipId]] = {}
     for x in around(s, h):
         if getattr(s.R.ships[s.stype[x]], flag):
             out.setdefault(s.ctrl[x], []).append(x)
     return out
 
 
-@auto("amnesty_check")
-def amnesty_check(s: Any, task: tuple) -> None:
-    r = s.raid
+@TASKS.auto(AmnestyCheck)
+def amnesty_check(s: "BlackSunState", task: AmnestyCheck) -> None:
+    r = raid_of(s)
     if r.ended:
         return
     seats = sorted(holders(s, r.hex, "amnesty"))
-    push(s, *[("amnesty", q) for q in seats])
+    s.push(*[Amnesty(q) for q in seats])
 
 
-@decision("amnesty", lambda s, task: [] if s.raid.ended else [Action("amnesty", False), Action("amnesty", True)])
-def amnesty(s: Any, task: tuple, action: Action) -> None:
+def _amnesty_legal(s: "BlackSunState", task: Amnesty) -> list[Action]:
+    return [] if raid_of(s).ended else [Action("amnesty", False), Action("amnesty", True)]
+
+
+@TASKS.decision(Amnesty, _amnesty_legal)
+def amnesty(s: "BlackSunState", task: Amnesty, action: Action) -> None:
     """A Medsat in the hex lets its controller stop the raid: damage so far stands, nobody retreats."""
     if action.arg:
-        s.raid.ended = True
-        s.emit({"type": "amnesty", "seat": task[1]})
+        raid_of(s).ended = True
+        s.emit({"type": "amnesty", "seat": task.seat})
 
 
-@auto("raid_round")
-def raid_round(s: Any, task: tuple) -> None:
-    r = s.raid
+@TASKS.auto(RaidRound)
+def raid_round(s: "BlackSunState", task: RaidRound) -> None:
+    r = raid_of(s)
     if r.ended or not can_continue(s, r):
         r.ended = True
-        push(s, ("raid_end", -1))
+        s.push(RaidEnd())
         return
     r.round += 1
     hit_min = s.R.game.hit_min
@@ -317,45 +373,44 @@ def raid_round(s: Any, task: tuple) -> None:
             elif len(valid) > 1:
                 choose.append(q)
     s.emit({"type": "raid_roll", "round": r.round, "dice": rolls, "hits": {str(q): h for q, h in r.pending.items()}})
-    push(s, *[("aim", q) for q in choose], ("round_sacrifice", -1), ("round_apply", -1), ("amnesty_check", -1),
-         ("retreat_check", -1), ("raid_round", -1))
+    s.push(*[Aim(q) for q in choose], RoundSacrifice(), RoundApply(), AmnestyCheck(), RetreatCheck(), RaidRound())
 
 
-def _aim_legal(s: Any, task: tuple) -> list[Action]:
-    r = s.raid
-    q = task[1]
+def _aim_legal(s: "BlackSunState", task: Aim) -> list[Action]:
+    r = raid_of(s)
+    q = task.seat
     return [Action("aim", b) for b in r.active() if can_target(s, q, b)]
 
 
-@decision("aim", _aim_legal)
-def aim(s: Any, task: tuple, action: Action) -> None:
+@TASKS.decision(Aim, _aim_legal)
+def aim(s: "BlackSunState", task: Aim, action: Action) -> None:
     """With several opponents, each player says whose ships their hits damage."""
-    s.raid.aim[task[1]] = action.arg
+    raid_of(s).aim[task.seat] = action.arg
 
 
-@auto("round_sacrifice")
-def round_sacrifice(s: Any, task: tuple) -> None:
-    r = s.raid
+@TASKS.auto(RoundSacrifice)
+def round_sacrifice(s: "BlackSunState", task: RoundSacrifice) -> None:
+    r = raid_of(s)
     r.negated = False
     if not r.pending:
         return
-    push(s, *[("sacrifice", q) for q in sorted(holders(s, r.hex, "sacrifice"))])
+    s.push(*[Sacrifice(q) for q in sorted(holders(s, r.hex, "sacrifice"))])
 
 
-def _sacrifice_legal(s: Any, task: tuple) -> list[Action]:
-    r = s.raid
+def _sacrifice_legal(s: "BlackSunState", task: Sacrifice) -> list[Action]:
+    r = raid_of(s)
     if r.negated:
         return []
-    ships = holders(s, r.hex, "sacrifice").get(task[1], [])
+    ships = holders(s, r.hex, "sacrifice").get(task.seat, [])
     return [Action("sacrifice", None), *[Action("sacrifice", x) for x in ships]]
 
 
-@decision("sacrifice", _sacrifice_legal)
-def sacrifice(s: Any, task: tuple, action: Action) -> None:
+@TASKS.decision(Sacrifice, _sacrifice_legal)
+def sacrifice(s: "BlackSunState", task: Sacrifice, action: Action) -> None:
     """An Ambunaut in the hex is given up and the round's damage, on every side, is ignored."""
     if action.arg is None:
         return
-    r = s.raid
+    r = raid_of(s)
     x = action.arg
     r.negated = True
     for q in r.parts:
@@ -363,13 +418,13 @@ def sacrifice(s: Any, task: tuple, action: Action) -> None:
             r.ships[q].remove(x)
             r.total[q] -= s.sfight[x]
             r.lost[q] = min(r.lost[q], r.total[q])
-    s.emit({"type": "sacrificed", "seat": task[1], "ship": x})
+    s.emit({"type": "sacrificed", "seat": task.seat, "ship": x})
     destroy(s, x, killer=-1)
 
 
-@auto("round_apply")
-def round_apply(s: Any, task: tuple) -> None:
-    r = s.raid
+@TASKS.auto(RoundApply)
+def round_apply(s: "BlackSunState", task: RoundApply) -> None:
+    r = raid_of(s)
     if r.negated:
         s.emit({"type": "round_negated", "round": r.round})
     else:
@@ -389,24 +444,24 @@ def round_apply(s: Any, task: tuple) -> None:
         r.ended = True
 
 
-@auto("retreat_check")
-def retreat_check(s: Any, task: tuple) -> None:
-    r = s.raid
+@TASKS.auto(RetreatCheck)
+def retreat_check(s: "BlackSunState", task: RetreatCheck) -> None:
+    r = raid_of(s)
     if r.ended:
         return
-    push(s, *[("retreat", q) for q in r.active()], ("retreat_apply", -1))
+    s.push(*[Retreat(q) for q in r.active()], RetreatApply())
 
 
-@decision("retreat", lambda s, task: [Action("retreat", False), Action("retreat", True)])
-def retreat(s: Any, task: tuple, action: Action) -> None:
+@TASKS.decision(Retreat, _yes_no("retreat"))
+def retreat(s: "BlackSunState", task: Retreat, action: Action) -> None:
     if action.arg:
-        s.raid.retreating.append(task[1])
-        s.emit({"type": "retreat_declared", "seat": task[1]})
+        raid_of(s).retreating.append(task.seat)
+        s.emit({"type": "retreat_declared", "seat": task.seat})
 
 
-@auto("retreat_apply")
-def retreat_apply(s: Any, task: tuple) -> None:
-    r = s.raid
+@TASKS.auto(RetreatApply)
+def retreat_apply(s: "BlackSunState", task: RetreatApply) -> None:
+    r = raid_of(s)
     if not r.retreating:
         return
     seats = list(r.retreating)
@@ -417,68 +472,68 @@ def retreat_apply(s: Any, task: tuple) -> None:
     leave(s, seats, retreating=True)
 
 
-@auto("raid_end")
-def raid_end(s: Any, task: tuple) -> None:
-    r = s.raid
+@TASKS.auto(RaidEnd)
+def raid_end(s: "BlackSunState", task: RaidEnd) -> None:
+    r = raid_of(s)
     rest = [q for q in r.parts if q not in r.out]
     r.out.extend(rest)
     s.emit({"type": "raid_over", "rounds": r.round, "lost": {str(q): r.lost[q] for q in r.parts}})
-    push(s, ("raid_clear", -1))
+    s.push(RaidClear())
     leave(s, rest, retreating=False)
 
 
-@auto("raid_clear")
-def raid_clear(s: Any, task: tuple) -> None:
+@TASKS.auto(RaidClear)
+def raid_clear(s: "BlackSunState", task: RaidClear) -> None:
     s.raid = None
 
 
 # ---------------------------------------------------------------- losses
 
 
-def alive(s: Any, r: Raid, q: int) -> list[int]:
+def alive(s: "BlackSunState", r: Raid, q: Seat) -> list[ShipId]:
     return [x for x in r.ships[q] if s.sstate[x] == BOARD]
 
 
-def losses(s: Any, r: Raid, q: int) -> int:
+def losses(s: "BlackSunState", r: Raid, q: Seat) -> int:
     """How many ships ``q`` must give up: each ship can soak its Fight less one die without being lost."""
     ships = alive(s, r, q)
     spare = sum(max(0, s.sfight[x] - 1) for x in ships)
     return max(0, min(len(ships), r.lost[q] - spare))
 
 
-def leave(s: Any, seats: list[int], retreating: bool) -> None:
+def leave(s: "BlackSunState", seats: list[Seat], retreating: bool) -> None:
     """Participants leaving the raid: choose losses, apply them, then retreat."""
-    r = s.raid
-    tasks: list[tuple] = []
+    r = raid_of(s)
+    tasks: list[Task] = []
     for q in seats:
         k = losses(s, r, q)
         ships = alive(s, r, q)
         r.doom[q] = list(ships) if k >= len(ships) else []
         if 0 < k < len(ships):
-            tasks.append(("lose", q, k))
-    tasks.append(("losses_apply", -1, tuple(seats)))
+            tasks.append(Lose(q, k))
+    tasks.append(LossesApply(tuple(seats)))
     if retreating:
-        tasks += [("retreat_move", q) for q in seats]
-    push(s, *tasks)
+        tasks += [RetreatMove(q) for q in seats]
+    s.push(*tasks)
 
 
-def _lose_legal(s: Any, task: tuple) -> list[Action]:
-    r = s.raid
-    q = task[1]
+def _lose_legal(s: "BlackSunState", task: Lose) -> list[Action]:
+    r = raid_of(s)
+    q = task.seat
     return [Action("lose", x) for x in alive(s, r, q) if x not in r.doom[q]]
 
 
-@decision("lose", _lose_legal)
-def lose(s: Any, task: tuple, action: Action) -> None:
+@TASKS.decision(Lose, _lose_legal)
+def lose(s: "BlackSunState", task: Lose, action: Action) -> None:
     """The owner of lost dice decides which ships take them (a ship is lost when all its dice are)."""
-    r = s.raid
-    _, q, k = task
+    r = raid_of(s)
+    q, k = task
     r.doom[q].append(action.arg)
     if len(r.doom[q]) < k:
-        push(s, ("lose", q, k))
+        s.push(task)
 
 
-def killer(s: Any, r: Raid, q: int) -> int:
+def killer(s: "BlackSunState", r: Raid, q: Seat) -> Seat:
     """Whose hits destroyed ``q``'s ships: most hits on ``q``; ties to the earliest in turn order from the active player."""
     best, who = 0, -1
     for k in range(s.n):
@@ -489,10 +544,10 @@ def killer(s: Any, r: Raid, q: int) -> int:
     return who
 
 
-@auto("losses_apply")
-def losses_apply(s: Any, task: tuple) -> None:
-    r = s.raid
-    for q in task[2]:
+@TASKS.auto(LossesApply)
+def losses_apply(s: "BlackSunState", task: LossesApply) -> None:
+    r = raid_of(s)
+    for q in task.seats:
         doomed = r.doom.get(q, [])
         if not doomed:
             continue
@@ -507,7 +562,7 @@ def losses_apply(s: Any, task: tuple) -> None:
         r.doom[q] = []
 
 
-def capture(s: Any, x: int, captor: int, r: Raid) -> None:
+def capture(s: "BlackSunState", x: ShipId, captor: Seat, r: Raid) -> None:
     """An asterisk ship that loses all its dice is taken by the player who beat it."""
     loc = s.loc[x]
     hexes = anchors(s, x)
@@ -522,7 +577,7 @@ def capture(s: Any, x: int, captor: int, r: Raid) -> None:
         repair(s, [(h, s.owner[x])])
 
 
-def destroy(s: Any, x: int, killer: int) -> None:
+def destroy(s: "BlackSunState", x: ShipId, killer: Seat) -> None:
     """A ship is destroyed; its controller's Transport/Ambunaut counter; destroy scoring for the killer."""
     loc = s.loc[x]
     at = where_json(s, x)
@@ -539,27 +594,27 @@ def destroy(s: Any, x: int, killer: int) -> None:
         if 0 <= loc < nh and s.board.kind[loc] == "planet" and s.status[loc] == scoring.NORMAL:
             scoring.place_counter(s, loc, counter, f"{s.stype[x]} destroyed")
         else:
-            push(s, ("counter", s.ctrl[x], counter, s.stype[x]))
+            s.push(Counter(s.ctrl[x], counter, s.stype[x]))
 
 
-def _counter_legal(s: Any, task: tuple) -> list[Action]:
+def _counter_legal(s: "BlackSunState", task: Counter) -> list[Action]:
     b = s.board
     return [Action("counter", None), *[Action("counter", b.coords[h]) for h in range(b.n_hex) if b.planet[h] and s.status[h] == 0]]
 
 
-@decision("counter", _counter_legal)
-def counter(s: Any, task: tuple, action: Action) -> None:
+@TASKS.decision(Counter, _counter_legal)
+def counter(s: "BlackSunState", task: Counter, action: Action) -> None:
     """Destroyed away from a free planet: its controller may put the counter on any planet without one."""
     if action.arg is None:
         return
-    _, q, kind, why = task
+    q, kind, why = task
     scoring.place_counter(s, s.board.hex_of(action.arg), kind, f"{why} destroyed")
 
 
 # ---------------------------------------------------------------- retreat
 
 
-def retreat_destinations(s: Any, h: int, ships: list[int]) -> list[int]:
+def retreat_destinations(s: "BlackSunState", h: HexId, ships: list[ShipId]) -> list[HexId]:
     """Neighbours one move away, not across a blockade, where the ships may stay and fit (ships lifted)."""
     b = s.board
     out = []
@@ -574,13 +629,13 @@ def retreat_destinations(s: Any, h: int, ships: list[int]) -> list[int]:
     return out
 
 
-def retreaters(s: Any, q: int) -> list[int]:
-    r = s.raid
+def retreaters(s: "BlackSunState", q: Seat) -> list[ShipId]:
+    r = raid_of(s)
     return [x for x in r.ships[q] if s.sstate[x] == BOARD and s.smove[x] >= 1 and in_hex(s, x, r.hex)]
 
 
-def _retreat_move_legal(s: Any, task: tuple) -> list[Action]:
-    q = task[1]
+def _retreat_move_legal(s: "BlackSunState", task: RetreatMove) -> list[Action]:
+    q = task.seat
     ships = retreaters(s, q)
     if not ships:
         return []
@@ -588,22 +643,20 @@ def _retreat_move_legal(s: Any, task: tuple) -> list[Action]:
     for x in ships:
         lift(s, x)
     try:
-        dests = retreat_destinations(s, s.raid.hex, ships)
+        dests = retreat_destinations(s, raid_of(s).hex, ships)
     finally:
-        from .movement import _restore
-
         for x, loc in places:
-            _restore(s, x, loc)
+            restore(s, x, loc)
             s.sstate[x] = BOARD
     if not dests:
         return [Action("retreat_to", None)]
     return [Action("retreat_to", s.board.coords[n]) for n in dests]
 
 
-@decision("retreat_move", _retreat_move_legal)
-def retreat_move(s: Any, task: tuple, action: Action) -> None:
-    q = task[1]
-    r = s.raid
+@TASKS.decision(RetreatMove, _retreat_move_legal)
+def retreat_move(s: "BlackSunState", task: RetreatMove, action: Action) -> None:
+    q = task.seat
+    r = raid_of(s)
     ships = retreaters(s, q)
     h = r.hex
     owners = {(h, s.owner[x]) for x in ships}
@@ -621,9 +674,9 @@ def retreat_move(s: Any, task: tuple, action: Action) -> None:
     for x in ships:
         lift(s, x)
     s.emit({"type": "retreat", "seat": q, "from": list(s.board.coords[h]), "to": list(s.board.coords[n]), "ships": ships})
-    settle(s, n, q, tuple(ships), then=("retreat_after", -1, tuple(sorted(owners))))
+    settle(s, n, q, tuple(ships), then=RetreatAfter(tuple(sorted(owners))))
 
 
-@auto("retreat_after")
-def retreat_after(s: Any, task: tuple) -> None:
-    repair(s, list(task[2]))
+@TASKS.auto(RetreatAfter)
+def retreat_after(s: "BlackSunState", task: RetreatAfter) -> None:
+    repair(s, list(task.places))

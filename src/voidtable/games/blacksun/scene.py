@@ -18,9 +18,10 @@ and ``describe_event`` (words for the log and the choices list).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 from voidtable.engine.actions import Action
+from voidtable.engine.events import generic_event
 from voidtable.engine.game import Game
 from voidtable.engine.hexgrid import DIRECTIONS
 
@@ -212,7 +213,6 @@ def describe_event(game: Game, e: dict[str, Any]) -> str | None:
         return f"{who} lays {e['tile']} at {tuple(e['hex'])}."
     if t == "raid_over":
         return "The raid is over."
-    from voidtable.web.scenes import generic_event  # noqa: PLC0415  (only when a web front end asks)
     return generic_event(e)
 
 
@@ -233,26 +233,25 @@ def _where(at: Any) -> str:
 # ---------------------------------------------------------------- the scene
 
 
-def build(game: Game, view: dict[str, Any], legal: list[Action], seat: int | None, names: list[str]) -> dict[str, Any]:
+def build(game: Game, view: dict[str, Any], legal: list[Action], seat: int | None, names: Sequence[str]) -> dict[str, Any]:
     R = game.rules
     decision = view.get("decision") or {}
     dkind = decision.get("kind")
-    dargs = decision.get("args") or []
     mine = legal and decision.get("seat") == seat
     board = view.get("board") or []
     coords = [tuple(h["hex"]) for h in board]
     ships = view.get("ships") or []
 
     # where each action goes: a hex, a ship, an edge, or a button
-    at_hex: dict[tuple, list[Action]] = {}
+    at_hex: dict[tuple[int, ...], list[Action]] = {}
     at_ship: dict[int, list[Action]] = {}
-    at_edge: dict[tuple, list[Action]] = {}
+    at_edge: dict[tuple[int, ...], list[Action]] = {}
     buttons: list[Action] = []
 
-    def decision_hex(i: int | None = None) -> tuple | None:
-        if i is None:  # the hex a placement (place_ships) or an arrival (arrange) is about
-            i = {"place_ships": 1, "arrange": 0}.get(dkind, len(dargs))
-        return coords[dargs[i]] if len(dargs) > i and isinstance(dargs[i], int) and 0 <= dargs[i] < len(coords) else None
+    def decision_hex(name: str) -> tuple[int, ...] | None:
+        """The coordinates of a hex field of the pending decision (``hex``, ``origin``, ``pos``), if it has one."""
+        h = decision.get(name)
+        return coords[h] if isinstance(h, int) and not isinstance(h, bool) and 0 <= h < len(coords) else None
 
     # ships drawn on the map (others, e.g. captured ones, are chosen with buttons)
     drawn = {s["id"] for s in ships if s.get("at") is not None and s["state"] in ("board", "captured")}
@@ -265,7 +264,7 @@ def build(game: Game, view: dict[str, Any], legal: list[Action], seat: int | Non
         elif target == "ship":
             (at_ship.setdefault(value, []) if value in drawn else buttons).append(a)
         elif target == "edge":  # a slot of the hex the decision is about: its centre (-1) or an edge
-            h = decision_hex()
+            h = decision_hex("hex")  # place_ships and arrange name the hex they are about
             if h is None:
                 buttons.append(a)
             elif value < 0:
@@ -301,8 +300,8 @@ def build(game: Game, view: dict[str, Any], legal: list[Action], seat: int | Non
             return describe_action(game, a).replace(f"ship #{arg}", ship_words(arg))
         if k == "lend_to" or k == "aim":
             return ("lend it to " if k == "lend_to" else "aim at ") + names[arg]
-        if k == "consent" and len(dargs) >= 2:
-            return (f"let {names[dargs[1]]} move your {ship_words(dargs[0])}" if arg else "refuse")
+        if k == "consent" and "mover" in decision:
+            return (f"let {names[decision['mover']]} move your {ship_words(decision['ship'])}" if arg else "refuse")
         text = describe_action(game, a)
         return text[:1].upper() + text[1:]
 
@@ -325,7 +324,7 @@ def build(game: Game, view: dict[str, Any], legal: list[Action], seat: int | Non
             c = tuple(h["hex"])
             kind = h["kind"]
             lbl = f"Planet {h['planet']}" if h.get("planet") else (_title(h["sun"]) if kind == "sun" else TERRAIN_LABEL.get(kind, ""))
-            item = {"q": c[0], "r": c[1], "fill": kind, "label": lbl}
+            item: dict[str, Any] = {"q": c[0], "r": c[1], "fill": kind, "label": lbl}
             if c in status:
                 item["sub"] = status[c].upper()
                 item["fill"] = status[c]
@@ -342,7 +341,7 @@ def build(game: Game, view: dict[str, Any], legal: list[Action], seat: int | Non
             item = {"q": q, "r": r, "fill": "open", "label": "open"}
             clickable(item, at_hex.pop((q, r), None), "choose")
             hexes.append(item)
-    known = {(h["q"], h["r"]) for h in hexes}
+    known: set[tuple[int, ...]] = {(h["q"], h["r"]) for h in hexes}
     for c, acts in list(at_hex.items()):  # an action on a hex not drawn (should not happen): still offer it
         item = {"q": c[0], "r": c[1], "fill": "open", "label": "?"}
         clickable(item, acts, "choose")
@@ -351,16 +350,16 @@ def build(game: Game, view: dict[str, Any], legal: list[Action], seat: int | Non
     at_hex.clear()
 
     pieces = []
-    rim_used: dict[tuple, set[int]] = {}
+    rim_used: dict[tuple[int, ...], set[int]] = {}
     moving: set[int] = set()
-    if dkind in ("pick", "walk") and len(dargs) >= 5:
-        moving = set(dargs[4])
+    if dkind in ("pick", "walk"):
+        moving = set(decision.get("fleet") or ())
     for s in ships:
         at = s.get("at")
         if at is None or s["state"] not in ("board", "captured"):
             continue
         card = R.ships.get(s["type"])
-        item: dict[str, Any] = {
+        item = {
             "id": s["id"], "seat": s["controller"], "label": short(game, s["type"]),
             "title": ship_words(s["id"]) + (f": Move {card.move}, Fight {card.fight}" if card else "")
             + (" (captured)" if s["state"] == "captured" else ""),
@@ -384,9 +383,9 @@ def build(game: Game, view: dict[str, Any], legal: list[Action], seat: int | Non
         item["hint"] = item["title"]
         clickable(item, at_ship.pop(s["id"], None), ship_words(s["id"]) + ": choose")
         pieces.append(item)
-    if dkind == "walk" and len(dargs) >= 8:  # the fleet on its way (lifted off the board)
-        pos = decision_hex(6)
-        for x in dargs[4]:
+    if dkind == "walk":  # the fleet on its way (lifted off the board)
+        pos = decision_hex("pos")
+        for x in decision.get("fleet") or ():
             s = ship_by_id.get(x)
             if s and pos:
                 pieces.append({"id": x, "seat": s["controller"], "label": short(game, s["type"]), "mark": "moving",
@@ -398,22 +397,22 @@ def build(game: Game, view: dict[str, Any], legal: list[Action], seat: int | Non
         edges.append(clickable({"at": [q, r, d], "label": f"edge {d} of {(q, r)}"}, acts, f"edge {d} of ({q}, {r}): which ship?"))
 
     parts: list[dict[str, Any]] = []
-    highlight = decision_hex(3) if dkind in ("pick", "walk") else None
+    highlight = decision_hex("origin") if dkind in ("pick", "walk") else None
     if highlight:
-        for h in hexes:
-            if (h["q"], h["r"]) == highlight:
-                h["highlight"] = True
+        for drawn_hex in hexes:
+            if (drawn_hex["q"], drawn_hex["r"]) == highlight:
+                drawn_hex["highlight"] = True
     if hexes:
         legend = [{"label": names[p], "seat": p} for p in range(len(names))]
         parts.append({"kind": "hexmap", "id": "map", "title": "The stellar system", "hexes": hexes, "pieces": pieces,
                       "edges": edges, "legend": legend})
 
     # -- what is being decided ---------------------------------------------------------------
-    prompt = PROMPTS.get(dkind, "Decide") if mine else None
-    if mine and dkind == "walk" and len(dargs) >= 8:
-        prompt += f" ({dargs[7]} move(s) left)"
-    if mine and dkind == "consent" and len(dargs) >= 2:
-        prompt = f"{names[dargs[1]]} wants to move your {ship_words(dargs[0])}: allow it?"
+    prompt = PROMPTS.get(dkind or "", "Decide") if mine else None
+    if mine and dkind == "walk" and "mp" in decision:
+        prompt = f"{prompt} ({decision['mp']} move(s) left)"
+    if mine and dkind == "consent" and "mover" in decision:
+        prompt = f"{names[decision['mover']]} wants to move your {ship_words(decision['ship'])}: allow it?"
     if buttons:
         parts.insert(0, {"kind": "buttons", "id": "decision", "title": prompt or "Choices",
                          "buttons": [{"label": label(a), "action": a.to_json()} for a in buttons]})

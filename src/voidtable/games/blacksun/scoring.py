@@ -6,25 +6,29 @@ and announced in an event; the target is checked at the end of every turn.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from voidtable.engine.actions import Action
+from voidtable.engine.types import HexId, Seat, ShipId
 
 from . import factions
-from .flow import auto, decision, push
-from .positions import BOARD, around
+from .flow import TASKS, RemoveCounters, ScoreEnd
+from .positions import BOARD, CAPTURED, around
+
+if TYPE_CHECKING:
+    from .state import BlackSunState
 
 NORMAL, NEED, CRISIS = 0, 1, 2
 
 
-def award(s: Any, p: int, condition: str, points: int, **why: Any) -> None:
+def award(s: "BlackSunState", p: Seat, condition: str, points: int, **why: Any) -> None:
     if points <= 0:
         return
     s.scores[p] += points
     s.emit({"type": "scored", "seat": p, "condition": condition, "points": points, "score": s.scores[p], **why})
 
 
-def award_condition(s: Any, p: int, condition: str, times: int = 1, **why: Any) -> None:
+def award_condition(s: "BlackSunState", p: Seat, condition: str, times: int = 1, **why: Any) -> None:
     """Score ``condition`` ``times`` times if ``p`` holds it."""
     if times > 0 and condition in factions.conditions(s, p):
         award(s, p, condition, times * s.R.scoring.value(condition), **why)
@@ -42,7 +46,7 @@ def new_status(old: int, crisis_anywhere: bool) -> int:
     return NEED if crisis_anywhere else CRISIS
 
 
-def change_planet_status(s: Any, dice: list[int]) -> None:
+def change_planet_status(s: "BlackSunState", dice: list[int]) -> None:
     total = sum(dice)
     h = s.board.planet_hex.get(total, -1)
     if h < 0:
@@ -54,7 +58,7 @@ def change_planet_status(s: Any, dice: list[int]) -> None:
             "hex": list(s.board.coords[h]), "from": ("normal", "need", "crisis")[old], "to": ("normal", "need", "crisis")[s.status[h]]})
 
 
-def place_counter(s: Any, h: int, kind: int, why: str) -> None:
+def place_counter(s: "BlackSunState", h: HexId, kind: int, why: str) -> None:
     s.status[h] = kind
     s.emit({"type": "counter_placed", "hex": list(s.board.coords[h]), "counter": ("normal", "need", "crisis")[kind], "why": why})
 
@@ -62,7 +66,7 @@ def place_counter(s: Any, h: int, kind: int, why: str) -> None:
 # ---------------------------------------------------------------- turn step 5
 
 
-def has_side_ship(s: Any, h: int, side: str) -> bool:
+def has_side_ship(s: "BlackSunState", h: HexId, side: str) -> bool:
     """Is a ship of a player on ``side`` in ``h``, counting its six blockade positions?"""
     for x in around(s, h):
         if factions.allegiance(s, s.ctrl[x]) == side:
@@ -70,24 +74,24 @@ def has_side_ship(s: Any, h: int, side: str) -> bool:
     return False
 
 
-def crisis_hexes(s: Any) -> list[int]:
+def crisis_hexes(s: "BlackSunState") -> list[HexId]:
     return [h for h, x in enumerate(s.status) if x == CRISIS]
 
 
-@auto("score_end")
-def score_end(s: Any, task: tuple) -> None:
+@TASKS.auto(ScoreEnd)
+def score_end(s: "BlackSunState", task: ScoreEnd) -> None:
     """Crisis Turn and Peaceful Turn are judged on the board as the last phase begins, then counters may go."""
-    p = task[2]
+    p = task.seat
     cond = factions.conditions(s, p)
     crises = crisis_hexes(s)
     if "crisis_turn" in cond and any(has_side_ship(s, h, "rebel") for h in crises):
         award(s, p, "crisis_turn", s.R.scoring.crisis_turn)
     if "peaceful_turn" in cond and all(has_side_ship(s, h, "allied") for h in crises):
         award(s, p, "peaceful_turn", s.R.scoring.peaceful_turn, no_crisis=not crises)
-    push(s, ("remove_counters", p))
+    s.push(RemoveCounters(p))
 
 
-def removable(s: Any, p: int) -> list[int]:
+def removable(s: "BlackSunState", p: Seat) -> list[HexId]:
     """Planets with a counter where ``p`` controls a ship in the centre (a ship 'at the Planet')."""
     out = []
     cond = factions.conditions(s, p) if s.necessity else None
@@ -102,28 +106,28 @@ def removable(s: Any, p: int) -> list[int]:
     return out
 
 
-def _remove_legal(s: Any, task: tuple) -> list[Action]:
-    return [Action("scoring_done"), *[Action("remove_counter", s.board.coords[h]) for h in removable(s, task[1])]]
+def _remove_legal(s: "BlackSunState", task: RemoveCounters) -> list[Action]:
+    return [Action("scoring_done"), *[Action("remove_counter", s.board.coords[h]) for h in removable(s, task.seat)]]
 
 
-@decision("remove_counters", _remove_legal)
-def remove_counters(s: Any, task: tuple, action: Action) -> None:
+@TASKS.decision(RemoveCounters, _remove_legal)
+def remove_counters(s: "BlackSunState", task: RemoveCounters, action: Action) -> None:
     if action.kind == "scoring_done":
         return
-    p = task[1]
+    p = task.seat
     h = s.board.hex_of(action.arg)
     kind = s.status[h]
     s.status[h] = NORMAL
     name = "need" if kind == NEED else "crisis"
     s.emit({"type": "counter_removed", "seat": p, "hex": list(s.board.coords[h]), "counter": name})
     award_condition(s, p, name, hex=list(s.board.coords[h]))
-    push(s, ("remove_counters", p))
+    s.push(task)
 
 
 # ---------------------------------------------------------------- raids
 
 
-def destroy_points(s: Any, killer: int, ship: int) -> None:
+def destroy_points(s: "BlackSunState", killer: Seat, ship: ShipId) -> None:
     """Destroy Alliance/Rebel Ship and the bounty on Hunted ships: the ship's Fight in points."""
     if killer < 0 or killer == s.ctrl[ship]:
         return
@@ -141,14 +145,14 @@ def destroy_points(s: Any, killer: int, ship: int) -> None:
 # ---------------------------------------------------------------- the end
 
 
-def check_end(s: Any, p: int) -> bool:
+def check_end(s: "BlackSunState", p: Seat) -> bool:
     """End of a turn of ``p``: start the final round, or (Story) end the game. True if the game is over."""
     if s.story:
         sp = s.story_player
         if s.scores[sp] >= s.target:
             s.finish(f"seat {sp}, whose story it is, reached {s.target} points")
             return True
-        if not any(s.owner[i] == sp and s.sstate[i] in (BOARD, 3) for i in range(len(s.owner))):
+        if not any(s.owner[i] == sp and s.sstate[i] in (BOARD, CAPTURED) for i in range(len(s.owner))):
             if not factions.rebuild_options(s, sp):
                 s.finish(f"seat {sp}, whose story it is, was eliminated")
                 return True

@@ -9,25 +9,63 @@ players; the rest stay in the face-down deck that redraws come from.
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from voidtable.engine.actions import Action
+from voidtable.engine.errors import RulesInvariantError
+from voidtable.engine.fields import DICT, LIST, NESTED, VALUE, Fields
+from voidtable.engine.types import Hex, Seat
 
-from . import stellar
+from . import stellar, turn
 from .board import Board
 from .data import FACTION_ORDER, SUNS
-from .flow import auto, decision, push
+from .flow import (
+    TASKS,
+    DealFactions,
+    Equip,
+    FinishManualMap,
+    LayHex,
+    LayHexSlot,
+    Place,
+    PlacementsDone,
+    PlaceShips,
+    Redraw,
+)
 from .positions import BOARD, OUT, UNPLACED, can_fit, lift, put, where_json
 
+if TYPE_CHECKING:
+    from .state import BlackSunState
 
-def begin(s: Any, sun_option: str) -> None:
+
+@dataclass
+class ManualSetup:
+    """The Manual Setup variant while the hexes are laid: the map so far, the hands, the open slots."""
+
+    sun: str
+    dirs: tuple[int, ...]
+    tiles: dict[Hex, str]
+    hands: list[list[str]]
+    open: list[Hex]
+
+    def copy(self) -> "ManualSetup":
+        return MANUAL_FIELDS.clone(self)  # type: ignore[no-any-return]
+
+    def snapshot(self) -> dict[str, Any]:
+        return MANUAL_FIELDS.snapshot(self)
+
+
+MANUAL_FIELDS = Fields("blacksun.manual", sun=VALUE, dirs=VALUE, tiles=DICT, hands=NESTED, open=LIST)
+
+
+def begin(s: "BlackSunState", sun_option: str) -> None:
     """Step 1's Sun choice, then queue the rest of setup."""
     if sun_option == "random":
         sun = SUNS[s.rng.below(len(SUNS))]
         s.emit({"type": "sun_drawn", "sun": sun})
     else:
         sun = sun_option
-    push(s, ("deal_factions", -1))
+    s.push(DealFactions())
     if s.manual_setup:
         start_manual_setup(s, sun)
     else:
@@ -37,7 +75,7 @@ def begin(s: Any, sun_option: str) -> None:
         make_board(s, tiles, sun)
 
 
-def make_board(s: Any, tiles: dict, sun: str) -> None:
+def make_board(s: "BlackSunState", tiles: dict[Hex, str], sun: str) -> None:
     s.board = Board(tiles, sun, s.R.suns)
     s.status = [0] * s.board.n_hex
     s.edge_occ = [-1] * s.board.n_edge
@@ -47,7 +85,7 @@ def make_board(s: Any, tiles: dict, sun: str) -> None:
 # ---------------------------------------------------------------- Manual Setup variant
 
 
-def start_manual_setup(s: Any, sun: str) -> None:
+def start_manual_setup(s: "BlackSunState", sun: str) -> None:
     """Steps 1-4 as usual; then every remaining hex is dealt to the players, who lay them in turn."""
     tiles, events = stellar.place_sun(sun)
     dirs, ev = stellar.gas_giant_lottery(s.R, s.rng)
@@ -64,68 +102,76 @@ def start_manual_setup(s: Any, sun: str) -> None:
     for p in range(s.n):
         hands[p].sort()
     s.emit({"type": "hexes_dealt", "hands": [list(h) for h in hands]})
-    s.manual = {"sun": sun, "dirs": tuple(dirs), "tiles": tiles, "hands": hands, "open": stellar.all_slots(dirs, s.R)}
-    push(s, ("lay_hex", 0), ("finish_manual_map", -1))
+    s.manual = ManualSetup(sun, tuple(dirs), tiles, hands, stellar.all_slots(dirs, s.R))
+    s.push(LayHex(0), FinishManualMap())
 
 
-def _lay_hex_legal(s: Any, task: tuple) -> list[Action]:
+def _manual(s: "BlackSunState") -> ManualSetup:
     m = s.manual
-    if not m["open"]:
+    if m is None:
+        raise RulesInvariantError("blacksun: a Manual Setup task without a Manual Setup under way")
+    return m
+
+
+def _lay_hex_legal(s: "BlackSunState", task: LayHex) -> list[Action]:
+    m = _manual(s)
+    if not m.open:
         return []
-    return [Action("hex_tile", t) for t in sorted(set(m["hands"][task[1]]))]
+    return [Action("hex_tile", t) for t in sorted(set(m.hands[task.seat]))]
 
 
-@decision("lay_hex", _lay_hex_legal)
-def lay_hex(s: Any, task: tuple, action: Action) -> None:
-    push(s, ("lay_hex_slot", task[1], action.arg))
+@TASKS.decision(LayHex, _lay_hex_legal)
+def lay_hex(s: "BlackSunState", task: LayHex, action: Action) -> None:
+    s.push(LayHexSlot(task.seat, action.arg))
 
 
-def _lay_hex_slot_legal(s: Any, task: tuple) -> list[Action]:
-    return [Action("hex_slot", tuple(h)) for h in s.manual["open"]]
+def _lay_hex_slot_legal(s: "BlackSunState", task: LayHexSlot) -> list[Action]:
+    return [Action("hex_slot", tuple(h)) for h in _manual(s).open]
 
 
-@decision("lay_hex_slot", _lay_hex_slot_legal)
-def lay_hex_slot(s: Any, task: tuple, action: Action) -> None:
-    m = s.manual
-    seat, tile = task[1], task[2]
+@TASKS.decision(LayHexSlot, _lay_hex_slot_legal)
+def lay_hex_slot(s: "BlackSunState", task: LayHexSlot, action: Action) -> None:
+    m = _manual(s)
+    seat, tile = task.seat, task.tile
     h = (action.arg[0], action.arg[1])
-    m["hands"][seat].remove(tile)
-    m["open"].remove(h)
-    m["tiles"][h] = tile
+    m.hands[seat].remove(tile)
+    m.open.remove(h)
+    m.tiles[h] = tile
     s.emit({"type": "hex_laid", "seat": seat, "hex": list(h), "tile": tile})
-    if m["open"]:
+    if m.open:
         nxt = next_with_hand(s, seat)
         if nxt >= 0:
-            push(s, ("lay_hex", nxt))
+            s.push(LayHex(nxt))
 
 
-def next_with_hand(s: Any, seat: int) -> int:
+def next_with_hand(s: "BlackSunState", seat: Seat) -> Seat:
+    hands = _manual(s).hands
     for k in range(1, s.n + 1):
         p = (seat + k) % s.n
-        if s.manual["hands"][p]:
+        if hands[p]:
             return p
     return -1
 
 
-@auto("finish_manual_map")
-def finish_manual_map(s: Any, task: tuple) -> None:
+@TASKS.auto(FinishManualMap)
+def finish_manual_map(s: "BlackSunState", task: FinishManualMap) -> None:
     """Steps 8-10 still apply to a hand-laid system (a Gas Giant's orbit must hold a planet)."""
-    m = s.manual
-    tiles = m["tiles"]
-    pile = [t for h in m["hands"] for t in h]
-    for h in m["open"]:  # only if the hands ran out before the slots did
+    m = _manual(s)
+    tiles = m.tiles
+    pile = [t for h in m.hands for t in h]
+    for h in m.open:  # only if the hands ran out before the slots did
         tiles[h] = "S"
-    for e in stellar.fix_planetless_orbits(tiles, pile, list(m["dirs"]), s.R, s.rng):
+    for e in stellar.fix_planetless_orbits(tiles, pile, list(m.dirs), s.R, s.rng):
         s.emit(e)
     s.manual = None
-    make_board(s, tiles, m["sun"])
+    make_board(s, tiles, m.sun)
 
 
 # ---------------------------------------------------------------- steps 11-13
 
 
-@auto("deal_factions")
-def deal_factions(s: Any, task: tuple) -> None:
+@TASKS.auto(DealFactions)
+def deal_factions(s: "BlackSunState", task: DealFactions) -> None:
     """Step 11: one Starting Faction card each; the undealt ones form a face-down deck."""
     deck = list(FACTION_ORDER)
     s.rng.shuffle(deck)
@@ -133,38 +179,40 @@ def deal_factions(s: Any, task: tuple) -> None:
         s.starting[p] = deck.pop()
     s.deck = deck
     s.emit({"type": "factions_dealt", "factions": list(s.starting)})
-    push(s, *[("redraw", p) for p in range(s.n)], ("equip", -1))
+    s.push(*[Redraw(p) for p in range(s.n)], Equip())
 
 
-def _redraw_legal(s: Any, task: tuple) -> list[Action]:
-    p = task[1]
+def _redraw_legal(s: "BlackSunState", task: Redraw) -> list[Action]:
+    p = task.seat
     out = [Action("keep_faction")]
     if s.deck and s.redraws[p] < s.R.limits.max_redraws:
         out.append(Action("redraw_faction"))
     return out
 
 
-@decision("redraw", _redraw_legal)
-def redraw(s: Any, task: tuple, action: Action) -> None:
+@TASKS.decision(Redraw, _redraw_legal)
+def redraw(s: "BlackSunState", task: Redraw, action: Action) -> None:
     """Step 12: a player may put their card under the deck and draw again, until happy."""
-    p = task[1]
+    p = task.seat
     if action.kind == "keep_faction":
         s.emit({"type": "faction_kept", "seat": p, "faction": s.starting[p]})
         return
     old = s.starting[p]
+    if old is None:
+        raise RulesInvariantError(f"blacksun: seat {p} redraws without a Starting Faction")
     s.deck.insert(0, old)  # to the bottom; cards are drawn from the end
     s.starting[p] = s.deck.pop()
     s.redraws[p] += 1
     s.emit({"type": "faction_redrawn", "seat": p, "returned": old, "faction": s.starting[p]})
-    push(s, ("redraw", p))
+    s.push(task)
 
 
-@auto("equip")
-def equip(s: Any, task: tuple) -> None:
+@TASKS.auto(Equip)
+def equip(s: "BlackSunState", task: Equip) -> None:
     """Step 13: each player's ship counters (one ship card per type, a set of Faction cards), then 14-16."""
-    fleet = []
+    fleet: list[tuple[Seat, str]] = []
     for p in range(s.n):
-        for ship, count in s.R.factions[s.starting[p]].ships.items():
+        for ship, count in s.R.factions[faction_of(s, p)].ships.items():
             fleet += [(p, ship)] * count
     issue_ships(s, fleet)
     s.emit({"type": "ships_issued", "ships": [{"id": i, "owner": o, "type": t} for i, (o, t) in enumerate(fleet)]})
@@ -174,7 +222,7 @@ def equip(s: Any, task: tuple) -> None:
     queue_placements(s)
 
 
-def issue_ships(s: Any, fleet: list[tuple[int, str]]) -> None:
+def issue_ships(s: "BlackSunState", fleet: list[tuple[Seat, str]]) -> None:
     """The ship counters: one id per ship, owner and type fixed for the game; nothing placed yet."""
     owner = [o for o, _ in fleet]
     stype = [t for _, t in fleet]
@@ -191,7 +239,7 @@ def issue_ships(s: Any, fleet: list[tuple[int, str]]) -> None:
     s.edge_occ = [-1] * s.board.n_edge
 
 
-def roll_off(s: Any, seats: list[int], why: str) -> int:
+def roll_off(s: "BlackSunState", seats: list[Seat], why: str) -> Seat:
     """Step 14 (and the Story roll): highest roll on three dice; tied players roll again."""
     while True:
         rolls = {p: s.rng.roll(s.R.game.first_player_dice) for p in seats}
@@ -207,31 +255,39 @@ def roll_off(s: Any, seats: list[int], why: str) -> int:
 # ---------------------------------------------------------------- steps 15-16
 
 
-def queue_placements(s: Any) -> None:
+def faction_of(s: "BlackSunState", p: Seat) -> str:
+    """``p``'s Starting Faction (dealt in step 11; nothing asks before)."""
+    f = s.starting[p]
+    if f is None:
+        raise RulesInvariantError(f"blacksun: seat {p} has no Starting Faction yet")
+    return f
+
+
+def queue_placements(s: "BlackSunState") -> None:
     """Placement rounds from the first player; the Medics' extra round comes after everyone's second."""
     order = [(s.first + k) % s.n for k in range(s.n)]
-    rounds = max(s.R.factions[s.starting[p]].placements for p in range(s.n))
-    tasks = []
+    rounds = max(s.R.factions[faction_of(s, p)].placements for p in range(s.n))
+    tasks: list[Place | PlacementsDone] = []
     for r in range(rounds):
         for p in order:
-            if s.R.factions[s.starting[p]].placements > r:
-                tasks.append(("place", p, r))
-    push(s, *tasks, ("placements_done", -1))
+            if s.R.factions[faction_of(s, p)].placements > r:
+                tasks.append(Place(p, r))
+    s.push(*tasks, PlacementsDone())
 
 
-def has_unplaced(s: Any, p: int) -> bool:
+def has_unplaced(s: "BlackSunState", p: Seat) -> bool:
     return any(s.owner[i] == p and s.sstate[i] == UNPLACED for i in range(len(s.owner)))
 
 
-def may_replace(s: Any, p: int, rnd: int) -> bool:
+def may_replace(s: "BlackSunState", p: Seat, rnd: int) -> bool:
     """The Smuggler's option: in a later round, pick her placed ship up and place it elsewhere."""
-    return rnd > 0 and "re_place" in s.R.factions[s.starting[p]].abilities and any(
+    return rnd > 0 and "re_place" in s.R.factions[faction_of(s, p)].abilities and any(
         s.owner[i] == p and s.sstate[i] == BOARD for i in range(len(s.owner))
     )
 
 
-def _place_legal(s: Any, task: tuple) -> list[Action]:
-    _, p, rnd = task
+def _place_legal(s: "BlackSunState", task: Place) -> list[Action]:
+    p, rnd = task
     replace = may_replace(s, p, rnd)
     if not has_unplaced(s, p) and not replace:
         return []
@@ -247,9 +303,9 @@ def _place_legal(s: Any, task: tuple) -> list[Action]:
     return out
 
 
-@decision("place", _place_legal)
-def place(s: Any, task: tuple, action: Action) -> None:
-    _, p, rnd = task
+@TASKS.decision(Place, _place_legal)
+def place(s: "BlackSunState", task: Place, action: Action) -> None:
+    p, rnd = task
     if action.kind == "stay":
         return
     h = s.board.hex_of(action.arg)
@@ -259,11 +315,11 @@ def place(s: Any, task: tuple, action: Action) -> None:
             lift(s, i)
             s.sstate[i] = UNPLACED
         s.emit({"type": "ships_picked_up", "seat": p, "ships": moved})
-    push(s, ("place_ships", p, rnd, h, 0))
+    s.push(PlaceShips(p, rnd, h, 0))
 
 
-def _place_ships_legal(s: Any, task: tuple) -> list[Action]:
-    _, p, rnd, h, placed = task
+def _place_ships_legal(s: "BlackSunState", task: PlaceShips) -> list[Action]:
+    p, rnd, h, placed = task
     types = sorted({s.stype[i] for i in range(len(s.owner)) if s.owner[i] == p and s.sstate[i] == UNPLACED})
     out = []
     if types:
@@ -277,29 +333,27 @@ def _place_ships_legal(s: Any, task: tuple) -> list[Action]:
     return out
 
 
-@decision("place_ships", _place_ships_legal)
-def place_ships(s: Any, task: tuple, action: Action) -> None:
-    _, p, rnd, h, placed = task
+@TASKS.decision(PlaceShips, _place_ships_legal)
+def place_ships(s: "BlackSunState", task: PlaceShips, action: Action) -> None:
+    p, rnd, h, placed = task
     if action.kind == "place_done":
         return
     t, d = action.arg
     ship = next(i for i in range(len(s.owner)) if s.owner[i] == p and s.sstate[i] == UNPLACED and s.stype[i] == t)
     put(s, ship, h, d)
     s.emit({"type": "ship_placed", "ship": ship, "owner": p, "ship_type": t, "at": where_json(s, ship)})
-    push(s, ("place_ships", p, rnd, h, placed + 1))
+    s.push(PlaceShips(p, rnd, h, placed + 1))
 
 
-@auto("placements_done")
-def placements_done(s: Any, task: tuple) -> None:
+@TASKS.auto(PlacementsDone)
+def placements_done(s: "BlackSunState", task: PlacementsDone) -> None:
     """Ships a player did not place in their placements take no part (they placed 'some or all')."""
     left = [i for i in range(len(s.owner)) if s.sstate[i] == UNPLACED]
     for i in left:
         s.sstate[i] = OUT
     if left:
         s.emit({"type": "ships_unplaced", "ships": left})
-    from .turn import start_turn
-
-    start_turn(s, s.first, second=False)
+    turn.start_turn(s, s.first, second=False)
 
 
 __all__ = ["begin", "can_fit"]

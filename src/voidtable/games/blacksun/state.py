@@ -9,23 +9,85 @@ cards while players redraw, which ``determinize`` reshuffles.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from voidtable.engine.actions import Action
-from voidtable.engine.errors import VoidtableError
-from voidtable.engine.events import Event
+from voidtable.engine.fields import COPY, FIXED, FLOW_FIELDS, LIST, SHARED, VALUE, Fields
+from voidtable.engine.flow import FlowState
 from voidtable.engine.rng import Rng
-from voidtable.engine.state import GameState, Result, ranks_from_keys
+from voidtable.engine.state import Result, ranks_from_keys
+from voidtable.engine.types import HexId, Seat, ShipId
+from voidtable.engine.zones import Hidden, resample
 
-from . import factions, movement, raids, scoring, setup, turn  # noqa: F401  (register their tasks)
-from .flow import AUTOS, DECISIONS, jsonable
+from . import factions, movement, positions, raids, scoring, setup, turn  # noqa: F401  (register their tasks)
+from .board import Board
+from .flow import TASKS
 from .positions import STATE_NAMES, where_json
+
+if TYPE_CHECKING:
+    from voidtable.engine.game import Game
+
+    from .data import Rules
 
 STATUS_NAMES = ("normal", "need", "crisis")
 
+#: Every attribute of a Black Sun state, with how a clone copies it (``clone()`` and ``snapshot()`` follow).
+FIELDS = Fields(
+    "blacksun",
+    FLOW_FIELDS,
+    # the loaded game's rules and options: the same for every state of this game
+    R=FIXED, n=FIXED, necessity=FIXED, manual_setup=FIXED, loaning=FIXED, story=FIXED, target=FIXED,
+    board=SHARED,           # built once at the end of setup, never changed
+    manual=COPY,            # Manual Setup variant, while the hexes are laid (setup.ManualSetup)
+    starting=LIST, deck=LIST, card=LIST, redraws=LIST,
+    owner=VALUE, stype=VALUE, smove=VALUE, sfight=VALUE, scap=VALUE,  # per ship, fixed once ships are issued
+    loc=LIST, sstate=LIST, ctrl=LIST, centre=LIST, edge_occ=LIST, status=LIST, scores=LIST,
+    captures=LIST,          # (ship, captor, hex, escorts, captor turn ends left): immutable tuples
+    raid=COPY,              # the raid under way (raids.Raid)
+    active=VALUE, first=VALUE, turns=VALUE, story_player=VALUE,
+    final_queue=LIST,       # None until the target is reached
+)
 
-class BlackSunState(GameState):
-    def __init__(self, game: Any, seed: int) -> None:
+
+class BlackSunState(FlowState):
+    TASKS = TASKS
+    FIELDS = FIELDS
+    clone = FIELDS.clone_function()  # generated from FIELDS (as fast as a hand-written clone)
+
+    R: "Rules"
+    n: int
+    necessity: bool
+    manual_setup: bool
+    loaning: bool
+    story: bool
+    target: int
+    board: Board  # None until setup has laid the stellar system (nothing reads it before)
+    manual: "setup.ManualSetup | None"
+    starting: list[str | None]
+    deck: list[str]
+    card: list[str | None]
+    redraws: list[int]
+    owner: tuple[Seat, ...]
+    stype: tuple[str, ...]
+    smove: tuple[int, ...]
+    sfight: tuple[int, ...]
+    scap: tuple[bool, ...]
+    loc: list[int]
+    sstate: list[int]
+    ctrl: list[Seat]
+    centre: list[ShipId]
+    edge_occ: list[ShipId]
+    status: list[int]
+    scores: list[int]
+    captures: list[tuple[ShipId, Seat, HexId, frozenset[ShipId], int]]
+    raid: "raids.Raid | None"
+    active: Seat
+    first: Seat
+    turns: int
+    story_player: Seat
+    final_queue: list[Seat] | None
+
+    def __init__(self, game: "Game", seed: int) -> None:
+        self.init_flow()
         self.game = game
         self.R = game.rules
         self.n = game.players
@@ -36,101 +98,40 @@ class BlackSunState(GameState):
         self.story = bool(o["story"])
         self.target = self.R.game.target_long if o["length"] == "long" else self.R.game.target_short
         self.rng = Rng(seed)
-        self.board = None
-        self.manual: dict[str, Any] | None = None
-        self.starting: list[str | None] = [None] * self.n
-        self.deck: list[str] = []
-        self.card: list[str | None] = [None] * self.n
+        self.board = None  # type: ignore[assignment]
+        self.manual = None
+        self.starting = [None] * self.n
+        self.deck = []
+        self.card = [None] * self.n
         self.redraws = [0] * self.n
-        self.owner: tuple[int, ...] = ()
-        self.stype: tuple[str, ...] = ()
-        self.smove: tuple[int, ...] = ()
-        self.sfight: tuple[int, ...] = ()
-        self.scap: tuple[bool, ...] = ()
-        self.loc: list[int] = []
-        self.sstate: list[int] = []
-        self.ctrl: list[int] = []
-        self.centre: list[int] = []
-        self.edge_occ: list[int] = []
-        self.status: list[int] = []
+        self.owner = ()
+        self.stype = ()
+        self.smove = ()
+        self.sfight = ()
+        self.scap = ()
+        self.loc = []
+        self.sstate = []
+        self.ctrl = []
+        self.centre = []
+        self.edge_occ = []
+        self.status = []
         self.scores = [0] * self.n
-        self.captures: list[tuple] = []
-        self.stack: list[tuple] = []
-        self.raid: raids.Raid | None = None
+        self.captures = []
+        self.raid = None
         self.active = -1
         self.first = -1
         self.turns = 0
         self.story_player = -1
-        self.final_queue: list[int] | None = None
-        self.over = False
-        self.over_reason = ""
-        self._events: list[Event] = []
-        self._legal: list[Action] | None = None  # legal actions of the pending decision, once computed
+        self.final_queue = None
         setup.begin(self, o["sun"])
-        self._advance()
-        self.setup_events = self._take_events()
+        self.start_flow()
 
-    # ------------------------------------------------------------ plumbing
-    def emit(self, event: Event) -> None:
-        self._events.append(event)
-
-    def _take_events(self) -> list[Event]:
-        ev, self._events = self._events, []
-        return ev
-
-    def finish(self, reason: str) -> None:
-        self.over = True
-        self.over_reason = reason
-        self.stack.clear()
+    # ------------------------------------------------------------ the end
+    def finish(self, reason: str = "") -> None:
+        super().finish(reason)
         self.emit({"type": "game_over", "reason": reason, "scores": list(self.scores)})
 
-    def _advance(self) -> None:
-        """Run automatic tasks and forced (single-choice) decisions until a real decision or the end."""
-        stack = self.stack
-        while stack and not self.over:
-            task = stack[-1]
-            kind, seat = task[0], task[1]
-            if seat < 0:
-                stack.pop()
-                AUTOS[kind](self, task)
-                continue
-            legal = DECISIONS[kind][0](self, task)
-            if len(legal) > 1:
-                self._legal = legal
-                return
-            stack.pop()
-            if legal:
-                DECISIONS[kind][1](self, task, legal[0])
-        if not stack and not self.over:
-            raise VoidtableError("black sun: the task stack ran dry before the game ended")
-
-    # ------------------------------------------------------------ contract
-    def to_move(self) -> list[int]:
-        if self.over or not self.stack:
-            return []
-        return [self.stack[-1][1]]
-
-    def legal_actions(self, player: int) -> list[Action]:
-        if self.over or not self.stack:
-            return []
-        task = self.stack[-1]
-        if task[1] != player:
-            return []
-        if self._legal is None:
-            self._legal = DECISIONS[task[0]][0](self, task)
-        return list(self._legal)
-
-    def _apply(self, player: int, action: Action) -> list[Event]:
-        self._legal = None
-        task = self.stack.pop()
-        DECISIONS[task[0]][1](self, task, action)
-        self._advance()
-        return self._take_events()
-
-    def is_over(self) -> bool:
-        return self.over
-
-    def result(self) -> Result:
+    def final_result(self) -> Result:
         scores = [float(x) for x in self.scores]
         ranks = ranks_from_keys(list(self.scores))
         winners = [p for p in range(self.n) if ranks[p] == 1]
@@ -142,33 +143,15 @@ class BlackSunState(GameState):
         return Result(scores, ranks, winners, notes)
 
     # ------------------------------------------------------------ copies
-    def clone(self) -> "BlackSunState":
-        c = object.__new__(BlackSunState)
-        d = self.__dict__
-        cd = c.__dict__
-        cd.update(d)
-        # mutable containers get fresh copies; tuples, the board and rules are shared
-        for k in ("starting", "deck", "card", "redraws", "loc", "sstate", "ctrl", "centre", "edge_occ", "status", "scores", "captures", "stack"):
-            cd[k] = list(d[k])
-        cd["rng"] = self.rng.copy()
-        cd["_events"] = []
-        if self.final_queue is not None:
-            cd["final_queue"] = list(self.final_queue)
-        if self.raid is not None:
-            cd["raid"] = self.raid.copy()
-        if self.manual is not None:
-            m = self.manual
-            cd["manual"] = {**m, "tiles": dict(m["tiles"]), "hands": [list(h) for h in m["hands"]], "open": list(m["open"])}
-        return c
-
-    def determinize(self, player: int, rng: Rng) -> "BlackSunState":
-        c = self.clone()
+    def determinize(self, player: Seat, rng: Rng) -> "BlackSunState":
+        """The undealt Starting Faction cards are the only hidden thing: their order is redrawn."""
+        c: BlackSunState = self.FIELDS.clone(self)
         c.rng = rng.spawn()
-        c.rng.shuffle(c.deck)  # the undealt Starting Faction cards are the only hidden thing
+        resample(c.rng, [Hidden(c.deck)])
         return c
 
     # ------------------------------------------------------------ information
-    def allegiance(self, p: int) -> str:
+    def allegiance(self, p: Seat) -> str:
         return factions.allegiance(self, p)
 
     def view(self, player: int | None) -> dict[str, Any]:
@@ -198,9 +181,9 @@ class BlackSunState(GameState):
                 for p in range(self.n)
             ],
         }
-        if self.stack:
-            task = self.stack[-1]
-            v["decision"] = {"kind": task[0], "seat": task[1], "args": jsonable(list(task[2:]))}
+        decision = self.decision_json()
+        if decision is not None:
+            v["decision"] = decision
         if self.board is not None:
             b = self.board
             v["sun"] = b.sun
@@ -221,18 +204,8 @@ class BlackSunState(GameState):
         if self.manual is not None:
             m = self.manual
             v["manual_setup"] = {
-                "tiles": [[h[0], h[1], t] for h, t in sorted(m["tiles"].items())],
-                "open_slots": [list(h) for h in m["open"]],
-                "hands": [list(h) for h in m["hands"]],
+                "tiles": [[h[0], h[1], t] for h, t in sorted(m.tiles.items())],
+                "open_slots": [list(h) for h in m.open],
+                "hands": [list(h) for h in m.hands],
             }
-        return v
-
-    def snapshot(self) -> dict[str, Any]:
-        v = self.view(None)
-        v["rng"] = self.rng.state
-        v["deck"] = list(self.deck)
-        v["stack"] = jsonable(self.stack)
-        v["sstate"] = list(self.sstate)
-        v["loc"] = list(self.loc)
-        v["over_reason"] = self.over_reason
         return v

@@ -24,14 +24,12 @@ from typing import Any
 
 from voidtable.engine import hexgrid as hg
 from voidtable.engine.rng import Rng
+from voidtable.engine.types import Hex
 
 from .board import tile_kind, tile_planet
 from .data import Rules
 
-Coord = tuple[int, int]
-
-
-def place_sun(sun: str) -> tuple[dict[Coord, str], list[dict[str, Any]]]:
+def place_sun(sun: str) -> tuple[dict[Hex, str], list[dict[str, Any]]]:
     """Step 1."""
     return {(0, 0): f"sun:{sun}"}, [{"type": "setup_sun", "sun": sun}]
 
@@ -46,12 +44,12 @@ def gas_giant_lottery(rules: Rules, rng: Rng) -> tuple[list[int], list[dict[str,
     return dirs, [{"type": "setup_gas_giant_lottery", "ring": ["gas_giant" if t == "G" else "space" for t in ring], "gas_giants": len(dirs)}]
 
 
-def gas_giant_hex(d: int, rules: Rules) -> Coord:
+def gas_giant_hex(d: int, rules: Rules) -> Hex:
     """Step 4: where the Gas Giant drawn in direction ``d`` ends up."""
     return hg.scale(hg.DIRECTIONS[d], 1 + rules.map.push_out)
 
 
-def push_gas_giants(tiles: dict[Coord, str], dirs: list[int], rules: Rules) -> list[dict[str, Any]]:
+def push_gas_giants(tiles: dict[Hex, str], dirs: list[int], rules: Rules) -> list[dict[str, Any]]:
     """Step 4."""
     events = []
     for d in dirs:
@@ -61,12 +59,12 @@ def push_gas_giants(tiles: dict[Coord, str], dirs: list[int], rules: Rules) -> l
     return events
 
 
-def pattern_slots(rules: Rules) -> list[Coord]:
+def pattern_slots(rules: Rules) -> list[Hex]:
     """The 5-wide pattern round the Sun, inner ring first (step 6)."""
     return [h for k in range(1, rules.map.pattern_radius + 1) for h in hg.ring((0, 0), k)]
 
 
-def orbit_slots(gg: Coord, rules: Rules) -> list[Coord]:
+def orbit_slots(gg: Hex, rules: Rules) -> list[Hex]:
     """The hexes that complete a Gas Giant's orbit: its neighbours outside the pattern (step 7)."""
     out = [n for n in hg.neighbors(gg) if hg.length(n) > rules.map.pattern_radius]
     if len(out) != rules.map.orbit_added:
@@ -74,7 +72,7 @@ def orbit_slots(gg: Coord, rules: Rules) -> list[Coord]:
     return out
 
 
-def all_slots(dirs: list[int], rules: Rules) -> list[Coord]:
+def all_slots(dirs: list[int], rules: Rules) -> list[Hex]:
     slots = pattern_slots(rules)
     for d in dirs:
         slots.extend(orbit_slots(gas_giant_hex(d, rules), rules))
@@ -89,19 +87,19 @@ def shuffle_pile(rules: Rules, rng: Rng) -> list[str]:
     return pile
 
 
-def deal(tiles: dict[Coord, str], slots: list[Coord], pile: list[str]) -> None:
+def deal(tiles: dict[Hex, str], slots: list[Hex], pile: list[str]) -> None:
     for h in slots:
         tiles[h] = pile.pop()
 
 
-def deal_pattern(tiles: dict[Coord, str], pile: list[str], rules: Rules) -> list[dict[str, Any]]:
+def deal_pattern(tiles: dict[Hex, str], pile: list[str], rules: Rules) -> list[dict[str, Any]]:
     """Step 6."""
     slots = pattern_slots(rules)
     deal(tiles, slots, pile)
     return [{"type": "setup_pattern", "hexes": [[h[0], h[1], tiles[h]] for h in slots]}]
 
 
-def complete_orbits(tiles: dict[Coord, str], pile: list[str], dirs: list[int], rules: Rules) -> list[dict[str, Any]]:
+def complete_orbits(tiles: dict[Hex, str], pile: list[str], dirs: list[int], rules: Rules) -> list[dict[str, Any]]:
     """Step 7."""
     events = []
     for d in dirs:
@@ -112,11 +110,11 @@ def complete_orbits(tiles: dict[Coord, str], pile: list[str], dirs: list[int], r
     return events
 
 
-def _planets_in(tiles: dict[Coord, str], slots: list[Coord]) -> list[Coord]:
+def _planets_in(tiles: dict[Hex, str], slots: list[Hex]) -> list[Hex]:
     return [h for h in slots if tile_kind(tiles[h]) == "planet"]
 
 
-def fix_planetless_orbits(tiles: dict[Coord, str], pile: list[str], dirs: list[int], rules: Rules, rng: Rng) -> list[dict[str, Any]]:
+def fix_planetless_orbits(tiles: dict[Hex, str], pile: list[str], dirs: list[int], rules: Rules, rng: Rng) -> list[dict[str, Any]]:
     """Steps 8-10, repeated for each Gas Giant whose added orbit has no planet.
 
     A roll is re-rolled when it names no planet on the board or names the only
@@ -173,7 +171,7 @@ def fix_planetless_orbits(tiles: dict[Coord, str], pile: list[str], dirs: list[i
     return events
 
 
-def build_system(rules: Rules, sun: str, rng: Rng) -> tuple[dict[Coord, str], list[dict[str, Any]]]:
+def build_system(rules: Rules, sun: str, rng: Rng) -> tuple[dict[Hex, str], list[dict[str, Any]]]:
     """Steps 1-10 dealt automatically (the standard setup)."""
     tiles, events = place_sun(sun)
     dirs, ev = gas_giant_lottery(rules, rng)

@@ -20,7 +20,7 @@ from voidtable.engine.tensors import Encoder, Layout
 from .actions import fleet_size, hexes, tile_codes
 from .board import ASTEROIDS, GAS_GIANT, PLANET, SPACE, SUN, tile_kind, tile_planet
 from .data import FACTION_ORDER, SCORING_CONDITIONS, SUNS
-from .flow import DECISIONS
+from .flow import TASKS
 from .positions import STATE_NAMES as SHIP_STATES
 from .state import STATUS_NAMES as STATUS
 
@@ -42,7 +42,7 @@ class BlackSunEncoder(Encoder):
         self.sides = {a: i for i, a in enumerate(dict.fromkeys(sides))}
         self.conditions = {c: i for i, c in enumerate(SCORING_CONDITIONS)}
         self.suns = {s: i for i, s in enumerate(SUNS)}
-        self.decisions = {d: i for i, d in enumerate(sorted(DECISIONS))}
+        self.decisions = {d: i for i, d in enumerate(sorted(r.name for r in TASKS if not r.is_auto))}
         self.tiles = {t: i for i, t in enumerate(tile_codes(R))}
         self.turn_limit = max(1, R.limits.max_rounds * n)
         self.target = max(1, R.game.target_long)
@@ -181,39 +181,38 @@ class BlackSunEncoder(Encoder):
             rv[H + 2 + n * 6 + 1] = raid["ended"]
 
     def _context(self, cv: np.ndarray, dec: dict[str, Any], index_to_cell: list[int]) -> None:
-        """The fleet being formed or moved, read from the pending decision's arguments."""
+        """The fleet being formed or moved, read from the pending decision's named fields."""
         H = len(self.cells)
         S = self.S
-        args = dec["args"]
         kind = dec["kind"]
 
-        def hexat(k: int, slot: int) -> None:
-            h = args[k] if k < len(args) else None
+        def hexat(name: str, slot: int) -> None:
+            h = dec.get(name)
             if isinstance(h, int) and 0 <= h < len(index_to_cell):
                 cv[slot * H + index_to_cell[h]] = 1
 
-        def shipsat(k: int, slot: int) -> None:
-            xs = args[k] if k < len(args) else None
+        def shipsat(name: str, slot: int) -> None:
+            xs = dec.get(name)
             if isinstance(xs, list):
                 for x in xs:
                     if isinstance(x, int) and 0 <= x < S:
                         cv[2 * H + slot * S + x] = 1
 
         if kind in ("move", "pick", "walk"):
-            if args and isinstance(args[0], int):
-                cv[2 * H + 3 * S + 1] = args[0] / 2
-            shipsat(1, 2)
+            if isinstance(dec.get("fleets"), int):
+                cv[2 * H + 3 * S + 1] = dec["fleets"] / 2
+            shipsat("moved", 2)
         if kind in ("pick", "walk"):
-            hexat(3, 0)
-            shipsat(4, 0)
-            shipsat(5, 1)
+            hexat("origin", 0)
+            shipsat("fleet", 0)
+            shipsat("towed", 1)
         if kind == "walk":
-            hexat(6, 1)
-            if len(args) > 7 and isinstance(args[7], int):
-                cv[2 * H + 3 * S] = args[7] / 6
+            hexat("pos", 1)
+            if isinstance(dec.get("mp"), int):
+                cv[2 * H + 3 * S] = dec["mp"] / 6
         if kind == "place_ships":
-            hexat(1, 0)
+            hexat("hex", 0)
         if kind == "arrange":
-            hexat(0, 0)
-            shipsat(1, 0)
+            hexat("hex", 0)
+            shipsat("ships", 0)
 

@@ -9,56 +9,78 @@ die roll, because skipping means skipping the whole turn, roll included.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Callable
 
 from voidtable.engine.actions import Action
+from voidtable.engine.flow import Task
+from voidtable.engine.types import HexId, Seat, ShipId
 
 from . import factions, scoring
-from .flow import auto, decision, push
+from .flow import (
+    TASKS,
+    AfterTurn,
+    EndTurn,
+    Faction,
+    Loans,
+    Move,
+    NextTurn,
+    RaidChoice,
+    Roll,
+    ScoreEnd,
+    SecondTurn,
+    StoryEnd,
+    TurnStart,
+)
 from .positions import BOARD, CAPTURED, can_fit, settle
 
+if TYPE_CHECKING:
+    from .state import BlackSunState
 
-def start_turn(s: Any, p: int, second: bool) -> None:
+NO_SHIPS: frozenset[ShipId] = frozenset()
+
+
+def start_turn(s: "BlackSunState", p: Seat, second: bool) -> None:
     s.active = p
     if not second:
         s.turns += 1
     s.emit({"type": "turn_start", "seat": p, "turn": s.turns, "second_turn": second})
-    tasks: list[tuple] = [("turn_start", p), ("roll", -1, p), ("faction", p)]
+    tasks: list[Task] = [TurnStart(p), Roll(p), Faction(p)]
     if s.loaning:
-        tasks.append(("loans", p, frozenset()))
+        tasks.append(Loans(p, NO_SHIPS))
     fleets = 2 if "two_fleets" in factions.abilities(s, p) else 1
-    tasks += [("move", p, fleets, frozenset(), frozenset()), ("raid_choice", p), ("score_end", -1, p), ("end_turn", -1, p, second)]
-    push(s, *tasks)
+    tasks += [Move(p, fleets, NO_SHIPS, NO_SHIPS), RaidChoice(p), ScoreEnd(p), EndTurn(p, second)]
+    s.push(*tasks)
 
 
-def _turn_start_legal(s: Any, task: tuple) -> list[Action]:
-    return [Action("play"), *factions.rebuild_options(s, task[1])]
+def _turn_start_legal(s: "BlackSunState", task: TurnStart) -> list[Action]:
+    return [Action("play"), *factions.rebuild_options(s, task.seat)]
 
 
-@decision("turn_start", _turn_start_legal)
-def turn_start(s: Any, task: tuple, action: Action) -> None:
+@TASKS.decision(TurnStart, _turn_start_legal)
+def turn_start(s: "BlackSunState", task: TurnStart, action: Action) -> None:
     if action.kind == "play":
         return
-    p = task[1]
+    p = task.seat
     # skip the entire turn: drop everything up to the end of the turn
-    while s.stack[-1][0] != "end_turn":
+    while s.stack[-1].__class__ is not EndTurn:
         s.stack.pop()
     s.emit({"type": "turn_skipped", "seat": p, "for": action.kind})
     factions.rebuild(s, p, action)
 
 
-@auto("roll")
-def roll(s: Any, task: tuple) -> None:
+@TASKS.auto(Roll)
+def roll(s: "BlackSunState", task: Roll) -> None:
     """Step 1: 3d6 names a planet whose status changes."""
     dice = s.rng.roll(s.R.game.planet_dice)
     scoring.change_planet_status(s, dice)
 
 
-@auto("end_turn")
-def end_turn(s: Any, task: tuple) -> None:
+@TASKS.auto(EndTurn)
+def end_turn(s: "BlackSunState", task: EndTurn) -> None:
     """Captured ships return at the end of their captor's next turn, unless towed away first."""
-    p, second = task[2], task[3]
-    keep, back = [], []
+    p, second = task
+    keep: list[tuple[ShipId, Seat, HexId, frozenset[ShipId], int]] = []
+    back: list[tuple[ShipId, HexId]] = []
     for cap in s.captures:
         ship, captor, h, escorts, left = cap
         if captor != p:
@@ -73,7 +95,7 @@ def end_turn(s: Any, task: tuple) -> None:
             keep.append((ship, captor, h, escorts, 1))
             s.emit({"type": "capture_return_blocked", "ship": ship, "hex": list(s.board.coords[h])})
     s.captures = keep
-    push(s, ("after_turn", -1, p, second))
+    s.push(AfterTurn(p, second))
     for h in sorted({hh for _, hh in back}, reverse=True):
         ships = tuple(x for x, hh in back if hh == h)
         for ship in ships:
@@ -82,51 +104,53 @@ def end_turn(s: Any, task: tuple) -> None:
         settle(s, h, p, ships)
 
 
-@auto("after_turn")
-def after_turn(s: Any, task: tuple) -> None:
-    p, second = task[2], task[3]
+@TASKS.auto(AfterTurn)
+def after_turn(s: "BlackSunState", task: AfterTurn) -> None:
+    p, second = task
     if scoring.check_end(s, p):
         return
-    tasks: list[tuple] = []
+    tasks: list[Task] = []
     if not second and "second_turn" in factions.abilities(s, p) and s.scores[p] >= s.R.scoring.second_turn_cost:
-        tasks.append(("second_turn", p))
+        tasks.append(SecondTurn(p))
     if s.story and p == s.story_player:
-        tasks.append(("story_end", p))
-    tasks.append(("next_turn", -1, p))
-    push(s, *tasks)
+        tasks.append(StoryEnd(p))
+    tasks.append(NextTurn(p))
+    s.push(*tasks)
 
 
-def _yes_no(kind: str):
-    def legal(s: Any, task: tuple) -> list[Action]:
-        return [Action(kind, False), Action(kind, True)]
+def _yes_no(kind: str) -> Callable[["BlackSunState", Task], list[Action]]:
+    choices = [Action(kind, False), Action(kind, True)]
+
+    def legal(s: "BlackSunState", task: Task) -> list[Action]:
+        return list(choices)
 
     return legal
 
 
-@decision("second_turn", _yes_no("second_turn"))
-def second_turn(s: Any, task: tuple, action: Action) -> None:
+@TASKS.decision(SecondTurn, _yes_no("second_turn"))
+def second_turn(s: "BlackSunState", task: SecondTurn, action: Action) -> None:
     """The Smuggler may spend 1 point for one more turn (never a third)."""
     if not action.arg:
         return
-    p = task[1]
+    p = task.seat
     s.scores[p] -= s.R.scoring.second_turn_cost
     s.emit({"type": "points_spent", "seat": p, "points": s.R.scoring.second_turn_cost, "for": "second_turn", "score": s.scores[p]})
-    while s.stack and s.stack[-1][0] != "next_turn":
+    while s.stack and s.stack[-1].__class__ is not NextTurn:
         s.stack.pop()
     s.stack.pop()  # this turn's hand-over; the second turn brings its own
     start_turn(s, p, second=True)
 
 
-@decision("story_end", _yes_no("end_story"))
-def story_end(s: Any, task: tuple, action: Action) -> None:
+@TASKS.decision(StoryEnd, _yes_no("end_story"))
+def story_end(s: "BlackSunState", task: StoryEnd, action: Action) -> None:
     """Story variant: the player whose story it is may decide the game ends."""
     if action.arg:
-        s.finish(f"seat {task[1]} ended the story")
+        s.finish(f"seat {task.seat} ended the story")
 
 
-@auto("next_turn")
-def next_turn(s: Any, task: tuple) -> None:
-    p = task[2]
+@TASKS.auto(NextTurn)
+def next_turn(s: "BlackSunState", task: NextTurn) -> None:
+    p = task.seat
     if s.final_queue is not None:
         if not s.final_queue:
             s.finish("every other player had one more turn after the target was reached")
@@ -139,5 +163,5 @@ def next_turn(s: Any, task: tuple) -> None:
     start_turn(s, (p + 1) % s.n, second=False)
 
 
-def ships_alive(s: Any, p: int) -> bool:
+def ships_alive(s: "BlackSunState", p: Seat) -> bool:
     return any(s.owner[i] == p and s.sstate[i] in (BOARD, CAPTURED) for i in range(len(s.owner)))
