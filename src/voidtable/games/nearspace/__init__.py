@@ -1,0 +1,61 @@
+"""Nearspace (Spartacus Publishing): two decks laid out as a map, fleets of dice, CP and engines.
+
+The rules core on the engine's seam (flow tasks, declared fields and actions,
+typed TOML data). Not registered yet: the spec is exported as ``SPEC_DRAFT``, not
+``SPEC``, so the registry, the front ends and the cross-game tests leave it alone
+until a scene, a bot and interop exist. The rules page is docs/rules/nearspace.md.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from voidtable.engine.game import GameSpec
+from voidtable.engine.hooks import GameHooks
+from voidtable.engine.options import OptionSpec
+from voidtable.engine.parameters import Parameter
+
+from . import cards, combat, economy, movement, shipyard, text, threat, turn  # noqa: F401  (register the tasks)
+from .actions import ACTIONS
+from .data import build
+from .state import NearspaceState
+from .tasks import TASKS
+
+OPTIONS = [
+    OptionSpec("deck", str, "", "seat 0's deck: empty for the Terran Alliance, a preconstructed deck's name "
+               "(terran, centauri), or a .toml/.json file with cards = [...]"),
+    OptionSpec("opponent_deck", str, "", "seat 1's deck: empty for the Alpha Centauri Regime, a deck name or a file"),
+    OptionSpec("small_dice", bool, False, "irregular small dice allowed by both players: a d2 and a d3 per colour join each Stockpile"),
+    OptionSpec("hidden_hands", bool, False, "keep each Hand secret (the book deals Hands face up)"),
+]
+
+PARAMETERS = (
+    Parameter("victory.conquest_facets", 20, 468, help="Graveyard facets that lose by Conquest"),
+    Parameter("victory.exile_turns", 1, 10, help="enemy turns a captured Homeworld must be held"),
+    Parameter("engines.cost", 5, 60, help="CP to build an engine"),
+    Parameter("engines.supply", 1, 8, help="engine dice per player in all"),
+    Parameter("maintenance.divisor", 5, 20, help="facets per point of fleet maintenance"),
+    Parameter("limits.max_turns", 20, 400, help="turns before the Graveyard comparison decides"),
+    Parameter("cards.*.cp", 0, 8, help="a sector's CP"),
+    Parameter("cards.*.cost", 1, 10, help="a card's CP cost"),
+)
+
+SPEC_DRAFT = GameSpec(
+    name="nearspace",
+    title="Nearspace",
+    min_players=2,
+    max_players=2,
+    summary="Two decks become the map; dice become ships; CP build fleets, engines move them; 100 facets destroyed wins.",
+    build=build,
+    state_class=NearspaceState,
+    options=OPTIONS,
+    data_file=Path(__file__).with_name("nearspace.toml"),
+    max_decisions=40_000,
+    rules_version=1,
+    hooks=GameHooks(text=text),
+    actions=ACTIONS,
+    tasks=TASKS,
+    parameters=PARAMETERS,
+)
+
+__all__ = ["SPEC_DRAFT", "NearspaceState"]

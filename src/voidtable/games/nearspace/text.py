@@ -1,0 +1,1 @@
+"""Nearspace in words (filled in below)."""
