@@ -23,13 +23,13 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_left
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from voidtable.engine.actions import Action
 from voidtable.engine.outcome import pairwise_rewards
 from voidtable.engine.rng import Rng
 
-from .data import ARTIFACT, RELIC, ROBOT, SHAPESHIFTER, SPACECRAFT, TIME_MACHINE, TOY
+from .data import ARTIFACT, RELIC, ROBOT, SHAPESHIFTER, SPACECRAFT, TIME_MACHINE, TOY, Rules
 from .placement import remove_from_display
 from .tasks import TitanicTentacles
 
@@ -170,7 +170,7 @@ def shapeshifter_delta(s: "BuccaneersState", p: int, card: int) -> tuple[int, in
     return r.value[card][0], (len(sh) + 1) * r.weight[card][0] - len(sh) * top
 
 
-def _edge_at(r: Any, card: int, turns: float) -> tuple[float, float]:
+def _edge_at(r: Rules, card: int, turns: float) -> tuple[float, float]:
     """Value/Weight of a watching Artifact after an expected number of turns (capped at 3)."""
     t = min(max(turns, 0.0), 3.0)
     i = int(t)

@@ -28,6 +28,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from voidtable.engine.game import Game
+from voidtable.engine.state import Result
+
 from .data import KINDS, SHAPESHIFTER
 
 MEASURES: dict[str, dict[str, Any]] = {
@@ -54,7 +57,7 @@ TYPES = KINDS  # spacecraft, toy, time_machine, shapeshifter, robot, artifact, r
 PER_PLAYER = "per player"
 
 
-def measure(game: Any, events: list[dict[str, Any]], result: Any) -> list[tuple[str, str, str, float]]:
+def measure(game: Game, events: list[dict[str, Any]], result: Result) -> list[tuple[str, str, str, float]]:
     r = game.rules
     n = game.players
     kind_of = {k: KINDS[r.kind[i]] for i, k in enumerate(r.keys)}
