@@ -363,7 +363,7 @@ def _by_kind(legal: list[Action], kind: str, arg: Any = None) -> Action | None:
     return None
 
 
-def h_move(s: "BlackSunState", p: Seat, legal: list[Action], task: Any, rng: Rng) -> Action:
+def h_move(s: "BlackSunState", p: Seat, legal: list[Action], task: Move, rng: Rng) -> Action:
     pl = Planner(s, p)
     stay = pl.turn_value({})
     best, pick = stay + 0.05, _by_kind(legal, "no_move")
@@ -380,7 +380,7 @@ def h_move(s: "BlackSunState", p: Seat, legal: list[Action], task: Any, rng: Rng
     return pick or legal[0]
 
 
-def h_pick(s: "BlackSunState", p: Seat, legal: list[Action], task: Any, rng: Rng) -> Action:
+def h_pick(s: "BlackSunState", p: Seat, legal: list[Action], task: Pick, rng: Rng) -> Action:
     fleet, origin = task.fleet, task.origin
     pl = Planner(s, p)
     addable = {a.arg for a in legal if a.kind == "add_ship"}
@@ -395,7 +395,7 @@ def h_pick(s: "BlackSunState", p: Seat, legal: list[Action], task: Any, rng: Rng
     return done or _by_kind(legal, "fleet_abandon") or legal[0]
 
 
-def h_walk(s: "BlackSunState", p: Seat, legal: list[Action], task: Any, rng: Rng) -> Action:
+def h_walk(s: "BlackSunState", p: Seat, legal: list[Action], task: Walk, rng: Rng) -> Action:
     origin, fleet, pos, mp, crossed, need = task.origin, task.fleet, task.pos, task.mp, task.crossed, task.need
     pl = Planner(s, p)
     run = "run_blockade" in pl.cond
@@ -508,7 +508,7 @@ def h_lose(s: "BlackSunState", p: Seat, legal: list[Action], task: Any, rng: Rng
     return min(legal, key=lambda a: (value.get(s.stype[a.arg], 2), s.sfight[a.arg], a.arg))
 
 
-def h_counter(s: "BlackSunState", p: Seat, legal: list[Action], task: Any, rng: Rng) -> Action:
+def h_counter(s: "BlackSunState", p: Seat, legal: list[Action], task: Counter, rng: Rng) -> Action:
     kind = task.counter
     pl = Planner(s, p)
     mine = my_ships(s, p)
@@ -654,7 +654,7 @@ def h_place(s: "BlackSunState", p: Seat, legal: list[Action], task: Any, rng: Rn
     return pick
 
 
-def h_place_ships(s: "BlackSunState", p: Seat, legal: list[Action], task: Any, rng: Rng) -> Action:
+def h_place_ships(s: "BlackSunState", p: Seat, legal: list[Action], task: PlaceShips, rng: Rng) -> Action:
     rnd, placed = task.rnd, task.placed
     total_rounds = s.R.factions[factions.starting(s, p)].placements
     unplaced = sum(1 for x in range(len(s.owner)) if s.owner[x] == p and s.sstate[x] == 0)

@@ -11,6 +11,7 @@ from typing import Any
 
 import msgspec
 
+from voidtable.engine.errors import RulesDataError
 from voidtable.engine.rulesdata import convert
 
 SCORING_CONDITIONS = (
@@ -138,8 +139,6 @@ class Rules(msgspec.Struct):
 
 def check(rules: Rules) -> None:
     """Cross-checks msgspec cannot express; raise RulesDataError naming the key."""
-    from voidtable.engine.errors import RulesDataError
-
     def bad(msg: str) -> None:
         raise RulesDataError(f"blacksun rules data invalid: {msg}")
 
