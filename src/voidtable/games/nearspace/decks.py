@@ -87,6 +87,6 @@ def load_deck_option(value: str, d: "NearspaceData", default: str, option: str) 
         raise OptionError(f"{where}: needs 'cards', a list of card names or keys")
     if len(cards) > d.deck.file_max_cards:
         raise OptionError(f"{where}: lists {len(cards)} cards; a deck file may list at most {d.deck.file_max_cards}")
-    by_title = {c.title.casefold(): k for k, c in d.cards.items()}
-    keys: list[str] = [c if c in d.cards else by_title.get(c.casefold(), c) for c in cards]
+    by_title: dict[str, str] = {c.title.casefold(): k for k, c in d.cards.items()}
+    keys = [str(c) if c in d.cards else by_title.get(str(c).casefold(), str(c)) for c in cards]
     return str(path), keys
