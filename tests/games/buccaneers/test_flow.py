@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from voidtable.engine.actions import Action
+
 from voidtable.engine.errors import GameNotOver, RulesInvariantError
 from voidtable.engine.fields import not_immutable, shared_mutables
 from voidtable.engine.rng import Rng
@@ -82,6 +84,10 @@ def test_determinize_keeps_what_the_seat_sees_and_redraws_a_foreign_tentacles_dr
             d = s.determinize(viewer, Rng(seed))
             assert d.view(viewer) == s.view(viewer)
             assert d.hand[viewer] == s.hand[viewer] and d.toys[viewer] == s.toys[viewer]
+            s.legal_actions(task.seat)  # cached on the true state: the sample must not inherit it
+            d = s.determinize(viewer, Rng(seed))
+            assert isinstance(d.decision, TitanicTentacles)
+            assert d.legal_actions(task.seat) == [Action("keep", s.r.keys[c]) for c in sorted(d.decision.drawn)]
             mine = s.determinize(task.seat, Rng(seed))
             assert mine.decision == task  # its own draw is known to the deciding seat
             pool = sorted(s.deck + list(task.drawn) + [c for q in range(s.n) if q != viewer for c in s.hand[q] + s.toys[q]])

@@ -1,9 +1,11 @@
 """The Black Hole Buccaneers game state: fields, who decides, views, clones, determinizations.
 
-The rules themselves live in the phase modules (``selection``, ``placement``,
-``artifacts``, ``scoring``); this module holds the data they work on and the
-engine contract around it. Cards are ints (ids into :class:`~.data.Rules`);
-every list here is copied by :meth:`clone`, which is the hot path of search.
+The game runs on the engine's flow machine (:class:`~voidtable.engine.flow.FlowState`):
+the task types are declared in ``tasks`` and the rules that run them live in
+the phase modules (``selection``, ``placement``, ``artifacts``, ``scoring``);
+this module holds the data they work on, declared once in :data:`FIELDS` (which
+derives ``clone()`` and ``snapshot()``), and the engine contract around it.
+Cards are ints (ids into :class:`~.data.Rules`).
 """
 
 from __future__ import annotations
@@ -232,6 +234,7 @@ class BuccaneersState(FlowState):
 
             def write_draw(cards: list[CardId]) -> None:
                 s.stack[-1] = task._replace(drawn=tuple(cards))
+                s._legal = None  # the cached legal actions named the true draw
 
             slots.append(Hidden(list(task.drawn), write=write_draw))
         resample(rng, slots)
