@@ -354,6 +354,7 @@ def test_buccaneers_bot_stays_under_the_threshold_at_the_last_pick():
 
 def test_blacksun_bot_takes_its_counter_and_fears_stronger_fleets():
     from voidtable.games.blacksun import bot as bs_bot
+    from voidtable.games.blacksun.flow import RemoveCounters
     from voidtable.games.blacksun.scoring import NEED
     s = advance(voidtable.load("blacksun", 4).new_state(4), 400, 2)
     assert bs_bot.p_win(1, 6) < 0.1 < 0.5 <= bs_bot.p_win(4, 4) < bs_bot.p_win(6, 1)
@@ -368,7 +369,7 @@ def test_blacksun_bot_takes_its_counter_and_fears_stronger_fleets():
             continue
         h = planets[0]
         s.status[h] = NEED
-        s.stack.append(("remove_counters", p))
+        s.stack.append(RemoveCounters(p))
         s._legal = None
         legal = s.legal_actions(p)
         choice = bs_bot.choose(s, p, legal, Rng(0))

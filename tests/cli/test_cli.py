@@ -103,3 +103,13 @@ def test_play_black_sun_in_words():
     out = run("play", "blacksun", "-p", "3", "--seed", "1", "--bots", "heuristic")
     assert out.returncode == 0, out.stderr
     assert "Game over" in out.stdout and "Black Sun: turn" in out.stdout and '{"type"' not in out.stdout
+
+
+def test_play_asks_again_on_bad_input_and_ends_cleanly_at_end_of_input():
+    """A bad answer (here an empty line) asks again, on stderr; the end of input ends the game with a message."""
+    out = run("play", "buccaneers", "--players", "4", "--seat", "0", "--bots", "random", "--seed", "7", stdin="1\n\n")
+    assert out.returncode == 0, out.stderr
+    assert "please type a number from 1 to" in out.stderr
+    assert out.stdout.count("choose 1-") >= 3  # the first pick, the bad answer, the question at end of input
+    assert "no input (end of stdin): stopping the game" in out.stdout
+    assert "Traceback" not in out.stderr

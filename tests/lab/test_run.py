@@ -190,6 +190,8 @@ def test_analysis_counts_errors_instead_of_crashing(tmp_path):
     from voidtable.sim.runner import GameOutcome
     with open_store(tmp_path / "e") as store:
         store.add_conditions(p.conditions)
+        from voidtable.engine.registry import get  # a store filled now records its rules version (lab.run.execute does)
+        store.set_meta("rules_version", {"game": exp.game, "version": get(exp.game).rules_version})
         store.add(p.conditions[0].key, [GameOutcome(0, 1, error="RuntimeError: boom")])
         execute(p, store, jobs=1)
         an = analysis.analyse(p, store)

@@ -24,7 +24,7 @@ from voidtable.engine.registry import get, load
 from voidtable.engine.rng import derive_seed
 from voidtable.engine.stats import wilson
 
-from .base import observe
+from .play import run, seat_agents
 from .specs import make, parse, split_specs  # noqa: F401  (split_specs: its old home)
 
 # ----------------------------------------------------------------------------
@@ -98,42 +98,26 @@ def play_one(game: str, players: int, options: dict[str, Any], agents: Sequence[
     """Game ``index`` of a ladder (picklable arguments, for worker processes)."""
     specs = lineup(agents, players, index)
     gseed = derive_seed(seed, index)
-    g = _cached(game, players, options)
-    bots = [make(spec, game, derive_seed(gseed, 1 + p)) for p, spec in enumerate(specs)]
+    g = load(game, players, options, cache=True)
+    bots = seat_agents(specs, game, gseed)
     state = g.new_state(gseed)
     decisions = [0] * players
     secs = [0.0] * players
     searches = [0] * players
     iterations = [0] * players
-    bound = g.spec.max_decisions * 4
-    steps = 0
-    while not state.is_over():
-        p = state.to_move()[0]
-        t = time.perf_counter()
-        action = bots[p].act(observe(state, p))
-        secs[p] += time.perf_counter() - t
+
+    def count(p: int, action: Any, events: Any, took: float, agent: Any) -> None:
+        secs[p] += took
         decisions[p] += 1
-        its = getattr(bots[p], "last_iterations", 0)
+        its = getattr(agent, "last_iterations", 0)
         if its:
             searches[p] += 1
             iterations[p] += its
-        state.apply(p, action)
-        steps += 1
-        if steps > bound:
-            raise RuntimeError(f"{game} game {index} did not end within {bound} decisions")
+
+    run(state, bots, on_step=count)
     res = state.result()
     return LadderGame(index, gseed, specs, list(res.scores), list(res.ranks), res.win_shares(), decisions, secs,
                       searches, iterations)
-
-
-_GAMES: dict[Any, Any] = {}
-
-
-def _cached(game: str, players: int, options: dict[str, Any]) -> Any:
-    key = (game, players, repr(sorted(options.items())))
-    if key not in _GAMES:
-        _GAMES[key] = load(game, players, options)
-    return _GAMES[key]
 
 
 def _worker(args: tuple) -> LadderGame:

@@ -2,20 +2,39 @@
 
 from __future__ import annotations
 
-import sys
 import time
-from typing import Optional
+from typing import Any, Optional
 
 import typer
 from rich.console import Console
 
-from voidtable.agents.base import observe
-from voidtable.agents.specs import make as make_agent
-from voidtable.engine.events import visible_events
+from voidtable.agents.base import Agent, Observation
+from voidtable.agents.play import run, seat_agents
+from voidtable.engine.actions import Action
+from voidtable.engine.events import Event, visible_events
+from voidtable.engine.game import Game
 from voidtable.engine.records import Recorder
-from voidtable.engine.rng import derive_seed
 
 from .common import agent_list, describe_action, describe_event, fail, load_game, render_view
+
+
+class Person(Agent):
+    """The seat at the keyboard: shows its view and numbered choices, reads a number."""
+
+    spec = "person"
+
+    def __init__(self, game: Game, console: Console) -> None:
+        super().__init__(0)
+        self.game = game
+        self.console = console
+
+    def act(self, obs: Observation) -> Action:
+        console, g = self.console, self.game
+        console.rule(f"Seat {obs.seat} to decide")
+        console.print(render_view(g, obs.view))
+        for i, a in enumerate(obs.legal, 1):
+            console.print(f"  [bold]{i:2d}[/]. {describe_action(g, a)}")
+        return obs.legal[ask(console, len(obs.legal)) - 1]
 
 
 def register(app: typer.Typer) -> None:
@@ -37,32 +56,24 @@ def register(app: typer.Typer) -> None:
         specs = agent_list(bots, players)
         console = Console(highlight=False)
         rec = Recorder(game, players, seed, g.settings, specs)
-        agents = {p: make_agent(specs[p], game, derive_seed(seed, 1 + p)) for p in range(players) if p != seat}
+        agents: dict[int, Agent] = seat_agents(specs, game, seed, [p for p in range(players) if p != seat])
+        if seat is not None:
+            agents[seat] = Person(g, console)
         viewer = seat
 
-        def show(events: list[dict]) -> None:
+        def show(events: list[Event]) -> None:
             for e in visible_events(events, viewer):
                 line = describe_event(g, e)
                 if line:
                     console.print(f"  [dim]>[/] {line}")
 
-        show(rec.state.setup_events)
-        while not rec.state.is_over():
-            movers = rec.state.to_move()
-            p = seat if seat in movers else movers[0]
-            if p == seat:
-                console.rule(f"Seat {seat} to decide")
-                console.print(render_view(g, rec.state.view(seat)))
-                legal = rec.state.legal_actions(seat)
-                for i, a in enumerate(legal, 1):
-                    console.print(f"  [bold]{i:2d}[/]. {describe_action(g, a)}")
-                action = legal[ask(console, len(legal)) - 1]
-            else:
-                action = agents[p].act(observe(rec.state, p))
-            events = rec.apply(p, action)
+        def after(p: int, action: Any, events: list[Event], took: float, agent: Agent) -> None:
             show(events)
             if seat is None and delay:
                 time.sleep(delay)
+
+        show(rec.state.setup_events)
+        run(rec.state, agents, apply=rec.apply, on_step=after, prefer=seat)
         console.rule("Game over")
         console.print(render_view(g, rec.state.view(seat)))
         if save:
@@ -71,7 +82,7 @@ def register(app: typer.Typer) -> None:
 
 
 def ask(console: Console, count: int) -> int:
-    """Read a number 1..count from stdin; EOF ends the game politely (e.g. no terminal attached)."""
+    """Read a number 1..count from stdin; a bad answer asks again; end of input ends the game politely."""
     while True:
         try:
             text = input(f"choose 1-{count} (q to quit): ").strip()
@@ -82,4 +93,4 @@ def ask(console: Console, count: int) -> int:
             raise SystemExit(0)
         if text.isdigit() and 1 <= int(text) <= count:
             return int(text)
-        console.print(f"[red]please type a number from 1 to {count}[/]", file=sys.stderr)
+        Console(stderr=True, highlight=False).print(f"[red]please type a number from 1 to {count}[/]")

@@ -72,9 +72,10 @@ def load(game: str, players: int, options: dict[str, Any] | None = None, *, cach
     if not cache:
         return Game(get(game), players, options)
     key = json.dumps([game, players, options or {}], sort_keys=True, default=repr)
+    spec = get(game)
     loaded = _LOADED.get(key)
-    if loaded is None:
-        loaded = Game(get(game), players, options)
+    if loaded is None or loaded.spec is not spec:  # a game registered anew is loaded anew
+        loaded = Game(spec, players, options)
         if len(_LOADED) >= _LOADED_MAX:
             _LOADED.pop(next(iter(_LOADED)))
         _LOADED[key] = loaded

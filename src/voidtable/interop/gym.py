@@ -28,7 +28,7 @@ try:
 except ImportError as exc:  # pragma: no cover - exercised only without the extra
     raise ImportError("voidtable.interop.gym needs Gymnasium: pip install 'voidtable[interop]'") from exc
 
-from voidtable.agents.base import observe
+from voidtable.agents.play import run
 from voidtable.agents.specs import make
 from voidtable.engine.rng import derive_seed
 
@@ -85,13 +85,8 @@ class VoidtableEnv(gym.Env):
 
     def _advance(self) -> None:
         """Let the opponents decide until the learner must, or the game ends."""
-        s = self.state_
-        while not s.is_over():
-            q = s.to_move()[0]
-            if q == self.seat:
-                break
-            s.apply(q, self.agents[q].act(observe(s, q)))
-            self.steps += 1
+        seat = self.seat
+        self.steps += run(self.state_, self.agents, until=lambda s: s.to_move()[0] == seat)
 
     def _legal(self) -> tuple[list[int], dict[int, Any]]:
         if self.state_.is_over():

@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
+from voidtable.engine.errors import OptionError
+from voidtable.engine.registry import get
 from voidtable.sim.runner import Batch, Work
 
 from . import backends
@@ -41,16 +43,41 @@ def open_store(out: str | Path, fresh: bool = False) -> Store:
     return Store(path)
 
 
+def check_rules_version(plan: Plan, store: Store) -> None:
+    """A one-line OptionError if ``store`` holds games played under another rules version of the game.
+
+    The same seed, agents and rules data play differently under another rules version,
+    so such games must not be mixed with new ones: start a fresh store (``--fresh``) or
+    use another ``--out``. A store from before rules versions were recorded counts as
+    rules version 1. (Changed rules *data* needs no check: it makes new condition keys.)
+    """
+    game = plan.experiment.game
+    current = get(game).rules_version
+    stored = store.get_meta("rules_version")
+    if stored is None:
+        if not store.has_games():
+            return
+        stored = {"game": game, "version": 1}
+    if stored.get("game") == game and stored.get("version") != current:
+        raise OptionError(f"{store.path} holds {game} games played under rules version {stored.get('version')}; this is "
+                          f"rules version {current}, so they cannot be resumed: use --fresh or another --out")
+
+
 def execute(plan: Plan, store: Store, jobs: int = 1, backend: str = "local", address: str | None = None,
             progress: Callable[[int, int], None] | None = None, chunk: int | None = None) -> RunInfo:
     """Play every game of ``plan`` not yet in ``store``, appending each chunk as it finishes.
+
+    A store whose games were played under another rules version of the game is refused
+    (:func:`check_rules_version`); the store records the rules version it is filled under.
 
     ``progress(done, total)`` is called once at the start (games already stored)
     and after every chunk. An exception raised by ``progress`` (or Ctrl-C)
     stops the run; what was stored stays, and the next run resumes from it.
     """
+    check_rules_version(plan, store)
     store.add_conditions(plan.conditions)
     store.set_meta("experiment", plan.experiment.to_json())
+    store.set_meta("rules_version", {"game": plan.experiment.game, "version": get(plan.experiment.game).rules_version})
     work: list[Work] = []
     reused = 0
     for c in plan.conditions:

@@ -3,7 +3,9 @@
 Tables (JSON in TEXT columns; see docs/lab.md):
 
 ``meta(key, value)``
-    ``schema`` and the last experiment run into this store (``experiment``).
+    ``schema``, the last experiment run into this store (``experiment``) and the game's rules
+    version its games were played under (``rules_version``: ``{"game": ..., "version": ...}``;
+    ``lab run`` refuses to resume a store of another rules version).
 ``conditions(cond, label, spec)``
     one row per condition ever run here: its key (see ``lab.spec``) and description.
 ``games(cond, idx, seed, agents, scores, ranks, win_shares, decisions, error, cells_schema, cells, factions)``
@@ -167,6 +169,9 @@ class Store:
     def done(self, cond: str, below: int) -> set[int]:
         """Indices of condition ``cond`` already stored (only those < ``below``)."""
         return {i for (i,) in self.db.execute("SELECT idx FROM games WHERE cond=? AND idx<?", (cond, below))}
+
+    def has_games(self) -> bool:
+        return self.db.execute("SELECT 1 FROM games LIMIT 1").fetchone() is not None
 
     def count(self, cond: str, below: int) -> int:
         return self.db.execute("SELECT COUNT(*) FROM games WHERE cond=? AND idx<?", (cond, below)).fetchone()[0]

@@ -16,8 +16,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import dataclass, field
 from typing import Any, Callable, Hashable, Iterator, Sequence
 
-from voidtable.agents.base import observe
-from voidtable.agents.specs import make as make_agent
+from voidtable.agents.play import run, seat_agents
 from voidtable.engine.registry import load
 from voidtable.engine.records import Recorder
 from voidtable.engine.rng import derive_seed
@@ -72,15 +71,9 @@ class Batch:
         return [self.agent_for(p, index) for p in range(self.players)]
 
 
-_GAMES: dict[tuple[str, int, str], Any] = {}
-
-
 def cached_game(name: str, players: int, options: dict[str, Any]) -> Any:
-    """Load (and validate) a rule set once per process, not once per game."""
-    key = (name, players, repr(sorted(options.items())))
-    if key not in _GAMES:
-        _GAMES[key] = load(name, players, options)
-    return _GAMES[key]
+    """Load (and validate) a rule set once per process, not once per game (the engine's loaded-game cache)."""
+    return load(name, players, options, cache=True)
 
 
 def play_one(batch: Batch, index: int, game: Any = None) -> GameOutcome:
@@ -91,17 +84,13 @@ def play_one(batch: Batch, index: int, game: Any = None) -> GameOutcome:
         g = game if game is not None else cached_game(batch.game, batch.players, batch.options)
         state = g.new_state(seed)
         out.agents = specs = batch.lineup(index)
-        agents = [make_agent(specs[p], batch.game, derive_seed(seed, 1 + p)) for p in range(batch.players)]
+        agents = seat_agents(specs, batch.game, seed)
         keep = batch.keep_events or batch.measures
         events = list(state.setup_events) if keep else None
-        n = 0
-        to_move, apply, is_over = state.to_move, state.apply, state.is_over
-        while not is_over():
-            p = to_move()[0]
-            ev = apply(p, agents[p].act(observe(state, p)))
-            if events is not None:
-                events.extend(ev)
-            n += 1
+        if events is not None:
+            n = run(state, agents, on_step=lambda p, a, ev, t, ag: events.extend(ev))
+        else:
+            n = run(state, agents)
         res = state.result()
         out.scores, out.ranks, out.win_shares, out.decisions = res.scores, res.ranks, res.win_shares(), n
         if batch.measures:
@@ -237,10 +226,7 @@ def summarize(batch: Batch, outcomes: list[GameOutcome], seconds: float) -> dict
 def record_game(game: str, players: int, seed: int, agents: list[str], options: dict[str, Any]) -> Recorder:
     """Play one game with the given agents and keep its record."""
     rec = Recorder(game, players, seed, options, agents)
-    bots = [make_agent(agents[p % len(agents)], game, derive_seed(seed, 1 + p)) for p in range(players)]
-    while not rec.state.is_over():
-        p = rec.state.to_move()[0]
-        rec.apply(p, bots[p].act(observe(rec.state, p)))
+    run(rec.state, seat_agents([agents[p % len(agents)] for p in range(players)], game, seed), apply=rec.apply)
     return rec
 
 
