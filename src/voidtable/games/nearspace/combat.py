@@ -83,8 +83,8 @@ def resolve(s: "NearspaceState", task: Defend, rolling: tuple[int, ...]) -> None
     att = {i: attack_roll(s, i) for i in task.attackers}
     dfn = {i: defence_roll(s, i) for i in rolling}
     pairs = list(zip(ordered(s, att), ordered(s, dfn)))
-    lost_def = [d for a, d in pairs if att[a] <= dfn[d]]
-    lost_att = [a for a, d in pairs if att[a] >= dfn[d]]
+    lost_def = [d for a, d in pairs if att[a] >= dfn[d]]  # the higher roll wins the pair; a tie loses both
+    lost_att = [a for a, d in pairs if att[a] <= dfn[d]]
     s.event(type="combat", attacker=task.attacker, hex=list(s.hex(task.dest)),
             pairs=[[a, att[a], d, dfn[d]] for a, d in pairs])
     for d in lost_def:
