@@ -113,3 +113,16 @@ def test_play_asks_again_on_bad_input_and_ends_cleanly_at_end_of_input():
     assert out.stdout.count("choose 1-") >= 3  # the first pick, the bad answer, the question at end of input
     assert "no input (end of stdin): stopping the game" in out.stdout
     assert "Traceback" not in out.stderr
+
+
+def test_games_and_rules_list_the_tunable_parameters():
+    games = {g["name"]: g for g in json.loads(run("games", "--json").stdout)}
+    for name, g in games.items():
+        assert isinstance(g["rules_version"], int) and isinstance(g["parameters"], list), name
+    threshold = next(p for p in games["buccaneers"]["parameters"] if p["path"] == "black_holes.*.threshold")
+    assert threshold["low"] <= 14 and threshold["high"] >= 25 and threshold["integer"]
+    assert any(p["path"] == "game.target_short" for p in games["blacksun"]["parameters"])
+    info = json.loads(run("rules", "buccaneers", "--json").stdout)
+    assert info["parameters"] == games["buccaneers"]["parameters"]
+    text = run("rules", "blacksun").stdout
+    assert "Tunable parameters" in text and "game.target_short" in text

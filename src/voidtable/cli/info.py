@@ -23,11 +23,12 @@ def register(app: typer.Typer) -> None:
             print(json.dumps(specs, indent=1))
             return
         table = Table(title="voidtable games")
-        for col in ("name", "title", "players", "variants", "options"):
+        for col in ("name", "title", "players", "variants", "options", "parameters"):
             table.add_column(col)
         for s in specs:
             table.add_row(s["name"], s["title"], f"{s['players'][0]}-{s['players'][1]}", ", ".join(s["variants"]),
-                          "; ".join(f"{k}={v['allowed']}" for k, v in s["options"].items()))
+                          "; ".join(f"{k}={v['allowed']}" for k, v in s["options"].items()),
+                          "; ".join(f"{p['path']} {p['low']:g}..{p['high']:g}" for p in s["parameters"]))
         Console().print(table)
 
     @app.command("rules")
@@ -55,3 +56,7 @@ def register(app: typer.Typer) -> None:
         console.print(f"[bold yellow]Assumed values ({len(info['assumed'])}):[/]")
         for a in info["assumed"]:
             console.print(f"  {a['path']}: {a['why']}", highlight=False)
+        console.print(f"[bold green]Tunable parameters ({len(info['parameters'])}), the ranges the lab sweeps within:[/]")
+        for p in info["parameters"]:
+            kind = "whole number" if p["integer"] else "number"
+            console.print(f"  {p['path']}: {kind} in {p['low']:g}..{p['high']:g}  {p['help']}", highlight=False)

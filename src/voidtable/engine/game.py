@@ -53,6 +53,8 @@ class GameSpec:
             "summary": self.summary,
             "variants": {k: dict(v) for k, v in self.variants.items()},
             "options": {o.name: {"type": o.type.__name__, "default": o.default, "allowed": o.allowed(), "help": o.help} for o in self.options},
+            "rules_version": self.rules_version,
+            "parameters": [p.to_json() for p in self.parameters],
         }
 
 
@@ -88,4 +90,6 @@ class Game:
             "overrides": self.overrides,
             "data": self.data,
             "assumed": [{"path": p, "why": w} for p, w in self.assumptions()],
+            "rules_version": self.spec.rules_version,
+            "parameters": [p.to_json() for p in self.spec.parameters],  # what the lab may sweep, and within what
         }

@@ -38,7 +38,7 @@ from .core import Context, context_for
 class VoidtableEnv(gym.Env):
     metadata = {"render_modes": ["ansi"], "render_fps": 4}
 
-    def __init__(self, game: str = "buccaneers", players: int | None = None, seat: int = 0,
+    def __init__(self, game: str, players: int | None = None, seat: int = 0,
                  opponents: str | Sequence[str] = "random", options: dict[str, Any] | None = None,
                  render_mode: str | None = None, illegal_reward: float | None = -1.0,
                  max_steps: int | None = None) -> None:

@@ -41,7 +41,7 @@ from .core import Context, context_for
 class VoidtableAECEnv(AECEnv):
     metadata = {"render_modes": ["human", "ansi"], "name": "voidtable_v0", "is_parallelizable": False}
 
-    def __init__(self, game: str = "buccaneers", players: int | None = None, options: dict[str, Any] | None = None,
+    def __init__(self, game: str, players: int | None = None, options: dict[str, Any] | None = None,
                  render_mode: str | None = None, max_steps: int | None = None,
                  illegal_reward: float | None = None) -> None:
         super().__init__()
@@ -173,7 +173,7 @@ class VoidtableAECEnv(AECEnv):
         return flat
 
 
-def env(game: str = "buccaneers", **kwargs: Any) -> VoidtableAECEnv:
+def env(game: str, **kwargs: Any) -> VoidtableAECEnv:
     """The AEC environment of ``game`` (``players=``, ``options=``, ``render_mode=``, ``max_steps=``, ``illegal_reward=``)."""
     return VoidtableAECEnv(game, **kwargs)
 

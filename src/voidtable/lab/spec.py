@@ -36,6 +36,7 @@ from voidtable.agents import specs as agent_specs
 from voidtable.agents.specs import split_specs
 from voidtable.engine.errors import OptionError, VoidtableError
 from voidtable.engine.options import parse_value
+from voidtable.engine.parameters import find as find_parameter
 from voidtable.engine.registry import get, load
 from voidtable.engine.rng import derive_seed
 
@@ -327,7 +328,8 @@ def plan(exp: Experiment) -> Plan:
 
     # check --set alone first, so its errors name it rather than an arm
     try:
-        load(exp.game, players[0], dict(exp.set))
+        load(exp.game, players[0], dict(exp.set))  # names, types and the game's own checks first
+        check_parameters(spec, exp.set)
     except VoidtableError as e:
         raise OptionError(f"set: {_one_line(str(e))}") from None
 
@@ -344,6 +346,7 @@ def plan(exp: Experiment) -> Plan:
                 settings.update(arm)
                 try:
                     g = load(exp.game, n, settings)
+                    check_parameters(spec, arm)
                 except VoidtableError as e:
                     where = {"sweep": f"sweep {arm_name}", "ab": f"{arm_name.lower()} side"}.get(kind, "set")
                     raise OptionError(f"{where} ({n} players{', ' + variant if variant else ''}): {_one_line(str(e))}") from None
@@ -366,6 +369,19 @@ def plan(exp: Experiment) -> Plan:
     from voidtable.sim import measures
     return Plan(exp, conditions, kind, exp.measures and bool(measures.declared(exp.game)),
                 exp.measures and measures.has_factions(exp.game))
+
+
+def check_parameters(spec: Any, values: dict[str, Any]) -> None:
+    """An OptionError naming the allowed range if a value overrides a declared parameter outside it.
+
+    Only paths the game declares (``GameSpec.parameters``) are checked here; any other
+    rules-data path keeps the engine's checks (type, the game's own validation).
+    """
+    for key, value in values.items():
+        p = find_parameter(spec.parameters, key)
+        if p is not None and p.check(value) is not None:
+            kind = "a whole number" if p.integer else "a number"
+            raise OptionError(f"{key} takes {kind} in {p.low:g}..{p.high:g} (a declared parameter of {spec.name}), got {value!r}")
 
 
 def condition_key(exp: Experiment, cond: Condition, game: Any) -> str:

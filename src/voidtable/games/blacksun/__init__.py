@@ -14,6 +14,7 @@ from .actions import ACTIONS
 from .data import SUNS, build
 from .flow import TASKS
 from .hooks import HOOKS
+from .parameters import PARAMETERS
 from .state import BlackSunState
 
 OPTIONS = [
@@ -44,6 +45,7 @@ SPEC = GameSpec(
     data_file=Path(__file__).with_name("blacksun.toml"),
     max_decisions=40_000,
     hooks=HOOKS,
+    parameters=PARAMETERS,
     rules_version=1,
     actions=ACTIONS,
     tasks=TASKS,

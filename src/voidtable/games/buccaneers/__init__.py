@@ -8,6 +8,7 @@ from voidtable.engine.options import OptionSpec
 from .actions import ACTIONS
 from .data import build
 from .hooks import HOOKS
+from .parameters import PARAMETERS
 from .state import BuccaneersState
 from .tasks import TASKS
 
@@ -42,4 +43,5 @@ SPEC = GameSpec(
     tasks=TASKS,
     rules_version=2,  # 2: events and views say 'seat' where they said 'player'
     hooks=HOOKS,
+    parameters=PARAMETERS,
 )
