@@ -86,7 +86,9 @@ def resolve(s: "NearspaceState", task: Defend, rolling: tuple[int, ...]) -> None
     lost_def = [d for a, d in pairs if att[a] >= dfn[d]]  # the higher roll wins the pair; a tie loses both
     lost_att = [a for a, d in pairs if att[a] <= dfn[d]]
     s.event(type="combat", attacker=task.attacker, hex=list(s.hex(task.dest)),
-            pairs=[[a, att[a], d, dfn[d]] for a, d in pairs])
+            pairs=[[a, att[a], d, dfn[d]] for a, d in pairs],
+            dice=[[s.ships[a].die.sides, s.ships[a].die.colour, s.ships[d].die.sides, s.ships[d].die.colour] for a, d in pairs],
+            unpaired=len(att) + len(dfn) - 2 * len(pairs))
     for d in lost_def:
         to_graveyard(s, d, "combat")
         if s.over:

@@ -151,7 +151,7 @@ def invest(s: "NearspaceState", seat: int, hull: int, n: int) -> None:
     if hull in s.engine_hulls:
         s.cp -= n
         s.engine_hulls[hull] += n
-        s.event(type="invested", seat=seat, hull=hull, cp=n, engine=True)
+        s.event(type="invested", seat=seat, hull=hull, cp=n, engine=True, total=s.engine_hulls[hull])
         if s.engine_hulls[hull] >= s.r.data.engines.cost:
             del s.engine_hulls[hull]
             s.engines[seat] += 1
@@ -160,7 +160,8 @@ def invest(s: "NearspaceState", seat: int, hull: int, n: int) -> None:
     h = s.ships[hull]
     pay(s, s.r.ship_class(h.die), n)
     s.ships[hull] = h._replace(invested=h.invested + n)
-    s.event(type="invested", seat=seat, hull=hull, cp=n)
+    s.event(type="invested", seat=seat, hull=hull, cp=n, sides=h.die.sides, colour=h.die.colour,
+            total=h.invested + n)
     complete_if_done(s, hull)
 
 

@@ -121,6 +121,50 @@ def describe_event(game: Game, event: Event) -> str | None:
         return f"{who} attacks {place_name(game, None, event['hex'])} with {len(event['ships'])} ship(s)."
     if t == "destroyed":
         return f"{who}'s {ship_name(game, event['sides'], event['colour'])} is destroyed ({event['why']})."
+    if t == "combat":
+        parts = []
+        for (a, av, d, dv), (asd, acol, dsd, dcol) in zip(event["pairs"], event["dice"]):
+            verdict = "beats" if av > dv else "loses to" if av < dv else "ties"
+            parts.append(f"{ship_name(game, asd, acol)} {av} {verdict} {ship_name(game, dsd, dcol)} {dv}")
+        return f"Combat at {place_name(game, None, event['hex'])}: " + "; ".join(parts) + "."
+    if t == "attack_won":
+        return f"{who}'s attack takes {place_name(game, None, event['hex'])}."
+    if t == "attack_failed":
+        return f"{who}'s attack on {place_name(game, None, event['hex'])} fails; the E is spent."
+    if t == "build_done":
+        return f"{who} closes the Shipyard" + (f", losing {event['cp_lost']} unspent CP." if event["cp_lost"] else ".")
+    if t == "drew_card":
+        return f"{who} draws {title(game, event['card'])}."
+    if t == "emptied":
+        return f"No card is left to lay at {place_name(game, None, event['hex'])}; it stays empty."
+    if t == "encounter_beaten":
+        return f"{who} beats {title(game, event['card'])}."
+    if t == "encounter_to_bottom":
+        return f"{who} puts {title(game, event['card'])} under the Resource (no Encounter in an opening Hand)."
+    if t == "engine_started":
+        return f"{who} begins a new engine."
+    if t == "exile_count":
+        return f"{who} has held the enemy Homeworld through {event['turns']} enemy turn(s)."
+    if t == "first_player":
+        return f"Seat {seat} rolled higher and goes first."
+    if t == "hull_lost":
+        return f"{who}'s unfinished {ship_name(game, event['sides'], event['colour'])} is dismantled by the occupier."
+    if t == "invested":
+        what = "an engine" if event.get("engine") else f"a {ship_name(game, event['sides'], event['colour'])}"
+        return f"{who} puts {event['cp']} CP into {what} ({event['total']} in)."
+    if t == "laid_out":
+        return (f"{who} lays out Nearspace around {title(game, event['homeworld'])}: {event['face_down']} cards face down, "
+                f"{event['resource']} in the Resource.")
+    if t == "maintenance_paid":
+        return f"{who}'s fleet is down to {event['facets']} facets; {event['cp']} CP left."
+    if t == "reshuffled":
+        return f"{who} shuffles the discard pile into a new Resource of {event['cards']} cards."
+    if t == "hand_short":
+        return f"{who} has no card left to draw."
+    if t == "revived":
+        return f"{who}'s {ship_name(game, event['sides'], event['colour'])} returns from the Graveyard to the Stockpile."
+    if t == "turn_end":
+        return f"{who} ends the turn" + (f" ({event['e_lost']} E unused)." if event["e_lost"] else ".")
     if t == "game_over":
         return f"Game over by {event['reason']}: seat(s) {', '.join(map(str, event['winners']))} win."
     return generic_event(event)
