@@ -1,10 +1,13 @@
-"""The Black Sun game state: data, the decision loop, views, clones, results.
+"""The Black Sun game state: its data (declared once in ``FIELDS``), views, results.
 
 The rules live in the modules named after the rulebook's parts (stellar,
-setup, turn, factions, movement, raids, scoring); this class holds the data
-they act on and runs the task stack (flow.py). Everything on the board is
-public; the only hidden thing is the order of the undealt Starting Faction
-cards while players redraw, which ``determinize`` reshuffles.
+setup, turn, factions, movement, positions, raids, scoring), as handlers of the
+task types in ``flow.py``; the engine's :class:`~voidtable.engine.flow.FlowState`
+runs the task stack (automatic tasks, forced single choices, the contract).
+``clone()`` is generated from ``FIELDS`` and ``snapshot()`` derived from it.
+Everything on the board is public; the only hidden thing is the order of the
+undealt Starting Faction cards while players redraw, which ``determinize``
+redraws (``engine.zones.resample``).
 """
 
 from __future__ import annotations
