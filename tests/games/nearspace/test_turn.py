@@ -1,0 +1,65 @@
+"""A turn through the flow machine: the six steps in the book's order, CP and E not kept, forced choices apply themselves."""
+
+from __future__ import annotations
+
+import voidtable
+from voidtable.engine.actions import Action
+from voidtable.engine.errors import IllegalAction
+from voidtable.games import nearspace
+
+from .helpers import fresh
+
+
+def test_the_draft_is_not_registered():
+    assert not hasattr(nearspace, "SPEC")
+    assert "nearspace" not in voidtable.engine.games()
+
+
+def test_a_turn_runs_the_steps_in_order():
+    s = fresh(11)
+    a = s.first
+    assert s.cp == 5 and s.to_move() == [a]
+    events = s.apply(a, Action("build_done"))
+    kinds = [e["type"] for e in events]
+    # Build ends; engines roll (step 4); no ship faces a threat (5); no ship can move, so the Action
+    # step's only choice (end_turn) applies itself (6); the other seat's turn runs up to its Build.
+    order = ["build_done", "rolled", "engine_points", "turn_end", "turn_start", "construction_points", "maintenance"]
+    assert [k for k in kinds if k in order] == order
+    assert s.to_move() == [1 - a] and s.cp == 5 and s.e == 0
+    assert type(s.pending).__name__ == "Build"
+
+
+def test_cp_spent_in_build_and_a_ship_moves_next_turn():
+    s = fresh(12)
+    a = s.first
+    site = s.r.board.hexes[s.r.board.homeworld[a]]
+    s.apply(a, Action("start_hull", (site, 4, "red")))
+    assert s.cp == 4
+    hull = next(i for i, sh in s.ships.items() if sh.owner == a)
+    s.apply(a, Action("invest", (hull, 3)))
+    assert s.ships[hull].built and s.cp == 1
+    with_e = s.apply(a, Action("build_done"))
+    e = next(ev for ev in with_e if ev["type"] == "engine_points")["e"]
+    assert e >= 1
+    if s.to_move() == [a]:  # the new Corsair may move at once (2 E a step)
+        legal = s.legal_actions(a)
+        assert Action("group", site) in legal and Action("end_turn") in legal
+        s.apply(a, Action("group", site))
+        assert s.pending.ships == (hull,)  # the only ship there: adding it was a forced choice
+        step = next(x for x in s.legal_actions(a) if x.kind == "step")
+        s.apply(a, step)
+        assert s.e == e - 2
+
+
+def test_illegal_actions_change_nothing():
+    s = fresh(13)
+    before = s.snapshot_json()
+    for p, act in ((s.first, Action("invest", (0, 5))), (1 - s.first, Action("build_done")),
+                   (s.first, Action("start_hull", ((0, 0), 4, "red"))), (s.first, Action("play", "terra"))):
+        try:
+            s.apply(p, act)
+        except IllegalAction:
+            pass
+        else:
+            raise AssertionError(f"{act} was accepted")
+    assert s.snapshot_json() == before
