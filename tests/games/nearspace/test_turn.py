@@ -63,3 +63,28 @@ def test_illegal_actions_change_nothing():
         else:
             raise AssertionError(f"{act} was accepted")
     assert s.snapshot_json() == before
+
+
+def test_engine_points_add_gas_giants_events_and_directives():
+    from voidtable.games.nearspace.tasks import EngineDice
+    from voidtable.games.nearspace.turn import engine_dice
+
+    from .helpers import ScriptedRng, blank, lay, ship
+
+    s = blank()
+    s.engines[0] = 2
+    lay(s, (1, -1), "jovian_reach")  # +4 E while present
+    ship(s, 0, 4, "white", (1, -1))
+    s.e_bonus = 6  # Solar Wind this turn
+    s.directives[0] = [next(j for j, (o, k) in enumerate(s.r.instances) if o == 0 and k == "warp_research")]  # +4
+    s.rng = ScriptedRng([7, 16])
+    engine_dice(s, EngineDice(0))
+    assert s.e == 7 + 16 + 4 + 6 + 4
+
+
+def test_small_dice_option_adds_a_d2_and_d3_per_colour():
+    from voidtable.engine.dice import Die
+
+    s = fresh(1, {"small_dice": True})
+    assert s.stockpile[0].total() == 54 + 12 and s.stockpile[0].left(Die(2, "red")) == 1
+    assert s.r.ship_class(Die(3, "red")) == "fighter"
