@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from voidtable.engine import hexgrid as hg
+from voidtable.engine.errors import RulesInvariantError
 from voidtable.engine.rng import Rng
 from voidtable.engine.types import Hex
 
@@ -68,7 +69,7 @@ def orbit_slots(gg: Hex, rules: Rules) -> list[Hex]:
     """The hexes that complete a Gas Giant's orbit: its neighbours outside the pattern (step 7)."""
     out = [n for n in hg.neighbors(gg) if hg.length(n) > rules.map.pattern_radius]
     if len(out) != rules.map.orbit_added:
-        raise AssertionError(f"orbit of {gg} has {len(out)} outer hexes")
+        raise RulesInvariantError(f"blacksun: the orbit of {gg} has {len(out)} outer hexes, not {rules.map.orbit_added}")
     return out
 
 
