@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from voidtable.engine.dice import Die, roll
 
-from .economy import sector_cp  # noqa: F401  (registers steps 1 and 2)
+from . import economy  # noqa: F401  (registers steps 1 and 2)
 from .tasks import TASKS, ActionStep, BeginBuild, EndTurn, EngineDice, FigureCP, Maintenance, StartTurn, Threat
 from .victory import end_of_turn
 
