@@ -13,9 +13,11 @@ import json
 import random
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tests.conformance.test_conformance import check_declarations, check_state, sample_steps
-from voidtable.engine import Action
+from voidtable.engine import Action, Rng
 from voidtable.engine.game import Game
 from voidtable.games.nearspace import SPEC_DRAFT
 
@@ -98,3 +100,23 @@ def test_declarations_hold_mid_game_in_every_kind_of_decision():
             busy = [a for a in legal if a.kind not in ("build_done", "end_turn")] or legal
             state.apply(p, chooser.choice(busy if chooser.random() < 0.9 else legal))
     assert {"Build", "ActionStep", "Group", "Defend"} <= seen, seen
+
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**40), choices=st.lists(st.integers(0, 10**6), max_size=300),
+       hidden=st.booleans())
+def test_property_any_legal_path_keeps_contract(seed, choices, hidden):
+    state = Game(SPEC_DRAFT, 2, {"hidden_hands": hidden}).new_state(seed)
+    for x in choices:
+        if state.is_over():
+            break
+        movers = state.to_move()
+        p = movers[x % len(movers)]
+        legal = state.legal_actions(p)
+        before = state.snapshot_json()
+        clone = state.clone()
+        state.apply(p, legal[x % len(legal)])
+        assert clone.snapshot_json() == before
+    for p in range(2):
+        assert state.determinize(p, Rng(seed)).view(p) == state.view(p)
