@@ -27,6 +27,9 @@ from voidtable.engine.stats import wilson
 from .play import run, seat_agents
 from .specs import make, parse, split_specs  # noqa: F401  (split_specs: its old home)
 
+__all__ = ["AgentRow", "LadderGame", "LadderResult", "bradley_terry", "format_table", "lineup", "play_one", "run_ladder",
+           "split_specs", "summarize"]
+
 # ----------------------------------------------------------------------------
 # Statistics (intervals are shared with the lab: voidtable.engine.stats)
 # ----------------------------------------------------------------------------
@@ -120,7 +123,7 @@ def play_one(game: str, players: int, options: dict[str, Any], agents: Sequence[
                       searches, iterations)
 
 
-def _worker(args: tuple) -> LadderGame:
+def _worker(args: tuple[Any, ...]) -> LadderGame:
     return play_one(*args)
 
 

@@ -125,7 +125,7 @@ class MctsAgent(Agent):
         root = Node()
         rng = self.rng
         start = time.perf_counter()
-        favourite = self.bot.act(obs, rng) if self.trust > 0 else None
+        favourite = self.bot.act(obs, rng) if self.trust > 0 and self.bot is not None else None
         deadline = start + self.seconds if self.seconds else None
         limit = self.iterations if self.iterations else None
         done = 0
@@ -164,7 +164,7 @@ class MctsAgent(Agent):
         stage = self.stage
         limit = stage(state) + self.horizon if stage is not None else None
         while not state.is_over():
-            if limit is not None and stage(state) >= limit:
+            if stage is not None and limit is not None and stage(state) >= limit:
                 break
             movers = state.to_move()
             joint: list[tuple[int, Action]] = []

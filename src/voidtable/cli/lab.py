@@ -105,7 +105,7 @@ def register(app: typer.Typer) -> None:
         from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TaskProgressColumn, TextColumn,
                                    TimeElapsedColumn, TimeRemainingColumn)
         console = Console(stderr=True)
-        state = {"first": None, "t0": time.perf_counter(), "done": 0}
+        state: dict[str, Any] = {"first": None, "t0": time.perf_counter(), "done": 0}
         with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TaskProgressColumn(),
                       TextColumn("{task.fields[rate]}"), TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
                       console=console, transient=True, disable=as_json) as bar:

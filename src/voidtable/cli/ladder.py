@@ -11,7 +11,8 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from voidtable.agents.ladder import format_table, run_ladder, split_specs
+from voidtable.agents.ladder import format_table, run_ladder
+from voidtable.agents.specs import split_specs
 from voidtable.engine.errors import VoidtableError
 
 from .common import fail, load_game

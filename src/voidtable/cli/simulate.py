@@ -89,8 +89,8 @@ def register(app: typer.Typer) -> None:
             return
         g = load(record.game, record.players, record.options)
         from voidtable.engine.events import visible_events
-        for e in visible_events(events, seat) if seat is not None else events:
-            line = describe_event(g, e)
+        for event in visible_events(events, seat) if seat is not None else events:
+            line = describe_event(g, event)
             if line:
                 print(line)
         if state.is_over():

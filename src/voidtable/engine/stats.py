@@ -52,7 +52,7 @@ class Summary:
     low: float
     high: float
 
-    def to_json(self, digits: int = 6) -> dict[str, float]:
+    def to_json(self, digits: int = 6) -> dict[str, float | list[float]]:
         return {"n": self.n, "mean": round(self.mean, digits), "sd": round(self.sd, digits),
                 "ci95": [round(self.low, digits), round(self.high, digits)]}
 

@@ -52,10 +52,10 @@ class Context:
 
     # Contexts are shared, never copied: OpenSpiel's Clone deep-copies a state's
     # attributes, and pickles name the context instead of carrying it.
-    def __deepcopy__(self, memo: dict) -> "Context":
+    def __deepcopy__(self, memo: dict[int, Any]) -> "Context":
         return self
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Any, ...]:
         return (context, self.key)
 
     # -- observations ----------------------------------------------------------

@@ -70,10 +70,10 @@ class VoidtableEnv(gym.Env):
             "action_mask": spaces.Box(0, 1, (A,), np.int8),
         })
         self.action_space = spaces.Discrete(A)
-        self.state_ = None
+        self.state_: Any = None  # the voidtable GameState of the episode (None before reset)
 
     # -- episode -------------------------------------------------------------------
-    def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple[dict, dict]:
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
         super().reset(seed=seed)
         self.game_seed = game_seed = int(self.np_random.integers(0, 2**63 - 1))
         self.state_ = self.ctx.game.new_state(game_seed)
@@ -103,7 +103,7 @@ class VoidtableEnv(gym.Env):
         mask[self._legal()[0]] = 1
         return {"action_mask": mask, "game_seed": self.game_seed, **extra}
 
-    def step(self, action: Any) -> tuple[dict, float, bool, bool, dict]:
+    def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         if self.state_ is None or self.done:
             raise RuntimeError("call reset() before step() (the episode is over)")
         _, mapping = self._legal()
@@ -145,7 +145,7 @@ def register_envs() -> list[str]:
     for name in supported():
         env_id = f"voidtable/{name}-v0"
         if env_id not in gym.registry:
-            gym.register(id=env_id, entry_point=VoidtableEnv, kwargs={"game": name})
+            gym.register(id=env_id, entry_point=VoidtableEnv, kwargs={"game": name})  # type: ignore[arg-type]
         ids.append(env_id)
     return ids
 

@@ -32,7 +32,7 @@ Design (details and reasons in docs/interop.md):
 from __future__ import annotations
 
 import functools
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 import numpy as np
 
@@ -82,7 +82,7 @@ class Node:
                  "_movers", "_legal", "_priv", "_info", "_texts")
 
     def __init__(self, ctx: Context, parent: "Node | None", vt: GameState, kind: int, seat: int = -1,
-                 action: Action | None = None, events: list | None = None, seed: int = 0) -> None:
+                 action: Action | None = None, events: list[Any] | None = None, seed: int = 0) -> None:
         self.ctx = ctx
         self.parent = parent
         self.vt: GameState | None = vt
@@ -91,7 +91,7 @@ class Node:
         self.action = action
         self.events = events if events is not None else []
         self.seed = seed
-        self.depth = parent.depth + 1 if parent is not None else 0
+        self.depth: int = parent.depth + 1 if parent is not None else 0
         self.shared = False
         self._movers: list[int] | None = None
         self._legal: tuple[list[int], dict[int, Action]] | None = None
@@ -120,9 +120,10 @@ class Node:
             n.shared = True
         vt = n.vt
         for m in reversed(chain):
+            assert vt is not None and (m.kind != STEP or m.action is not None)
             if m.kind == STEP:
                 vt = vt.clone()
-                vt._apply(m.seat, m.action)
+                vt._apply(m.seat, m.action)  # type: ignore[arg-type]
             else:
                 vt = vt.determinize(m.seat, Rng(m.seed))
             m.vt = vt
@@ -170,7 +171,7 @@ class Node:
         return Node(self.ctx, self, vt, RESAMPLE, viewer, seed=seed)
 
     # -- serialization: the seed and the path, replayed on load ----------------------
-    def path(self) -> tuple[int, list[tuple]]:
+    def path(self) -> tuple[int, list[tuple[Any, ...]]]:
         ops = []
         n: Node | None = self
         while n is not None and n.kind != ROOT:
@@ -182,11 +183,11 @@ class Node:
         ops.reverse()
         return n.seed, ops  # type: ignore[union-attr]
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Any, ...]:
         seed, ops = self.path()
         return (_replay, (self.ctx, seed, ops))
 
-    def __deepcopy__(self, memo: dict) -> "Node":
+    def __deepcopy__(self, memo: dict[int, Any]) -> "Node":
         self.shared = True  # two OpenSpiel states hold it now
         return self
 
@@ -259,7 +260,7 @@ class Node:
         return text
 
 
-def _replay(ctx: Context, seed: int, ops: list[tuple]) -> Node:
+def _replay(ctx: Context, seed: int, ops: list[tuple[Any, ...]]) -> Node:
     node = Node.root(ctx, seed)
     for op in ops:
         if op[0] == "a":
@@ -288,7 +289,7 @@ def _mode(iig: Any) -> tuple[int, bool]:
 class Observer:
     """An OpenSpiel Python observer: ``tensor`` + named ``dict`` views, ``set_from`` and ``string_from``."""
 
-    def __init__(self, ctx: Context, iig_obs_type: Any = None, params: dict | None = None) -> None:
+    def __init__(self, ctx: Context, iig_obs_type: Any = None, params: dict[str, Any] | None = None) -> None:
         if params:
             raise ValueError(f"voidtable observers take no parameters, got {params}")
         self.ctx = ctx
@@ -366,7 +367,7 @@ class Observer:
 SEED_BYTES = 8  # the deal: the state's 64-bit RNG seed, drawn as 8 chance outcomes of one byte
 
 
-class VoidtableState(pyspiel.State):
+class VoidtableState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
     """An OpenSpiel state over a voidtable game state (see the module docstring).
 
     The first ``SEED_BYTES`` moves are chance: each picks one byte of the seed
@@ -408,9 +409,9 @@ class VoidtableState(pyspiel.State):
     def current_player(self) -> int:
         n = self._node
         if n is None:
-            return pyspiel.PlayerId.CHANCE
+            return int(pyspiel.PlayerId.CHANCE)
         if n.state().is_over():
-            return pyspiel.PlayerId.TERMINAL
+            return int(pyspiel.PlayerId.TERMINAL)
         return n.current()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -466,7 +467,7 @@ class VoidtableState(pyspiel.State):
         return self.resampled(player_id, int(u * (1 << 53)))
 
     def resampled(self, player: int, seed: int) -> "VoidtableState":
-        s = self.clone()
+        s: VoidtableState = self.clone()
         s._node = self._n().resample(player, seed)
         return s
 
@@ -474,7 +475,7 @@ class VoidtableState(pyspiel.State):
 _BYTE_OUTCOMES = [(b, 1.0 / 256) for b in range(256)]
 
 
-def resampler(seed: int = 0):
+def resampler(seed: int = 0) -> Callable[["VoidtableState", int], "VoidtableState"]:
     """A seeded resampler for ``ISMCTSBot.set_resampler`` (reproducible determinizations)."""
     rng = Rng(seed)
 
@@ -521,7 +522,7 @@ def settings_from(name: str, params: dict[str, Any]) -> tuple[int, dict[str, Any
     return int(full["players"]), settings, full
 
 
-class VoidtableGame(pyspiel.Game):
+class VoidtableGame(pyspiel.Game):  # type: ignore[misc]
     """``python_voidtable_<name>``: one voidtable game for OpenSpiel (see the module docstring)."""
 
     def __init__(self, name: str, params: dict[str, Any] | None = None) -> None:
@@ -555,7 +556,7 @@ class VoidtableGame(pyspiel.Game):
     def max_chance_nodes_in_history(self) -> int:
         return SEED_BYTES
 
-    def make_py_observer(self, iig_obs_type: Any = None, params: dict | None = None) -> Observer:
+    def make_py_observer(self, iig_obs_type: Any = None, params: dict[str, Any] | None = None) -> Observer:
         return Observer(self._ctx, iig_obs_type, params)
 
     @property
@@ -615,11 +616,12 @@ def register_all() -> list[str]:
 def load_game(name: str, **params: Any) -> VoidtableGame:
     """``pyspiel.load_game`` for a voidtable game by its voidtable name: ``load_game("buccaneers", players=4)``."""
     register_all()
-    return pyspiel.load_game(PREFIX + name, params)
+    game: VoidtableGame = pyspiel.load_game(PREFIX + name, params)
+    return game
 
 
 # =============================================================================== bots
-class VoidtableBot(pyspiel.Bot):
+class VoidtableBot(pyspiel.Bot):  # type: ignore[misc]
     """A voidtable agent (``agents.specs`` spec, e.g. ``mcts:seconds=0.2``) as an OpenSpiel bot.
 
     The agent decides from ``observe(state, seat)`` as everywhere else: its

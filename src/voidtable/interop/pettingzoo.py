@@ -38,8 +38,8 @@ from voidtable.engine.rng import Rng
 from .core import Context, context_for
 
 
-class VoidtableAECEnv(AECEnv):
-    metadata = {"render_modes": ["human", "ansi"], "name": "voidtable_v0", "is_parallelizable": False}
+class VoidtableAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped here
+    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "name": "voidtable_v0", "is_parallelizable": False}
 
     def __init__(self, game: str, players: int | None = None, options: dict[str, Any] | None = None,
                  render_mode: str | None = None, max_steps: int | None = None,
@@ -68,16 +68,16 @@ class VoidtableAECEnv(AECEnv):
         }
         self.action_spaces = {a: spaces.Discrete(A) for a in self.possible_agents}
         self._rng: Rng | None = None
-        self.state_ = None
+        self.state_: Any = None  # the voidtable GameState of the episode (None before reset)
 
-    def observation_space(self, agent: str) -> spaces.Space:
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> spaces.Space:
+    def action_space(self, agent: str) -> spaces.Space[Any]:
         return self.action_spaces[agent]
 
     # -- episode -------------------------------------------------------------------
-    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
             self._rng = Rng(seed)
         elif self._rng is None:
@@ -89,7 +89,7 @@ class VoidtableAECEnv(AECEnv):
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.steps = 0
         self._legal: tuple[int, list[int], dict[int, Any]] | None = None
         self.agent_selection = self.possible_agents[self.state_.to_move()[0]]

@@ -15,7 +15,7 @@ sorted ids and the id -> action map of one decision.
 
 from __future__ import annotations
 
-from typing import Callable, Iterable
+from typing import Any, Callable, Iterable
 
 from voidtable.engine.actions import Action, _arg_to_json
 from voidtable.engine.errors import VoidtableError
@@ -72,11 +72,11 @@ class ActionSpace:
             return f"<invalid action id {i}>"
         return str(self.keys[i])
 
-    def describe(self) -> list[dict]:
+    def describe(self) -> list[dict[str, Any]]:
         """The whole table, JSON-ready: ``[{"id": 0, "kind": ..., "arg": ...}, ...]``."""
         return [{"id": i, "kind": k.kind, "arg": _arg_to_json(k.arg)} for i, k in enumerate(self.keys)]
 
 
-def kinds(name: str, values: Iterable) -> list[Action]:
+def kinds(name: str, values: Iterable[Any]) -> list[Action]:
     """``Action(name, v)`` for every value."""
     return [Action(name, v) for v in values]

@@ -80,7 +80,13 @@ class Analysis:
 
 
 def load_condition(store: Store, key: str, games: int, players: int) -> CondData:
-    scores, shares, ranks, decisions, agents, factions, errors = [], [], [], [], [], [], []
+    scores: list[list[float]] = []
+    shares: list[list[float]] = []
+    ranks: list[list[int]] = []
+    decisions: list[int] = []
+    agents: list[list[str]] = []
+    factions: list[list[str]] = []
+    errors: list[str] = []
     sums: dict[tuple[str, str, str], dict[int, list[float]]] = defaultdict(dict)
     has_f = False
     stored = 0
@@ -300,13 +306,13 @@ def compare(plan: Plan, data: dict[int, CondData]) -> list[dict[str, Any]]:
                 b = mo[name][1]
                 if len(a) < 2 or len(b) < 2:
                     continue
-                t = welch(a, b)
+                w = welch(a, b)
                 ma, mbm = math.fsum(a) / len(a), math.fsum(b) / len(b)
                 tests.append({"group": group, "baseline": base, "other": other,
                               "baseline_label": plan.conditions[base].label, "other_label": plan.conditions[other].label,
-                              "metric": name, "kind": kind, "a": r6(ma), "b": r6(mbm), "diff": r6(t.diff),
-                              "ci95": ci(t.low, t.high), "p": t.p, "n_a": t.n_a, "n_b": t.n_b,
-                              "_sd": (t.sd_a, t.sd_b)})
+                              "metric": name, "kind": kind, "a": r6(ma), "b": r6(mbm), "diff": r6(w.diff),
+                              "ci95": ci(w.low, w.high), "p": w.p, "n_a": w.n_a, "n_b": w.n_b,
+                              "_sd": (w.sd_a, w.sd_b)})
     adjusted = holm([t["p"] for t in tests])
     m = len(tests)
     level = exp.alpha / m if m else exp.alpha
@@ -319,11 +325,11 @@ def compare(plan: Plan, data: dict[int, CondData]) -> list[dict[str, Any]]:
         t["games_needed_detect"] = None
         if not t["significant"]:
             if t["kind"] == "rate":
-                a = min(max(t["a"], 0.0), 1.0)
+                base_rate = min(max(t["a"], 0.0), 1.0)
                 if t["diff"]:
-                    t["games_needed"] = n_two_proportions(a, min(max(a + t["diff"], 0.0), 1.0), level)
-                target = a + exp.detect if a + exp.detect <= 1 else a - exp.detect
-                t["games_needed_detect"] = n_two_proportions(a, target, level)
+                    t["games_needed"] = n_two_proportions(base_rate, min(max(base_rate + t["diff"], 0.0), 1.0), level)
+                target = base_rate + exp.detect if base_rate + exp.detect <= 1 else base_rate - exp.detect
+                t["games_needed_detect"] = n_two_proportions(base_rate, target, level)
             elif t["diff"]:
                 t["games_needed"] = n_two_means(sd_a, sd_b, t["diff"], level)
     return tests

@@ -18,13 +18,13 @@ from voidtable.sim.runner import Work, chunk_size, iter_work, play_chunk, split_
 Yield = Iterator[tuple[Hashable, Any]]
 
 
-def local(work: Sequence[Work], jobs: int, chunk: int | None = None, fn: Callable = play_chunk) -> Yield:
+def local(work: Sequence[Work], jobs: int, chunk: int | None = None, fn: Callable[..., Any] = play_chunk) -> Yield:
     """Worker processes on this machine (``jobs <= 1``: in this process); ``fn`` plays one unit (see ``iter_work``)."""
     yield from iter_work(work, jobs, chunk, fn)
 
 
 def ray(work: Sequence[Work], jobs: int = 0, address: str | None = None, chunk: int | None = None,
-        fn: Callable = play_chunk) -> Yield:
+        fn: Callable[..., Any] = play_chunk) -> Yield:
     """Ray tasks, one per unit of work, at most two per CPU in flight.
 
     With ``address`` the driver joins that cluster (``auto`` finds a local one
@@ -39,7 +39,7 @@ def ray(work: Sequence[Work], jobs: int = 0, address: str | None = None, chunk: 
     started = False
     if not ray_mod.is_initialized():
         os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
-        kwargs = {"include_dashboard": False, "log_to_driver": False, "configure_logging": False}
+        kwargs: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False, "configure_logging": False}
         try:
             if address:
                 ray_mod.init(address=address, **kwargs)
@@ -49,9 +49,9 @@ def ray(work: Sequence[Work], jobs: int = 0, address: str | None = None, chunk: 
             raise OptionError(f"cannot start or join Ray{' at ' + address if address else ''}: "
                               f"{' '.join(str(e).split())[:300]}") from None
         started = True
-    pending: dict = {}
+    pending: dict[Any, Any] = {}
     try:
-        cpus = int(ray_mod.cluster_resources().get("CPU", 1)) or 1
+        cpus = int(ray_mod.cluster_resources().get("CPU", 1)) or 1  # type: ignore[no-untyped-call]
         total = sum(len(idx) for _, _, idx in work)
         units = split_work(work, chunk or chunk_size(total, cpus))
         remote = ray_mod.remote(num_cpus=1, max_retries=2)(fn)

@@ -15,7 +15,7 @@ import numpy as np  # noqa: E402
 
 from .analysis import Analysis  # noqa: E402
 
-COLORS = plt.get_cmap("tab10").colors
+COLORS = plt.get_cmap("tab10").colors  # type: ignore[attr-defined]  # a ListedColormap
 MAX_BARS = 8  # conditions per grouped bar chart; sweeps with more points are read from the curves
 
 

@@ -47,7 +47,8 @@ def p_eq(p: float | None) -> str:
 
 
 def ci_pct(ci: list[float | None]) -> str:
-    return "-" if ci[0] is None else f"{100 * ci[0]:.1f}-{100 * ci[1]:.1f}%"
+    lo, hi = ci
+    return "-" if lo is None or hi is None else f"{100 * lo:.1f}-{100 * hi:.1f}%"
 
 
 def ci_num(ci: list[float | None], digits: int = 2) -> str:
@@ -183,8 +184,12 @@ def write_html(plan: Plan, an: Analysis, path: Path, run: dict[str, Any] | None 
                 t = c["measures"].get(name)
                 if not t:
                     continue
-                fmt = (lambda x: f"{pct(x['mean'])} <span class=note>({ci_pct(x['ci95'])})</span>") if t["kind"] == "rate" else \
-                      (lambda x: f"{num(x['mean'])} <span class=note>({ci_num(x['ci95'])})</span>")
+                rate = t["kind"] == "rate"
+
+                def fmt(x: dict[str, Any], rate: bool = rate) -> str:
+                    if rate:
+                        return f"{pct(x['mean'])} <span class=note>({ci_pct(x['ci95'])})</span>"
+                    return f"{num(x['mean'])} <span class=note>({ci_num(x['ci95'])})</span>"
                 rows = [[esc(r)] + [fmt(t["cells"][r][col]) if col in t["cells"][r] else "-" for col in t["cols"]] for r in t["rows"]]
                 if len(conds) > 1:
                     parts.append(f"<p><b>{esc(c['label'])}</b></p>")
@@ -281,7 +286,7 @@ def write_raw(plan: Plan, store: Store, out: Path) -> list[Path]:
 
 
 class _Null:
-    def __enter__(self) -> "_Null":
+    def __enter__(self) -> Any:
         return self
 
     def __exit__(self, *exc: Any) -> None:

@@ -120,17 +120,18 @@ def read_toml(path: str | Path) -> dict[str, Any]:
     return raw
 
 
+def _check_type(where: str, key: str, value: Any, types: tuple[type, ...]) -> None:
+    if (isinstance(value, bool) and bool not in types) or not isinstance(value, types):
+        raise OptionError(f"{where}: {key!r} must be {' or '.join(t.__name__ for t in types)}, got {value!r}")
+
+
 def from_dict(raw: dict[str, Any], where: str = "experiment") -> Experiment:
     """Check names and types of every key, then build an :class:`Experiment` (values are checked by :func:`plan`)."""
     exp = Experiment()
     for key, value in raw.items():
         if key not in KEYS:
             raise _unknown(where, key, list(KEYS))
-        types, _ = KEYS[key]
-        if isinstance(value, bool) and bool not in types:
-            raise OptionError(f"{where}: {key!r} must be {' or '.join(t.__name__ for t in types)}, got {value!r}")
-        if not isinstance(value, types):
-            raise OptionError(f"{where}: {key!r} must be {' or '.join(t.__name__ for t in types)}, got {value!r}")
+        _check_type(where, key, value, KEYS[key][0])
         if key == "players":
             counts = value if isinstance(value, list) else [value]
             if not counts or not all(isinstance(c, int) and not isinstance(c, bool) for c in counts):

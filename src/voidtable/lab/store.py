@@ -51,7 +51,7 @@ CREATE TABLE IF NOT EXISTS games (
 ) WITHOUT ROWID;
 """
 
-EncodedRow = tuple  # (idx, seed, agents, scores, ranks, win_shares, decisions, error, schema (local), cells, factions)
+EncodedRow = tuple[Any, ...]  # (idx, seed, agents, scores, ranks, win_shares, decisions, error, schema (local), cells, factions)
 
 
 @dataclass
@@ -67,7 +67,7 @@ class EncodedChunk:
 
 def encode_chunk(outcomes: Sequence[GameOutcome]) -> EncodedChunk:
     dumps = json.dumps
-    local: dict[tuple, int] = {}
+    local: dict[tuple[tuple[str, str, str], ...], int] = {}
     rows = []
     for o in outcomes:
         schema = cells = None
@@ -115,8 +115,8 @@ class Store:
             from voidtable.engine.errors import OptionError
             raise OptionError(f"{self.path} was written by another lab version (schema {got[0]}, this is {SCHEMA}); "
                               "use --fresh or another --out")
-        self._schema_ids: dict[tuple, int] = {}
-        self._schemas: dict[int, tuple] = {}
+        self._schema_ids: dict[tuple[Any, ...], int] = {}
+        self._schemas: dict[int, tuple[Any, ...]] = {}
         for i, names in self.db.execute("SELECT id, names FROM cell_schemas"):
             key = tuple(tuple(n) for n in json.loads(names))
             self._schema_ids[key] = i
@@ -145,7 +145,7 @@ class Store:
             self.db.executemany("INSERT OR REPLACE INTO conditions VALUES (?, ?, ?)",
                                 [(c.key, c.label, json.dumps(c.to_json(), sort_keys=True)) for c in conditions])
 
-    def _schema_id(self, names: tuple, new: list[tuple[int, str]]) -> int:
+    def _schema_id(self, names: tuple[Any, ...], new: list[tuple[int, str]]) -> int:
         i = self._schema_ids.get(names)
         if i is None:
             i = self._schema_ids[names] = len(self._schema_ids) + 1
@@ -174,7 +174,7 @@ class Store:
         return self.db.execute("SELECT 1 FROM games LIMIT 1").fetchone() is not None
 
     def count(self, cond: str, below: int) -> int:
-        return self.db.execute("SELECT COUNT(*) FROM games WHERE cond=? AND idx<?", (cond, below)).fetchone()[0]
+        return int(self.db.execute("SELECT COUNT(*) FROM games WHERE cond=? AND idx<?", (cond, below)).fetchone()[0])
 
     def rows(self, cond: str, below: int) -> Iterator[Row]:
         """Games ``0..below-1`` of condition ``cond`` that are stored, in index order."""

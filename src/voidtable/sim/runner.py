@@ -138,7 +138,7 @@ def chunk_size(total: int, jobs: int, cap: int = 100) -> int:
 def split_work(work: Sequence[Work], size: int) -> list[tuple[Hashable, Batch, list[int]]]:
     """Cut each (key, batch, indices) into units of at most ``size`` games, interleaving batches."""
     per = [[(key, batch, list(idx[k:k + size])) for k in range(0, len(idx), size)] for key, batch, idx in work]
-    units = []
+    units: list[tuple[Hashable, Batch, list[int]]] = []
     for k in range(max((len(p) for p in per), default=0)):
         units.extend(p[k] for p in per if k < len(p))
     return units
@@ -164,7 +164,7 @@ def iter_work(work: Sequence[Work], jobs: int = 1, chunk: int | None = None,
         return
     pool = ProcessPoolExecutor(max_workers=jobs)
     try:
-        pending: dict[Future, Hashable] = {}
+        pending: dict[Future[Any], Hashable] = {}
         it = iter(units)
         for key, batch, idx in it:
             pending[pool.submit(fn, batch, idx)] = key

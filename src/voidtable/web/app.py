@@ -29,7 +29,7 @@ import json
 import logging
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, AsyncIterator, Awaitable, Callable
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -73,7 +73,7 @@ def bearer(request: Request) -> str | None:
 def create_app(data: str | Path, durable: str = "normal", bot_workers: int = 4, bot_delay: float = 0.0) -> Starlette:
     hub = Hub(data, durable=durable, bot_workers=bot_workers, bot_delay=bot_delay)
 
-    def api(fn):
+    def api(fn: Callable[[Request], Awaitable[Response]]) -> Callable[[Request], Awaitable[Response]]:
         async def wrapped(request: Request) -> Response:
             try:
                 return await fn(request)
@@ -222,7 +222,7 @@ def create_app(data: str | Path, durable: str = "normal", bot_workers: int = 4, 
                 await writer
 
     @contextlib.asynccontextmanager
-    async def lifespan(app: Starlette):
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
         hub.restore()
         hub.start_bots()
         try:

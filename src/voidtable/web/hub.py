@@ -17,7 +17,7 @@ import time
 from collections import deque
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, Awaitable, Callable
 
 import msgspec
 
@@ -61,7 +61,7 @@ def bot_spec(level: str, game: str) -> str:
 class Conn:
     """One WebSocket: its seat, what log lines it has, and a writer that never falls behind twice."""
 
-    def __init__(self, send, seat: int | None) -> None:
+    def __init__(self, send: Callable[[Any], Awaitable[None]], seat: int | None) -> None:
         self._send = send
         self.lock = asyncio.Lock()  # one frame at a time: the writer's states and the reader's acknowledgements
         self.seat = seat
@@ -112,7 +112,7 @@ class Hub:
         self.bot_delay = bot_delay
         self._agents: dict[tuple[str, int], Agent] = {}
         self._thinking: set[tuple[str, int]] = set()
-        self._tasks: set[asyncio.Task] = set()
+        self._tasks: set[asyncio.Task[None]] = set()
         self.closed = False
         self.latencies: deque[float] = deque(maxlen=20000)  # seconds from a move read off a WebSocket to its ack sent
         self.accepted = 0
@@ -177,7 +177,8 @@ class Hub:
         if extra:
             raise MoveError(400, f"unknown field(s) {sorted(extra)}; fields: game, players, variant, options, seats, seed")
         try:
-            spec = get(req.get("game") if isinstance(req.get("game"), str) else "")
+            name = req.get("game")
+            spec = get(name if isinstance(name, str) else "")
         except VoidtableError as e:
             raise MoveError(400, str(e)) from None
         players = req.get("players", spec.min_players)

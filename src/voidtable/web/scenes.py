@@ -33,7 +33,7 @@ def _words(game: Game, name: str) -> Callable[..., Any] | None:
     for provider in (hooks.text, hooks.scene):
         fn = getattr(provider, name, None) if provider is not None else None
         if callable(fn):
-            return fn
+            return fn  # type: ignore[no-any-return]
     return None
 
 

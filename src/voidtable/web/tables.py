@@ -284,7 +284,7 @@ class Table:
     # -- records -------------------------------------------------------------------------
     def record(self) -> Record:
         """The game record (seed + actions): reveals everything, so only for finished games."""
-        agents = [s.bot if s.kind == "bot" else "person" for s in self.seats]
+        agents = [s.bot or "bot" if s.kind == "bot" else "person" for s in self.seats]
         rec = Record(self.name, self.players, self.seed, dict(self.options), list(self.actions), list(self.checks), agents,
                      self.result_json(), self.game.spec.rules_version)
         return rec

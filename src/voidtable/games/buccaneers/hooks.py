@@ -8,9 +8,9 @@ loading the game never needs NumPy.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence, cast
 
-from voidtable.engine.hooks import BotSettings, GameHooks, InteropHooks, Measure, MeasureHooks
+from voidtable.engine.hooks import BotHooks, BotSettings, GameHooks, InteropHooks, Measure, MeasureHooks
 
 from . import bot, measures, scene, text
 
@@ -56,11 +56,11 @@ MEASURES: dict[str, Measure] = {name: Measure(**fields) for name, fields in meas
 HOOKS = GameHooks(
     text=text,  # a module satisfies the protocol
     scene=SCENE,
-    bot=bot,
+    bot=cast(BotHooks, bot),  # its functions take this game's states only, which is all they are given
     bot_settings=BotSettings(
         mcts_horizon=bot.MCTS_HORIZON,
-        stage=bot.stage,
-        evaluate=bot.evaluate,
+        stage=cast(Callable[[Any], int], bot.stage),
+        evaluate=cast(Callable[[Any, str], list[float]], bot.evaluate),
     ),
     measures=MeasureHooks(MEASURES, measures.measure, getattr(measures, "factions", None)),
     interop=InteropHooks(encoder=encoder),
