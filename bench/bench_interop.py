@@ -118,7 +118,7 @@ def _match(job: tuple) -> dict:
 
 def head_to_head(game: str, players: int, seconds: float, games: int, spec: str, opponent: str, jobs: int,
                  seed: int, c: float) -> dict:
-    from voidtable.sim.stats import wilson
+    from voidtable.engine.stats import wilson
 
     jobs_list = [(game, players, seconds, spec, opponent, g % players, seed + g, c) for g in range(games)]
     start = time.perf_counter()

@@ -27,7 +27,7 @@ def settings(sets: list[str] | None) -> dict[str, Any]:
         fail(str(e))
 
 
-def load_game(name: str, players: int | None, sets: list[str] | None) -> Game:
+def game_from_flags(name: str, players: int | None, sets: list[str] | None) -> Game:
     """The game with validated options; any problem is a one-line error (exit 2)."""
     try:
         spec = get(name)

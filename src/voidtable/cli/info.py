@@ -11,7 +11,7 @@ from rich.table import Table
 
 from voidtable.engine.registry import games as all_games
 
-from .common import load_game
+from .common import game_from_flags
 
 
 def register(app: typer.Typer) -> None:
@@ -39,7 +39,7 @@ def register(app: typer.Typer) -> None:
         as_json: bool = typer.Option(False, "--json", help="machine-readable output"),
     ) -> None:
         """Print the effective rules data (overrides applied); designer defaults are marked as assumed."""
-        g = load_game(game, players, sets)
+        g = game_from_flags(game, players, sets)
         info = g.describe_rules()
         if as_json:
             print(json.dumps(info, indent=1))

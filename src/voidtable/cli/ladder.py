@@ -15,7 +15,7 @@ from voidtable.agents.ladder import format_table, run_ladder
 from voidtable.agents.specs import split_specs
 from voidtable.engine.errors import VoidtableError
 
-from .common import fail, load_game
+from .common import fail, game_from_flags
 
 
 def register(app: typer.Typer) -> None:
@@ -33,7 +33,7 @@ def register(app: typer.Typer) -> None:
         as_json: bool = typer.Option(False, "--json", help="print the table as JSON"),
     ) -> None:
         """Win share per agent (95% Wilson interval vs the fair share 1/N), mean score, Bradley-Terry rating."""
-        g = load_game(game, players, sets)
+        g = game_from_flags(game, players, sets)
         specs = split_specs(agents)
         if games < 1:
             fail(f"--games must be at least 1, got {games}")

@@ -15,7 +15,7 @@ from voidtable.engine.events import Event, visible_events
 from voidtable.engine.game import Game
 from voidtable.engine.records import Recorder
 
-from .common import agent_list, describe_action, describe_event, fail, load_game, render_view
+from .common import agent_list, describe_action, describe_event, fail, game_from_flags, render_view
 
 
 class Person(Agent):
@@ -50,7 +50,7 @@ def register(app: typer.Typer) -> None:
         save: Optional[str] = typer.Option(None, "--save", help="write the game record here when it ends"),
     ) -> None:
         """Play GAME in the terminal: your view, numbered legal actions, the event log in words."""
-        g = load_game(game, players, sets)
+        g = game_from_flags(game, players, sets)
         if seat is not None and not 0 <= seat < players:
             fail(f"--seat must be between 0 and {players - 1}, got {seat}")
         specs = agent_list(bots, players)

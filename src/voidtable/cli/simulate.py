@@ -17,7 +17,7 @@ from voidtable.engine.records import Record, replay
 from voidtable.engine.registry import load
 from voidtable.sim.runner import Batch, record_game, run_batch, summarize
 
-from .common import agent_list, describe_event, fail, load_game
+from .common import agent_list, describe_event, fail, game_from_flags
 
 
 def register(app: typer.Typer) -> None:
@@ -33,7 +33,7 @@ def register(app: typer.Typer) -> None:
         as_json: bool = typer.Option(False, "--json", help="print the summary as JSON"),
     ) -> None:
         """Play many games in parallel; wins by seat, mean scores, speed. Same seed -> same results, any --jobs."""
-        g = load_game(game, players, sets)
+        g = game_from_flags(game, players, sets)
         batch = Batch(game, players, games, seed, tuple(agent_list(agents, players)), g.settings)
         workers = jobs or os.cpu_count() or 1
         start = time.perf_counter()
@@ -67,7 +67,7 @@ def register(app: typer.Typer) -> None:
         sets: Optional[list[str]] = typer.Option(None, "--set", help="KEY=VALUE option or rules-data override"),
     ) -> None:
         """Play one game with bots and write its record (format in docs/records.md)."""
-        g = load_game(game, players, sets)
+        g = game_from_flags(game, players, sets)
         rec = record_game(game, players, seed, agent_list(agents, players), g.settings)
         rec.record.save(output)
         print(f"wrote {output}: {len(rec.record.actions)} actions, winners {rec.state.result().winners}")

@@ -24,11 +24,11 @@ import msgspec
 from voidtable.agents import specs as agent_specs
 from voidtable.agents.base import Agent, observe
 from voidtable.engine.errors import OptionError, VoidtableError
-from voidtable.engine.registry import games, get
+from voidtable.engine.registry import games, get, load
 from voidtable.engine.rng import derive_seed
 
 from .store import SeatRow, Store, TableRow
-from .tables import MoveError, Table, hash_token, load_game, new_token
+from .tables import MoveError, Table, hash_token, new_token
 
 log = logging.getLogger("voidtable.web")
 
@@ -195,7 +195,7 @@ class Hub:
             raise MoveError(400, "'options' must be an object of option names (or rules paths) to values")
         options.update(given)
         try:
-            game = load_game(spec.name, players, options)
+            game = load(spec.name, players, options, cache=True)
         except VoidtableError as e:
             raise MoveError(400, str(e)) from None
         seats_req = req.get("seats")

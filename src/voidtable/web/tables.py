@@ -72,15 +72,11 @@ class Seat:
         return SeatRow(self.seat, self.kind, self.bot, self.name, self.token_hash)
 
 
-def load_game(name: str, players: int, options: dict[str, Any]) -> Game:
-    """A loaded rule set, shared by every table with the same game, player count and options (the engine's cache)."""
-    return load(name, players, options, cache=True)
-
-
 class Table:
     def __init__(self, row: TableRow, game: Game | None = None) -> None:
         self.id = row.id
-        self.game = game if game is not None else load_game(row.game, row.players, row.options)
+        # a loaded rule set is shared by every table with the same game, player count and options (the engine's cache)
+        self.game = game if game is not None else load(row.game, row.players, row.options, cache=True)
         self.name = row.game
         self.players = row.players
         self.options = dict(row.options)
