@@ -70,7 +70,7 @@ def _laser_legal(s: "BuccaneersState", task: SwissArmyPocketLaser) -> list[Actio
 def choose_laser_threshold(s: "BuccaneersState", task: SwissArmyPocketLaser, action: Action) -> None:
     """Place the chosen Threshold card; a positive one costs the Laser (discarded faceup)."""
     p, card, value = task.seat, task.card, action.arg
-    decided(s, p, "swiss_army_pocket_laser", action)
+    decided(s, task, action)
     add_threshold_card(s, value, p)
     if value > 0 or not s.r.c.laser_kept_if_negative:
         remove_from_display(s, p, card)
@@ -98,7 +98,7 @@ def keep_tentacles_card(s: "BuccaneersState", task: TitanicTentacles, action: Ac
     """Keep one drawn card (placed as if revealed; a Toy goes facedown, so only its seat learns which); discard the rest."""
     p = task.seat
     keep = s.r.index[action.arg]
-    decided(s, p, "titanic_tentacles", action, private=True)
+    decided(s, task, action, private=True)
     others = [c for c in task.drawn if c != keep]
     s.discard.extend(others)
     s.emit({"type": "discarded", "seat": p, "cards": [s.r.keys[c] for c in others]})

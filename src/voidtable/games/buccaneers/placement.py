@@ -70,7 +70,7 @@ def _group_choices(s: "BuccaneersState", task: TimeMachineGroup) -> list[Action]
 
 @TASKS.decision(TimeMachineGroup, legal=_group_choices, auto_single=False)
 def choose_time_machine_group(s: "BuccaneersState", task: TimeMachineGroup, action: Action) -> None:
-    decided(s, task.seat, "time_machine_group", action)
+    decided(s, task, action)
     add_time_machine_part(s, task.seat, task.card, action.arg)
 
 

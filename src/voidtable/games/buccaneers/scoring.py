@@ -69,7 +69,7 @@ def step_a_easter_egg(s: "BuccaneersState", task: StepA) -> None:
 
 @TASKS.decision(EasterEgg, legal=_use_or_decline("easter_egg"), auto_single=False)
 def decide_easter_egg(s: "BuccaneersState", task: EasterEgg, action: Action) -> None:
-    decided(s, task.seat, "easter_egg", action)
+    decided(s, task, action)
     if action.kind == "use":
         use_easter_egg(s, task.seat)
 
@@ -87,7 +87,7 @@ def step_b_alien_kiddie_pool(s: "BuccaneersState", task: StepB) -> None:
 
 @TASKS.decision(AlienKiddiePool, legal=_use_or_decline("alien_kiddie_pool"), auto_single=False)
 def decide_alien_kiddie_pool(s: "BuccaneersState", task: AlienKiddiePool, action: Action) -> None:
-    decided(s, task.seat, "alien_kiddie_pool", action)
+    decided(s, task, action)
     if action.kind == "use":
         use_alien_kiddie_pool(s, task.seat)
 
@@ -126,7 +126,7 @@ def step_d_one_ring(s: "BuccaneersState", task: StepD) -> None:
 
 @TASKS.decision(OneRing, legal=_use_or_decline("one_ring"), auto_single=False)
 def decide_one_ring(s: "BuccaneersState", task: OneRing, action: Action) -> None:
-    decided(s, task.seat, "one_ring", action)
+    decided(s, task, action)
     if action.kind == "use":
         use_one_ring(s, task.seat)
 
@@ -149,7 +149,7 @@ def _ring_discard_legal(s: "BuccaneersState", task: OneRingDiscard) -> list[Acti
 
 @TASKS.decision(OneRingDiscard, legal=_ring_discard_legal, auto_single=False)
 def discard_with_the_ring(s: "BuccaneersState", task: OneRingDiscard, action: Action) -> None:
-    decided(s, task.seat, "one_ring_discard", action)
+    decided(s, task, action)
     discard_from_display(s, task.seat, s.r.index[action.arg])
 
 

@@ -22,7 +22,7 @@ from voidtable.engine.types import CardId, Seat
 from voidtable.engine.zones import Hidden, resample
 
 from . import artifacts, placement, scoring, selection  # noqa: F401 - importing them registers their tasks
-from .data import SHAPESHIFTER, SPACECRAFT, Rules
+from .data import SPACECRAFT, Rules
 from .tasks import TASKS, Decision, Select, TitanicTentacles
 from .views import view
 

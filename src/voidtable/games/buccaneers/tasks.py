@@ -151,9 +151,10 @@ SELECT = Select()
 SCORE_STEPS = (StepA(), StepB(), StepC(), StepD(), StepsEToH(), Cleanup())
 
 
-def decided(s: "BuccaneersState", seat: Seat, name: str, action: Action, private: bool = False) -> None:
-    """The ``decided`` event every decision starts with (``private``: only its seat may see it)."""
-    e: Event = {"type": "decided", "seat": seat, "decision": name, "action": action.to_json()}
+def decided(s: "BuccaneersState", task: Decision, action: Action, private: bool = False) -> None:
+    """The ``decided`` event every decision starts with, named as registered (``private``: only its seat may see it)."""
+    seat = task.seat
+    e: Event = {"type": "decided", "seat": seat, "decision": TASKS.name(task), "action": action.to_json()}
     if private:
         e["visible_to"] = [seat]
     s.emit(e)
