@@ -139,20 +139,23 @@ def check_rules_version(record: Record) -> None:
 
 
 def replay(record: Record, verify: bool = True, upto: int | None = None,
-           on_step: Callable[[int, int, Action, list[Event]], None] | None = None) -> tuple[GameState, list[Event]]:
+           on_step: Callable[[int, int, Action, list[Event]], None] | None = None,
+           state: GameState | None = None) -> tuple[GameState, list[Event]]:
     """Replay a record; with ``verify``, every step's events must match the record's digests.
 
     ``upto`` stops after that many actions (the state and events so far; the result is
     then not checked); ``on_step(step, seat, action, events)`` sees each step as it is
-    replayed. A record of another rules version, an illegal step or a divergent step is a
+    replayed; ``state``, if given, is the fresh ``new_state(record.seed)`` to replay into
+    (a web table restores its own state this way). A record of another rules version, an illegal step or a divergent step is a
     one-line :class:`RecordError`. This is the one replay of the platform (the CLI's
     ``replay``, the table's step-by-step replays and the tests use it).
     """
     check_rules_version(record)
-    try:
-        state = load(record.game, record.players, record.options, cache=True).new_state(record.seed)
-    except VoidtableError as e:
-        raise RecordError(f"record cannot be loaded: {e}") from e
+    if state is None:
+        try:
+            state = load(record.game, record.players, record.options, cache=True).new_state(record.seed)
+        except VoidtableError as e:
+            raise RecordError(f"record cannot be loaded: {e}") from e
     events = list(state.setup_events)
     if verify and record.checks and record.checks[0] != digest(state.setup_events):
         raise RecordError("record diverges at step 0 (setup): the dealt game differs (other rules data or engine version?)")

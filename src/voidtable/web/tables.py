@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from voidtable.engine.actions import Action
-from voidtable.engine.errors import IllegalAction, RecordError, VoidtableError
+from voidtable.engine.errors import RecordError, VoidtableError
 from voidtable.engine.events import Event, visible_events
 from voidtable.engine.game import Game
 from voidtable.engine.records import Record, digest, replay
@@ -95,18 +95,18 @@ class Table:
         self.legal: list[list[Action]] = [self.state.legal_actions(p) for p in range(self.players)]
         self.since = [0] * self.players   # step from which each seat's choices have been what they are now
         self._cache: dict[Any, tuple[int, dict[str, Any]]] = {}
-        if row.rules_version != self.game.spec.rules_version and row.moves:
-            self.status = "broken"  # listed as broken in the lobby and the log, never silently dropped
-            self.problem = (f"stored under {row.game} rules version {row.rules_version}; this server has rules version "
-                            f"{self.game.spec.rules_version}, so its moves cannot be replayed")
-        for seat, action in row.moves if self.status != "broken" else ():  # restore: replay what was stored
+        if row.moves:  # restore: the engine replays what was stored (its rules version checked first)
+            stored = Record(row.game, row.players, row.seed, dict(row.options), list(row.moves),
+                            rules_version=row.rules_version)
+
+            def restore(step: int, seat: int, action: Action, events: list[Event]) -> None:
+                self._commit(self.state, seat, action, events)
+
             try:
-                new, events = self._try(seat, action)
-            except (IllegalAction, VoidtableError) as e:
+                replay(stored, verify=False, on_step=restore, state=self.state)
+            except VoidtableError as e:  # listed as broken in the lobby and the log, never silently dropped
                 self.status = "broken"
-                self.problem = f"stored step {self.step + 1} no longer replays: {e}"
-                break
-            self._commit(new, seat, action, events)
+                self.problem = f"the stored moves no longer replay: {e}"
 
     # -- facts ---------------------------------------------------------------------
     @property
