@@ -2,8 +2,8 @@
 
 A game's :class:`~voidtable.engine.game.GameSpec` carries a :class:`GameHooks`.
 Each entry is optional (``None``: the game has none, and the front end falls back
-to something generic: JSON text, a scene of buttons, no bot). Front ends ask
-:func:`hooks_of` (or ``spec.hooks``) and never import a game module by name.
+to something generic: JSON text, a scene of buttons, no bot). Front ends read
+``game.spec.hooks`` and never import a game module by name.
 
 The protocols below say what each entry must offer. A module satisfies a
 protocol as well as an object does, so a game usually hands its ``text`` or
