@@ -19,12 +19,23 @@ frozensets so that tasks stay immutable and clones can share them.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, Callable, NamedTuple
 
+from voidtable.engine.actions import Action
 from voidtable.engine.flow import Tasks
 from voidtable.engine.types import HexId, Seat, ShipId
 
 TASKS = Tasks("blacksun")
+
+
+def yes_no(kind: str) -> Callable[[Any, Any], list[Action]]:
+    """``legal`` of a yes/no decision: ``kind`` False (no, first), then True."""
+    choices = [Action(kind, False), Action(kind, True)]
+
+    def legal(s: Any, task: Any) -> list[Action]:
+        return list(choices)
+
+    return legal
 
 
 # ---------------------------------------------------------------- setup (setup.py)

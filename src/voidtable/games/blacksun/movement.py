@@ -25,7 +25,7 @@ from voidtable.engine.errors import RulesInvariantError
 from voidtable.engine.types import HexId, Seat, ShipId
 
 from . import scoring
-from .flow import TASKS, Consent, FleetAfter, Move, Pick, Walk
+from .flow import TASKS, Consent, FleetAfter, Move, Pick, Walk, yes_no
 from .positions import BOARD, can_fit, in_hex, lift, repair, restore, settle
 
 if TYPE_CHECKING:
@@ -239,14 +239,7 @@ def pick(s: "BlackSunState", task: Pick, action: Action) -> None:
         depart(s, p, fleets, moved, refused, origin, fleet, towed)
 
 
-_CONSENT = [Action("consent", False), Action("consent", True)]
-
-
-def _consent_legal(s: "BlackSunState", task: Consent) -> list[Action]:
-    return list(_CONSENT)
-
-
-@TASKS.decision(Consent, _consent_legal)
+@TASKS.decision(Consent, yes_no("consent"))
 def consent(s: "BlackSunState", task: Consent, action: Action) -> None:
     """Another player's ship moves only if its controller is willing."""
     seat, ship, mover = task

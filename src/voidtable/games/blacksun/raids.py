@@ -59,6 +59,7 @@ from .flow import (
     RoundApply,
     RoundSacrifice,
     Sacrifice,
+    yes_no,
 )
 from .positions import BOARD, CAPTURED, DESTROYED, anchors, around, can_fit, in_hex, lift, repair, restore, settle, ships_in, where_json
 
@@ -277,16 +278,7 @@ def tow(s: "BlackSunState", p: Seat, h: HexId, ship: ShipId) -> None:
         repair(s, [(h, s.owner[ship])])
 
 
-def _yes_no(kind: str) -> Any:
-    choices = [Action(kind, False), Action(kind, True)]
-
-    def legal(s: "BlackSunState", task: "Task") -> list[Action]:
-        return list(choices)
-
-    return legal
-
-
-@TASKS.decision(Join, _yes_no("join"))
+@TASKS.decision(Join, yes_no("join"))
 def join(s: "BlackSunState", task: Join, action: Action) -> None:
     """Third parties round the hex (or a Battleship next to it) may take part."""
     q = task.seat
@@ -452,7 +444,7 @@ def retreat_check(s: "BlackSunState", task: RetreatCheck) -> None:
     s.push(*[Retreat(q) for q in r.active()], RetreatApply())
 
 
-@TASKS.decision(Retreat, _yes_no("retreat"))
+@TASKS.decision(Retreat, yes_no("retreat"))
 def retreat(s: "BlackSunState", task: Retreat, action: Action) -> None:
     if action.arg:
         raid_of(s).retreating.append(task.seat)

@@ -9,7 +9,7 @@ die roll, because skipping means skipping the whole turn, roll included.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 from voidtable.engine.actions import Action
 from voidtable.engine.flow import Task
@@ -30,6 +30,7 @@ from .flow import (
     SecondTurn,
     StoryEnd,
     TurnStart,
+    yes_no,
 )
 from .positions import BOARD, CAPTURED, can_fit, settle
 
@@ -118,16 +119,7 @@ def after_turn(s: "BlackSunState", task: AfterTurn) -> None:
     s.push(*tasks)
 
 
-def _yes_no(kind: str) -> Callable[["BlackSunState", Task], list[Action]]:
-    choices = [Action(kind, False), Action(kind, True)]
-
-    def legal(s: "BlackSunState", task: Task) -> list[Action]:
-        return list(choices)
-
-    return legal
-
-
-@TASKS.decision(SecondTurn, _yes_no("second_turn"))
+@TASKS.decision(SecondTurn, yes_no("second_turn"))
 def second_turn(s: "BlackSunState", task: SecondTurn, action: Action) -> None:
     """The Smuggler may spend 1 point for one more turn (never a third)."""
     if not action.arg:
@@ -141,7 +133,7 @@ def second_turn(s: "BlackSunState", task: SecondTurn, action: Action) -> None:
     start_turn(s, p, second=True)
 
 
-@TASKS.decision(StoryEnd, _yes_no("end_story"))
+@TASKS.decision(StoryEnd, yes_no("end_story"))
 def story_end(s: "BlackSunState", task: StoryEnd, action: Action) -> None:
     """Story variant: the player whose story it is may decide the game ends."""
     if action.arg:
