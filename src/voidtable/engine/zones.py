@@ -66,7 +66,7 @@ def resample(rng: Rng, slots: list[Hidden], key: Callable[[Any], Any] | None = N
     groups: dict[Hashable, list[Hidden]] = {}
     for s in slots:
         if s.only is not None:
-            groups.setdefault(s.only, []).append(s)  # type: ignore[arg-type]
+            groups.setdefault(s.only, []).append(s)
     taken_by: dict[Hashable, list[Any]] = {}
     left = pool
     for pred, members in groups.items():
@@ -82,7 +82,7 @@ def resample(rng: Rng, slots: list[Hidden], key: Callable[[Any], Any] | None = N
     it_rest = iter(rest)
     its = {pred: iter(items) for pred, items in taken_by.items()}
     for s in slots:
-        source = its[s.only] if s.only is not None else it_rest  # type: ignore[index]
+        source = its[s.only] if s.only is not None else it_rest
         s.fill(list(islice(source, s.size)))
 
 
