@@ -14,7 +14,6 @@ from rich.table import Table
 
 from voidtable.engine.errors import RecordError, VoidtableError
 from voidtable.engine.records import Record, replay
-from voidtable.engine.registry import load
 from voidtable.sim.runner import Batch, record_game, run_batch, summarize
 
 from .common import agent_list, describe_event, fail, game_from_flags
@@ -87,7 +86,7 @@ def register(app: typer.Typer) -> None:
         if verify:
             print(f"ok: {path} replays to the recorded events ({len(record.actions)} steps)")
             return
-        g = load(record.game, record.players, record.options)
+        g = state.game
         from voidtable.engine.events import visible_events
         for event in visible_events(events, seat) if seat is not None else events:
             line = describe_event(g, event)
