@@ -114,3 +114,16 @@ def test_the_checker_sees_an_upward_import(tmp_path, monkeypatch):
         assert {v.split(":")[2].split(" ")[0] for v in got} == {"3", "5"} and all(v.startswith("upward import") for v in got)
     finally:
         fake.unlink()
+
+
+def test_nothing_outside_the_games_imports_a_game():
+    """Front ends, agents, sim and the engine reach a game through its spec (``spec.hooks``), never by module."""
+    found = []
+    for path in sorted(ROOT.rglob("*.py")):
+        me = module_name(path)
+        if me.startswith("voidtable.games"):
+            continue
+        for line, target in imports(path):
+            if target.startswith("voidtable.games."):
+                found.append(f"{path.relative_to(ROOT.parent)}:{line} imports {target}")
+    assert found == []
