@@ -58,6 +58,7 @@ def test_a_format_1_record_replays_while_its_game_is_at_rules_version_1(rules_ve
     del data["rules_version"]
     old = Record.from_json(data)
     assert old.rules_version is None
+    assert old.to_json() == data  # saved again, it stays a format 1 record
     state, events = replay(old)
     assert events
     rules_version("buccaneers", 2)

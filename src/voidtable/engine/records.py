@@ -51,7 +51,7 @@ class Record:
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
             "format": FORMAT,
-            "version": VERSION,
+            "version": VERSION if self.rules_version is not None else 1,  # a format 1 record stays format 1
             "game": self.game,
             "rules_version": self.rules_version,
             "players": self.players,
@@ -60,6 +60,8 @@ class Record:
             "actions": [[p, a.to_json()] for p, a in self.actions],
             "checks": list(self.checks),
         }
+        if self.rules_version is None:
+            del out["rules_version"]
         if self.agents is not None:
             out["agents"] = self.agents
         if self.result is not None:
@@ -106,7 +108,7 @@ class Recorder:
     """Wraps a state: applies actions, keeps the record and the full event log as it goes."""
 
     def __init__(self, game: str, players: int, seed: int, options: dict[str, Any] | None = None, agents: list[str] | None = None) -> None:
-        self.state: GameState = load(game, players, options).new_state(seed)
+        self.state: GameState = load(game, players, options, cache=True).new_state(seed)
         self.events: list[Event] = list(self.state.setup_events)
         self.record = Record(game, players, seed, dict(options or {}), [], [digest(self.state.setup_events)], agents,
                              rules_version=self.state.game.spec.rules_version)
