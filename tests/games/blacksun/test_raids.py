@@ -231,3 +231,78 @@ def test_losses_formula_and_killer_tie_break():
     assert raids.killer(s, r, 1) == 2  # tie: the earliest from the active player
     s.active = 0
     assert raids.killer(s, r, 1) == 0
+
+
+# ---------------------------------------------------------------- retreats
+# The book: "A Retreat is an extra Fleet movement of 1 move, to a neighbouring hex. Because this is a move
+# of 1, the Fleet may not pass through a Blockade", and "For the purposes of movement, the Blockading ship
+# is treated as being in the same hex as the Ship in the centre". So a blockader that retreats leaves its
+# edge for a hex next to the hex of its centre ship; with nowhere to go it is destroyed.
+
+
+def _blockade_raid(s, rolls):
+    """The Rebel Destroyer 0 in the centre of (-1, 2) raids Merchant Transport 8 on the edge to (0, 2)."""
+    at(s, 0, -1, 2)
+    at(s, 7, 0, 2)
+    at(s, 8, 0, 2, 3)  # edge (0, 2)-(-1, 2), anchored in (0, 2) by Transport 7
+    s.rng = ScriptedRng(rolls)
+    raid_opts(s)
+    do(s, "raid_blockade", ((-1, 2), 0, 8))
+
+
+def test_a_blockader_retreating_from_a_blockade_raid_leaves_its_edge_for_a_hex_next_to_its_centre_ship():
+    s = make(2, ["rebel", "merchants"])
+    _blockade_raid(s, [[1, 1], [1]])  # a round without hits
+    do(s, "retreat", False)  # the Rebel fights on
+    edge = s.loc[8]
+    do(s, "retreat", True)   # the Transport retreats
+    # it is "in" (0, 2) for movement: one move to a neighbour of (0, 2), not back into the raided hex
+    assert sorted(args(s, "retreat_to")) == sorted([(1, 2), (1, 1), (0, 1), (-1, 3), (0, 3)])
+    do(s, "retreat_to", (1, 1))
+    assert s.raid is None
+    assert s.loc[8] == hx(s, 1, 1) and s.edge_occ[edge - s.board.n_hex] == -1  # the blockade is lifted
+    assert s.loc[7] == hx(s, 0, 2)
+
+
+def test_a_blockader_with_nowhere_to_retreat_to_is_destroyed():
+    s = make(2, ["rebel", "merchants"])
+    for x, d in zip(range(9, 14), (0, 1, 2, 4, 5)):
+        at(s, x, 0, 2, d)  # the Merchants' own ships blockade every other edge of (0, 2)
+    _blockade_raid(s, [[1, 1], [1]])
+    do(s, "retreat", False)
+    ev = do(s, "retreat", True)
+    assert [e for e in ev if e["type"] == "retreat_blocked"]
+    assert s.sstate[8] == DESTROYED and s.raid is None
+    assert s.scores == [0, 0]
+
+
+def test_the_raiding_centre_ship_retreats_into_a_neighbour_but_not_across_the_blockade():
+    s = make(2, ["rebel", "merchants"])
+    _blockade_raid(s, [[1, 1], [1]])
+    do(s, "retreat", True)
+    do(s, "retreat", False)
+    assert (0, 2) not in args(s, "retreat_to")  # across the blockading Transport
+    assert sorted(args(s, "retreat_to")) == sorted([(0, 1), (-1, 1), (-2, 2), (-2, 3), (-1, 3)])
+    do(s, "retreat_to", (-1, 1))
+    assert s.loc[0] == hx(s, -1, 1) and s.loc[8] == s.board.n_hex + s.board.hex_edge[hx(s, 0, 2)][3]
+
+
+def test_a_third_party_blockader_retreating_from_a_same_hex_raid_leaves_for_a_neighbour_of_its_centre_ship():
+    s = make(3, ["rebel", "merchants", "brigands"])
+    at(s, 0, -1, 2)
+    at(s, 7, -1, 2)
+    at(s, 16, 0, 2)
+    at(s, 17, 0, 2, 3)  # a Brigands Raider on the edge of the raided hex, anchored in (0, 2)
+    raid_opts(s)
+    do(s, "raid", ((-1, 2), 1))
+    s.rng = ScriptedRng([[1, 1], [1], [1, 1], [1, 1], [1]])  # two rounds without hits
+    do(s, "join", True)
+    do(s, "retreat", False)
+    do(s, "retreat", False)
+    edge = s.loc[17]
+    do(s, "retreat", True)  # the Brigands leave the raid
+    assert (-1, 2) not in args(s, "retreat_to") and (1, 1) in args(s, "retreat_to")
+    do(s, "retreat_to", (1, 1))
+    assert s.loc[17] == hx(s, 1, 1) and s.edge_occ[edge - s.board.n_hex] == -1
+    assert s.loc[16] == hx(s, 0, 2)
+    assert s.raid.out == [2] and kind(s) == "retreat"  # the Rebel and the Merchants fight on

@@ -46,7 +46,7 @@ SPEC = GameSpec(
     max_decisions=40_000,
     hooks=HOOKS,
     parameters=PARAMETERS,
-    rules_version=1,
+    rules_version=2,
     actions=ACTIONS,
     tasks=TASKS,
 )

@@ -59,6 +59,7 @@ from .flow import (
     RemoveCounters,
     Retreat,
     RetreatMove,
+    RetreatTo,
     Sacrifice,
     SecondTurn,
     StoryEnd,
@@ -67,7 +68,7 @@ from .flow import (
 )
 from .movement import movable_in, origins
 from .positions import BOARD, DESTROYED, anchors, around, can_fit, in_hex, ships_in
-from .raids import can_target, involvement, locate_need, locate_power, located, raid_of
+from .raids import can_target, involvement, locate_need, locate_power, located, raid_of, retreat_origins
 from .scoring import CRISIS, NEED
 
 if TYPE_CHECKING:
@@ -672,6 +673,12 @@ def h_place_ships(s: "BlackSunState", p: Seat, legal: list[Action], task: PlaceS
 
 
 def h_retreat_move(s: "BlackSunState", p: Seat, legal: list[Action], task: Any, rng: Rng) -> Action:
+    """The retreat leaves from the hex with the most ships that can go (the first when equal)."""
+    places = retreat_origins(s, p)
+    return max(legal, key=lambda a: len(places.get(s.board.hex_of(a.arg), [])))
+
+
+def h_retreat_to(s: "BlackSunState", p: Seat, legal: list[Action], task: Any, rng: Rng) -> Action:
     pl = Planner(s, p)
     best, pick = -1e9, legal[0]
     for a in legal:
@@ -696,7 +703,7 @@ HANDLERS: dict[type, HandlerFn] = {
     Retreat: h_retreat, Amnesty: h_amnesty, Sacrifice: h_sacrifice, Join: h_join, Aim: h_aim,
     Lose: h_lose, Counter: h_counter, RemoveCounters: h_remove, Faction: h_faction,
     SecondTurn: h_second_turn, TurnStart: h_turn_start, Consent: h_consent, StoryEnd: h_story,
-    Redraw: h_redraw, Place: h_place, PlaceShips: h_place_ships, RetreatMove: h_retreat_move,
+    Redraw: h_redraw, Place: h_place, PlaceShips: h_place_ships, RetreatMove: h_retreat_move, RetreatTo: h_retreat_to,
     Loans: h_loans,
 }
 

@@ -344,9 +344,17 @@ class Counter(NamedTuple):
 
 
 class RetreatMove(NamedTuple):
-    """``seat``'s retreating ships choose where to go."""
+    """``seat`` chooses the hex its retreat (one fleet movement) leaves from."""
 
     seat: Seat
+
+
+class RetreatTo(NamedTuple):
+    """``seat``'s retreating ``fleet`` chooses the neighbour of ``origin`` it goes to (or, with none, is lost)."""
+
+    seat: Seat
+    origin: HexId
+    fleet: tuple[ShipId, ...]
 
 
 class RetreatAfter(NamedTuple):

@@ -56,12 +56,13 @@ from .flow import (
     RetreatApply,
     RetreatCheck,
     RetreatMove,
+    RetreatTo,
     RoundApply,
     RoundSacrifice,
     Sacrifice,
     yes_no,
 )
-from .positions import BOARD, CAPTURED, DESTROYED, anchors, around, can_fit, in_hex, lift, repair, restore, settle, ships_in, where_json
+from .positions import BOARD, CAPTURED, DESTROYED, anchors, around, can_fit, lift, repair, restore, settle, ships_in, where_json
 
 if TYPE_CHECKING:
     from voidtable.engine.flow import Task
@@ -604,58 +605,86 @@ def counter(s: "BlackSunState", task: Counter, action: Action) -> None:
 
 
 # ---------------------------------------------------------------- retreat
+#
+# A retreat is an extra fleet movement of one move to a neighbouring hex, so it
+# cannot cross a blockade (an edge with any ship on it). For movement a
+# blockading ship is in the hex of its same-faction centre ship (either hex
+# when both sides hold one: its controller chooses), so every retreating ship
+# leaves from the hex it is in: a centre ship from its hex, an edge ship from
+# the hex of its centre ship, a Battleship from its own hex next door. The
+# fleet leaves from one hex; the raided hex is never a retreat's destination
+# (a retreat leaves the raid). Ships of the retreating player that are not in
+# the fleet (in another hex, or Move 0) stay where they are, out of the raid.
 
 
-def retreat_destinations(s: "BlackSunState", h: HexId, ships: list[ShipId]) -> list[HexId]:
-    """Neighbours one move away, not across a blockade, where the ships may stay and fit (ships lifted)."""
+def retreat_origins(s: "BlackSunState", q: Seat) -> dict[HexId, list[ShipId]]:
+    """The hexes ``q``'s surviving raid ships that can move (Move 1 or more) are in, with those ships."""
+    out: dict[HexId, list[ShipId]] = {}
+    for x in raid_of(s).ships[q]:
+        if s.sstate[x] != BOARD or s.smove[x] < 1:
+            continue
+        for h in anchors(s, x):
+            out.setdefault(h, []).append(x)
+    return dict(sorted(out.items()))
+
+
+def retreat_destinations(s: "BlackSunState", origin: HexId, raided: HexId, ships: list[ShipId]) -> list[HexId]:
+    """Neighbours of ``origin`` (not the raided hex) one move away, not across a blockade, where ``ships`` (lifted) may stay and fit."""
     b = s.board
     out = []
     for d in range(6):
-        n = b.nbr[h][d]
-        if n < 0 or not b.enterable[n] or not b.stayable[n]:
+        n = b.nbr[origin][d]
+        if n < 0 or n == raided or not b.enterable[n] or not b.stayable[n]:
             continue
-        if s.edge_occ[b.hex_edge[h][d]] >= 0:
+        if s.edge_occ[b.hex_edge[origin][d]] >= 0:
             continue
         if can_fit(s, n, ships):
             out.append(n)
     return out
 
 
-def retreaters(s: "BlackSunState", q: Seat) -> list[ShipId]:
-    r = raid_of(s)
-    return [x for x in r.ships[q] if s.sstate[x] == BOARD and s.smove[x] >= 1 and in_hex(s, x, r.hex)]
-
-
-def _retreat_move_legal(s: "BlackSunState", task: RetreatMove) -> list[Action]:
-    q = task.seat
-    ships = retreaters(s, q)
-    if not ships:
-        return []
+def destinations_of(s: "BlackSunState", origin: HexId, ships: list[ShipId]) -> list[HexId]:
+    """``retreat_destinations`` with the fleet lifted for the look (and put back)."""
     places = [(x, s.loc[x]) for x in ships]
     for x in ships:
         lift(s, x)
     try:
-        dests = retreat_destinations(s, raid_of(s).hex, ships)
+        return retreat_destinations(s, origin, raid_of(s).hex, ships)
     finally:
         for x, loc in places:
             restore(s, x, loc)
             s.sstate[x] = BOARD
+
+
+def _retreat_move_legal(s: "BlackSunState", task: RetreatMove) -> list[Action]:
+    origins = retreat_origins(s, task.seat)
+    open_ = [h for h, ships in origins.items() if destinations_of(s, h, ships)]
+    # with somewhere to go from some hex, the player retreats from there; else the retreating ships are lost
+    return [Action("fleet_from", s.board.coords[h]) for h in (open_ or list(origins))]
+
+
+@TASKS.decision(RetreatMove, _retreat_move_legal)
+def retreat_move(s: "BlackSunState", task: RetreatMove, action: Action) -> None:
+    origin = s.board.hex_of(action.arg)
+    s.push(RetreatTo(task.seat, origin, tuple(retreat_origins(s, task.seat)[origin])))
+
+
+def _retreat_to_legal(s: "BlackSunState", task: RetreatTo) -> list[Action]:
+    dests = destinations_of(s, task.origin, list(task.fleet))
     if not dests:
         return [Action("retreat_to", None)]
     return [Action("retreat_to", s.board.coords[n]) for n in dests]
 
 
-@TASKS.decision(RetreatMove, _retreat_move_legal)
-def retreat_move(s: "BlackSunState", task: RetreatMove, action: Action) -> None:
-    q = task.seat
+@TASKS.decision(RetreatTo, _retreat_to_legal)
+def retreat_to(s: "BlackSunState", task: RetreatTo, action: Action) -> None:
+    q, origin, fleet = task
     r = raid_of(s)
-    ships = retreaters(s, q)
-    h = r.hex
-    owners = {(h, s.owner[x]) for x in ships}
+    ships = list(fleet)
     if action.arg is None:
         # nowhere to go: the retreating ships are lost (asterisk ships taken by the other side)
         other = r.target if q == r.initiator else r.initiator
-        s.emit({"type": "retreat_blocked", "seat": q, "ships": ships})
+        s.emit({"type": "retreat_blocked", "seat": q, "from": list(s.board.coords[origin]), "ships": ships})
         for x in ships:
             if s.scap[x] and other != q:
                 capture(s, x, other, r)
@@ -663,9 +692,10 @@ def retreat_move(s: "BlackSunState", task: RetreatMove, action: Action) -> None:
                 destroy(s, x, killer=-1)
         return
     n = s.board.hex_of(action.arg)
+    owners = {(origin, s.owner[x]) for x in ships}
     for x in ships:
         lift(s, x)
-    s.emit({"type": "retreat", "seat": q, "from": list(s.board.coords[h]), "to": list(s.board.coords[n]), "ships": ships})
+    s.emit({"type": "retreat", "seat": q, "from": list(s.board.coords[origin]), "to": list(s.board.coords[n]), "ships": ships})
     settle(s, n, q, tuple(ships), then=RetreatAfter(tuple(sorted(owners))))
 
 
