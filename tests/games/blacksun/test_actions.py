@@ -56,7 +56,7 @@ def test_universe_matches_the_interop_action_space(players):
 
 def test_spec_declares_the_table():
     assert SPEC.actions is ACTIONS
-    assert SPEC.rules_version == 2  # 2: a retreat is a fleet movement (a blockader leaves from its centre ship's hex)
+    assert SPEC.rules_version == 2  # 2: a retreat is a fleet movement (a blockader leaves from its centre ship's hex; at most 3 ships)
 
 
 def test_every_legal_action_is_declared_and_routed():

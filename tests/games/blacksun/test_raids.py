@@ -306,3 +306,79 @@ def test_a_third_party_blockader_retreating_from_a_same_hex_raid_leaves_for_a_ne
     assert s.loc[17] == hx(s, 1, 1) and s.edge_occ[edge - s.board.n_hex] == -1
     assert s.loc[16] == hx(s, 0, 2)
     assert s.raid.out == [2] and kind(s) == "retreat"  # the Rebel and the Merchants fight on
+
+
+def _five_ship_retreat(s):
+    """Five Rebel ships in (-1, 2) (a Destroyer in the centre, three Destroyers and a Carrier on edges 0, 1, 2, 4) raid a Transport; nobody hits; the Rebel retreats."""
+    at(s, 0, -1, 2)
+    for x, d in ((1, 0), (2, 1), (3, 2), (4, 4)):
+        at(s, x, -1, 2, d)
+    at(s, 7, -1, 2)
+    s.rng = ScriptedRng([[1] * 9, [1]])
+    raid_opts(s)
+    do(s, "raid", ((-1, 2), 1))
+    do(s, "retreat", True)
+    do(s, "retreat", False)
+
+
+def _settle(s):
+    """Arriving ships take the first offered slots; emptied centres are refilled by the first candidate."""
+    while s.to_move() and kind(s) in ("arrange", "recentre"):
+        do(s, "slot" if kind(s) == "arrange" else "recentre", args(s, "slot" if kind(s) == "arrange" else "recentre")[0])
+
+
+def test_a_retreat_is_one_fleet_of_at_most_three_ships():
+    # "Move One Fleet (Max. 3 Ships)"; "A Retreat is an extra Fleet movement": five ships may not all go
+    s = make(2, ["rebel", "merchants"])
+    _five_ship_retreat(s)
+    assert kind(s) == "retreat_pick" and sorted(args(s, "add_ship")) == [0, 1, 2, 3, 4]
+    do(s, "add_ship", 1)
+    do(s, "add_ship", 2)
+    do(s, "add_ship", 4)  # three ships: the fleet is full and sets off
+    assert kind(s) == "retreat_to"
+    h = hx(s, -1, 2)
+    behind_d3 = s.board.nbr[h][2]
+    assert s.board.coords[behind_d3] not in args(s, "retreat_to")  # the Destroyer staying on edge 2 blockades it
+    to = args(s, "retreat_to")[0]
+    do(s, "retreat_to", to)
+    _settle(s)
+    assert s.raid is None
+    assert all(raids.anchors(s, x) == [hx(s, *to)] for x in (1, 2, 4))  # three ships went
+    assert s.loc[0] == h and raids.anchors(s, 3) == [h]  # the ships left behind stay where they are
+
+
+def test_a_retreating_fleet_may_be_smaller_but_one_with_nowhere_to_go_must_be_full():
+    s = make(2, ["rebel", "merchants"])
+    _five_ship_retreat(s)
+    do(s, "add_ship", 0)
+    assert "fleet_done" in kinds(s)  # the centre Destroyer alone can go somewhere: it may set off alone
+    do(s, "fleet_done")
+    do(s, "retreat_to", args(s, "retreat_to")[0])
+    _settle(s)  # the four edge ships stay; one of them takes the emptied centre (the Rebel chooses)
+    assert s.loc[0] != hx(s, -1, 2) and s.raid is None
+    assert sum(1 for x in range(1, 5) if hx(s, -1, 2) in raids.anchors(s, x)) == 4
+
+
+def test_a_blocked_retreat_loses_a_full_fleet_not_one_ship():
+    h = (-1, 2)
+    tiles = space_tiles()
+    for n in ((0, 2), (0, 1), (-1, 1), (-2, 2), (-2, 3), (-1, 3)):
+        tiles[n] = "G"  # Gas Giants all round: entered, never stayed in, so there is nowhere to retreat to
+    s = make(2, ["rebel", "merchants"], tiles=tiles)
+    at(s, 0, *h)
+    for x, d in ((1, 0), (2, 1), (3, 2), (4, 3)):
+        at(s, x, *h, d)
+    at(s, 7, *h)
+    at(s, 8, *h, 4)
+    at(s, 9, *h, 5)
+    s.rng = ScriptedRng([[1] * 9, [1] * 3])
+    raid_opts(s)
+    do(s, "raid", (h, 1))
+    do(s, "retreat", True)
+    do(s, "retreat", False)
+    do(s, "add_ship", 0)
+    assert "fleet_done" not in kinds(s)  # nowhere to go: the retreating fleet is as large as the limit allows
+    do(s, "add_ship", 1)
+    ev = do(s, "add_ship", 2)
+    assert [e for e in ev if e["type"] == "retreat_blocked"]
+    assert [s.sstate[x] for x in range(5)] == [DESTROYED, DESTROYED, DESTROYED, BOARD, BOARD]

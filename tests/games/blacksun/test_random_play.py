@@ -35,7 +35,7 @@ def check_board(s) -> None:
             assert s.edge_occ[loc - nh] == x
             seen_edges[loc - nh] = x
     assert sum(1 for e in s.edge_occ if e >= 0) == len(seen_edges)
-    if s.stack and kind(s) in ("arrange", "recentre", "walk", "lose", "counter", "retreat_move", "retreat_to"):
+    if s.stack and kind(s) in ("arrange", "recentre", "walk", "lose", "counter", "retreat_move", "retreat_pick", "retreat_to"):
         return  # mid-move or mid-placement: an edge ship may wait for a centre ship (re-centring follows)
     for e, x in seen_edges.items():
         assert anchors(s, x), f"edge ship {x} has no same-faction ship in a centre"

@@ -59,6 +59,7 @@ from .flow import (
     RemoveCounters,
     Retreat,
     RetreatMove,
+    RetreatPick,
     RetreatTo,
     Sacrifice,
     SecondTurn,
@@ -68,7 +69,7 @@ from .flow import (
 )
 from .movement import movable_in, origins
 from .positions import BOARD, DESTROYED, anchors, around, can_fit, in_hex, ships_in
-from .raids import can_target, involvement, locate_need, locate_power, located, raid_of, retreat_origins
+from .raids import can_target, involvement, locate_need, locate_power, located, raid_of, destinations_of, retreat_origins
 from .scoring import CRISIS, NEED
 
 if TYPE_CHECKING:
@@ -678,6 +679,16 @@ def h_retreat_move(s: "BlackSunState", p: Seat, legal: list[Action], task: Any, 
     return max(legal, key=lambda a: len(places.get(s.board.hex_of(a.arg), [])))
 
 
+def h_retreat_pick(s: "BlackSunState", p: Seat, legal: list[Action], task: Any, rng: Rng) -> Action:
+    """The strongest ships first, as long as the fleet still has somewhere to go; then set off."""
+    adds = [a for a in legal if a.kind == "add_ship"]
+    adds.sort(key=lambda a: (-s.sfight[a.arg], a.arg))
+    for a in adds:
+        if destinations_of(s, task.origin, [*task.fleet, a.arg]):
+            return a
+    return _by_kind(legal, "fleet_done") or adds[0]
+
+
 def h_retreat_to(s: "BlackSunState", p: Seat, legal: list[Action], task: Any, rng: Rng) -> Action:
     pl = Planner(s, p)
     best, pick = -1e9, legal[0]
@@ -703,7 +714,8 @@ HANDLERS: dict[type, HandlerFn] = {
     Retreat: h_retreat, Amnesty: h_amnesty, Sacrifice: h_sacrifice, Join: h_join, Aim: h_aim,
     Lose: h_lose, Counter: h_counter, RemoveCounters: h_remove, Faction: h_faction,
     SecondTurn: h_second_turn, TurnStart: h_turn_start, Consent: h_consent, StoryEnd: h_story,
-    Redraw: h_redraw, Place: h_place, PlaceShips: h_place_ships, RetreatMove: h_retreat_move, RetreatTo: h_retreat_to,
+    Redraw: h_redraw, Place: h_place, PlaceShips: h_place_ships, RetreatMove: h_retreat_move, RetreatPick: h_retreat_pick,
+    RetreatTo: h_retreat_to,
     Loans: h_loans,
 }
 

@@ -349,6 +349,14 @@ class RetreatMove(NamedTuple):
     seat: Seat
 
 
+class RetreatPick(NamedTuple):
+    """``seat`` picks the ships of its retreating fleet (at most three) among its raid ships in ``origin``."""
+
+    seat: Seat
+    origin: HexId
+    fleet: tuple[ShipId, ...]
+
+
 class RetreatTo(NamedTuple):
     """``seat``'s retreating ``fleet`` chooses the neighbour of ``origin`` it goes to (or, with none, is lost)."""
 

@@ -56,6 +56,7 @@ from .flow import (
     RetreatApply,
     RetreatCheck,
     RetreatMove,
+    RetreatPick,
     RetreatTo,
     RoundApply,
     RoundSacrifice,
@@ -607,14 +608,21 @@ def counter(s: "BlackSunState", task: Counter, action: Action) -> None:
 # ---------------------------------------------------------------- retreat
 #
 # A retreat is an extra fleet movement of one move to a neighbouring hex, so it
-# cannot cross a blockade (an edge with any ship on it). For movement a
+# cannot cross a blockade (an edge with any ship on it), and like every fleet
+# it is at most ``game.fleet_size`` (3) ships leaving one hex. For movement a
 # blockading ship is in the hex of its same-faction centre ship (either hex
 # when both sides hold one: its controller chooses), so every retreating ship
 # leaves from the hex it is in: a centre ship from its hex, an edge ship from
-# the hex of its centre ship, a Battleship from its own hex next door. The
-# fleet leaves from one hex; the raided hex is never a retreat's destination
-# (a retreat leaves the raid). Ships of the retreating player that are not in
-# the fleet (in another hex, or Move 0) stay where they are, out of the raid.
+# the hex of its centre ship, a Battleship from its own hex next door.
+#
+# The retreating player chooses the hex (``fleet_from``), then the ships
+# (``add_ship`` / ``fleet_done``, as for an ordinary fleet), then the
+# neighbour (``retreat_to``); the raided hex is never a retreat's destination
+# (a retreat leaves the raid). The player's raid ships not in the fleet stay
+# where they are, out of the raid (the raid is over for that player). A fleet
+# with nowhere to go is destroyed; such a fleet must be as large as the limit
+# allows, so that a surrounded player cannot give up one ship and keep the rest
+# out of the raid.
 
 
 def retreat_origins(s: "BlackSunState", q: Seat) -> dict[HexId, list[ShipId]]:
@@ -658,15 +666,33 @@ def destinations_of(s: "BlackSunState", origin: HexId, ships: list[ShipId]) -> l
 
 def _retreat_move_legal(s: "BlackSunState", task: RetreatMove) -> list[Action]:
     origins = retreat_origins(s, task.seat)
-    open_ = [h for h, ships in origins.items() if destinations_of(s, h, ships)]
-    # with somewhere to go from some hex, the player retreats from there; else the retreating ships are lost
+    # a single ship is the easiest fleet to get away (it frees its own edge, needs the least room)
+    open_ = [h for h, ships in origins.items() if any(destinations_of(s, h, [x]) for x in ships)]
+    # with somewhere to go from some hex, the player retreats from there; else the retreating fleet is lost
     return [Action("fleet_from", s.board.coords[h]) for h in (open_ or list(origins))]
 
 
 @TASKS.decision(RetreatMove, _retreat_move_legal)
 def retreat_move(s: "BlackSunState", task: RetreatMove, action: Action) -> None:
-    origin = s.board.hex_of(action.arg)
-    s.push(RetreatTo(task.seat, origin, tuple(retreat_origins(s, task.seat)[origin])))
+    s.push(RetreatPick(task.seat, s.board.hex_of(action.arg), ()))
+
+
+def _retreat_pick_legal(s: "BlackSunState", task: RetreatPick) -> list[Action]:
+    q, origin, fleet = task
+    ships = retreat_origins(s, q).get(origin, [])
+    full = min(len(ships), s.R.game.fleet_size)
+    out = [Action("add_ship", x) for x in ships if x not in fleet] if len(fleet) < full else []
+    if fleet and (len(fleet) == full or destinations_of(s, origin, list(fleet))):
+        out.append(Action("fleet_done"))
+    return out
+
+
+@TASKS.decision(RetreatPick, _retreat_pick_legal)
+def retreat_pick(s: "BlackSunState", task: RetreatPick, action: Action) -> None:
+    if action.kind == "add_ship":
+        s.push(task._replace(fleet=task.fleet + (action.arg,)))
+    else:
+        s.push(RetreatTo(*task))
 
 
 def _retreat_to_legal(s: "BlackSunState", task: RetreatTo) -> list[Action]:

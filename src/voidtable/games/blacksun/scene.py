@@ -53,6 +53,7 @@ PROMPTS = {
     "lose": "Choose the ship that absorbs lost dice",
     "counter": "Place the counter on a planet without one (or on none)",
     "retreat_move": "Retreat: click the hex the retreating fleet leaves from",
+    "retreat_pick": "Pick up to 3 ships to retreat (click them), then set off",
     "retreat_to": "Choose the neighbouring hex to retreat to",
     "remove_counters": "Remove Need/Crisis counters you score for (click them), then finish",
     "second_turn": "Spend a point for a second turn?",
@@ -353,7 +354,7 @@ def build(game: Game, view: dict[str, Any], legal: list[Action], seat: int | Non
     pieces = []
     rim_used: dict[tuple[int, ...], set[int]] = {}
     moving: set[int] = set()
-    if dkind in ("pick", "walk", "retreat_to"):
+    if dkind in ("pick", "walk", "retreat_pick", "retreat_to"):
         moving = set(decision.get("fleet") or ())
     for s in ships:
         at = s.get("at")
@@ -398,7 +399,7 @@ def build(game: Game, view: dict[str, Any], legal: list[Action], seat: int | Non
         edges.append(clickable({"at": [q, r, d], "label": f"edge {d} of {(q, r)}"}, acts, f"edge {d} of ({q}, {r}): which ship?"))
 
     parts: list[dict[str, Any]] = []
-    highlight = decision_hex("origin") if dkind in ("pick", "walk", "retreat_to") else None
+    highlight = decision_hex("origin") if dkind in ("pick", "walk", "retreat_pick", "retreat_to") else None
     if highlight:
         for drawn_hex in hexes:
             if (drawn_hex["q"], drawn_hex["r"]) == highlight:
