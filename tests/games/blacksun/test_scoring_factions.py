@@ -8,7 +8,7 @@ import voidtable
 from voidtable.engine.actions import Action
 from voidtable.engine.rng import Rng
 from voidtable.games.blacksun import factions, scoring
-from voidtable.games.blacksun.positions import BOARD, DESTROYED
+from voidtable.games.blacksun.positions import BOARD, CAPTURED, DESTROYED
 
 from voidtable.games.blacksun.flow import AfterTurn, EndTurn, Faction, Move, NextTurn, RaidChoice, Roll, ScoreEnd, SecondTurn, TurnStart
 
@@ -267,3 +267,41 @@ def test_result_ranks_and_shared_wins():
     s.over = True
     r = s.result()
     assert r.ranks == [3, 1, 1] and r.winners == [1, 2] and r.tiebreaks
+
+
+def test_a_captured_ship_scores_as_destroyed_for_its_captor():
+    # the book: an asterisk ship that is "'destroyed' (i.e. loses all its dice)" is captured instead of removed;
+    # for Destroy Alliance/Rebel Ship and the Hunted bounty it has been destroyed (its Fight in points)
+    s = make(2, ["rebel", "smuggler"])
+    freighter = 7
+    s.card[1] = "allied"
+    at(s, 0, -1, 2)
+    at(s, freighter, -1, 2)
+    run(s, RaidChoice(0))
+    s.rng = ScriptedRng([[6, 1], [1]])
+    do(s, "raid", ((-1, 2), 1))
+    assert s.sstate[freighter] == CAPTURED
+    assert s.scores[0] == 1  # Destroy Alliance Ship: the Freighter's Fight
+    s2 = make(2, ["rebel", "smuggler"])
+    s2.card[1] = "hunted"
+    s2.card[0] = "rogue"  # no Destroy Alliance Ship any more; the bounty is anyone's
+    at(s2, 0, -1, 2)
+    at(s2, freighter, -1, 2)
+    run(s2, RaidChoice(0))
+    s2.rng = ScriptedRng([[6, 1], [1]])
+    do(s2, "raid", ((-1, 2), 1))
+    assert s2.sstate[freighter] == CAPTURED and s2.scores[0] == 1
+
+
+def test_raid_transport_and_raid_any_ship_both_score_for_one_transport():
+    # two different conditions (the Brigands' Raid Transport, the Hunted card's Raid Any Ship): a faction card
+    # adds scoring conditions to those kept, and each scores for the Transport involved
+    s = make(2, ["brigands", "merchants"])
+    s.card[0] = "hunted"
+    at(s, 0, -1, 2)
+    at(s, 4, -1, 2)  # a Merchant Transport
+    run(s, RaidChoice(0))
+    s.rng = ScriptedRng([[1, 1], [1]])
+    ev = do(s, "raid", ((-1, 2), 1))
+    assert s.scores[0] == 2
+    assert sorted(e["condition"] for e in ev if e["type"] == "scored" and e["seat"] == 0) == ["raid_any_ship", "raid_transport"]

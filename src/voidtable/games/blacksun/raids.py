@@ -550,6 +550,8 @@ def losses_apply(s: "BlackSunState", task: LossesApply) -> None:
             if s.sstate[x] != BOARD:
                 continue
             if s.scap[x] and k >= 0:
+                # "'destroyed' (i.e. loses all its dice)", then captured: it scores as destroyed for its captor
+                scoring.destroy_points(s, k, x)
                 capture(s, x, k, r)
             else:
                 destroy(s, x, k)
