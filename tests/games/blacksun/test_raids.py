@@ -382,3 +382,17 @@ def test_a_blocked_retreat_loses_a_full_fleet_not_one_ship():
     ev = do(s, "add_ship", 2)
     assert [e for e in ev if e["type"] == "retreat_blocked"]
     assert [s.sstate[x] for x in range(5)] == [DESTROYED, DESTROYED, DESTROYED, BOARD, BOARD]
+
+
+def test_a_blockader_in_either_hex_retreats_from_the_one_its_controller_chooses():
+    # "the Blockading Ship can be treated as being in either hex. The controlling player always makes the decision"
+    s = make(2, ["rebel", "merchants"])
+    at(s, 9, -1, 2)  # a Merchant centre ship in the raided hex too: Transport 8 is in both hexes
+    _blockade_raid(s, [[1, 1], [1]])
+    do(s, "retreat", False)
+    do(s, "retreat", True)
+    assert kind(s) == "retreat_move" and sorted(args(s, "fleet_from")) == [(-1, 2), (0, 2)]
+    do(s, "fleet_from", (-1, 2))
+    assert (0, 2) in args(s, "retreat_to") and (-1, 1) in args(s, "retreat_to")  # neighbours of (-1, 2)
+    do(s, "retreat_to", (-1, 1))
+    assert s.loc[8] == hx(s, -1, 1) and s.raid is None
