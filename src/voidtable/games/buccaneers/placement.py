@@ -25,7 +25,7 @@ SELECTED, TENTACLES, EASTER_EGG, KIDDIE_POOL = "selected", "titanic_tentacles", 
 
 
 def rotate(s: "BuccaneersState", card: CardId, why: str) -> None:
-    """Turn a card 90 degrees clockwise (a fifth turn brings it back upright)."""
+    """Turn a card 90 degrees clockwise (the fourth quarter-turn brings it back upright)."""
     s.orient[card] = (s.orient[card] + 1) & 3
     s.emit({"type": "rotated", "card": s.r.keys[card], "orientation": s.orient[card], "why": why})
 
