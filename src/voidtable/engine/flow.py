@@ -85,7 +85,7 @@ class Tasks:
             raise TypeError(f"{self.game}: task {cls!r} must be a NamedTuple")
         if rule.name in self.by_name:
             raise TypeError(f"{self.game}: task name {rule.name!r} registered twice")
-        if not rule.is_auto and not rule.simultaneous and "seat" not in cls._fields:  # type: ignore[attr-defined]
+        if not rule.is_auto and not rule.simultaneous and "seat" not in cls._fields:
             raise TypeError(f"{self.game}: decision {cls.__name__} needs a 'seat' field")
         self.rules[cls] = rule
         self.by_name[rule.name] = rule
