@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from voidtable.engine.hexgrid import length
 from voidtable.engine.vocabulary import (
     NO_ARG,
     YES_NO,
@@ -44,16 +45,12 @@ MAX_SEATS = 6
 SLOTS = tuple(range(-1, 6))  # -1: the hex centre; 0-5: its edges
 
 
-def _length(q: int, r: int) -> int:
-    return (abs(q) + abs(r) + abs(q + r)) // 2
-
-
 def hexes(rules: Any) -> list[tuple[int, int]]:
     """Every coordinate a stellar system of these rules can use, in a fixed order."""
     m = rules.map
     radius = max(m.pattern_radius, 1 + m.push_out + 1)
-    cells = [(q, r) for q in range(-radius, radius + 1) for r in range(-radius, radius + 1) if _length(q, r) <= radius]
-    return sorted(cells, key=lambda h: (_length(*h), h))
+    cells = [(q, r) for q in range(-radius, radius + 1) for r in range(-radius, radius + 1) if length((q, r)) <= radius]
+    return sorted(cells, key=lambda h: (length(h), h))
 
 
 def fleet_size(rules: Any) -> int:

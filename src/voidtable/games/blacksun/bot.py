@@ -73,7 +73,7 @@ from .raids import can_target, involvement, locate_need, locate_power, located, 
 from .scoring import CRISIS, NEED
 
 if TYPE_CHECKING:
-    from voidtable.agents.base import Observation
+    from voidtable.engine.observation import Observation
 
     from .state import BlackSunState
 

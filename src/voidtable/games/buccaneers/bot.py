@@ -34,7 +34,7 @@ from .placement import remove_from_display
 from .tasks import TitanicTentacles
 
 if TYPE_CHECKING:
-    from voidtable.agents.base import Observation
+    from voidtable.engine.observation import Observation
 
     from .state import BuccaneersState
 
