@@ -115,3 +115,29 @@ def test_the_lab_refuses_to_resume_a_store_of_another_rules_version(tmp_path, ru
         run_experiment(exp, tmp_path, report=False)
     fresh = run_experiment(exp, tmp_path, fresh=True, report=False)
     assert fresh.run.played == 4
+
+
+def test_a_stored_table_whose_game_no_longer_loads_is_listed_as_broken(tmp_path):
+    """A table of a game that is gone (or whose options no longer validate) stays in the lobby, marked broken."""
+    from voidtable.web.hub import Hub
+    from voidtable.web.store import SeatRow, Store, TableRow
+    from voidtable.web.tables import MoveError
+
+    store = Store(tmp_path / "voidtable.sqlite3")
+    seats = [SeatRow(p, "bot", "random", f"P{p}", None) for p in range(3)]
+    store.create_table(TableRow("gone", "no_such_game", 3, {}, 1, 5.0, "running", None, None, seats, [], 1))
+    store.create_table(TableRow("badopt", "buccaneers", 3, {"black_hole_set": "x"}, 1, 4.0, "running", None, None, seats, [], 2))
+    store.close()
+    hub = Hub(tmp_path)
+    try:
+        hub.restore()
+        lines = {line["id"]: line for line in hub.lobby()}
+        for tid in ("gone", "badopt"):
+            assert lines[tid]["status"] == "broken"
+            assert lines[tid]["problem"].startswith("the game no longer loads:") and "\n" not in lines[tid]["problem"]
+            with pytest.raises(MoveError) as e:
+                hub.table(tid)
+            assert e.value.status == 410 and "broken" in str(e.value)
+        assert "no_such_game" in lines["gone"]["problem"]
+    finally:
+        hub.close()

@@ -116,6 +116,7 @@ class Hub:
         self.closed = False
         self.latencies: deque[float] = deque(maxlen=20000)  # seconds from a move read off a WebSocket to its ack sent
         self.accepted = 0
+        self.unloadable: dict[str, dict[str, Any]] = {}  # lobby lines of stored tables whose game no longer loads
 
     # -- life -------------------------------------------------------------------------
     def restore(self) -> None:
@@ -124,8 +125,9 @@ class Hub:
         for row in self.store.load_all():
             try:
                 table = Table(row)
-            except VoidtableError as e:  # the game or its options no longer load
+            except VoidtableError as e:  # the game or its options no longer load: listed as broken, never dropped
                 log.error("table %s cannot be restored: %s", row.id, e)
+                self.unloadable[row.id] = unloadable_line(row, f"the game no longer loads: {e}")
                 continue
             self.tables[table.id] = table
             self.conns.setdefault(table.id, set())
@@ -160,12 +162,15 @@ class Hub:
         return out
 
     def lobby(self) -> list[dict[str, Any]]:
-        order = sorted(self.tables.values(), key=lambda t: -t.created)
-        return [t.info() for t in order[:300]]
+        lines = [t.info() for t in self.tables.values()] + list(self.unloadable.values())
+        lines.sort(key=lambda line: -line["created"])
+        return lines[:300]
 
     def table(self, table_id: str) -> Table:
         t = self.tables.get(table_id)
         if t is None:
+            if table_id in self.unloadable:
+                raise MoveError(410, f"table {table_id!r} is broken: {self.unloadable[table_id]['problem']}")
             raise MoveError(404, f"no table {table_id!r}")
         return t
 
@@ -364,3 +369,14 @@ def _name(value: Any, seat: int) -> str:
         raise MoveError(400, f"seat {seat}: 'name' must be text")
     text = " ".join(value.split())[:MAX_NAME]
     return text or f"Player {seat}"
+
+
+def unloadable_line(row: TableRow, problem: str) -> dict[str, Any]:
+    """The lobby line of a stored table whose game no longer loads: what the row itself says, marked broken."""
+    return {
+        "id": row.id, "game": row.game, "title": row.game, "players": row.players, "options": dict(row.options),
+        "status": "broken", "step": len(row.moves), "created": row.created,
+        "seats": [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name, "open": False} for s in row.seats],
+        "to_move": [],
+        "problem": problem.splitlines()[0] if problem else problem,
+    }
