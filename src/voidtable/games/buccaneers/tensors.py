@@ -15,12 +15,12 @@ from typing import Any, Iterator
 import numpy as np
 
 from voidtable.engine.tensors import EncodingError, Encoder, Layout
+from .tasks import TASKS
 
 TIME_MACHINE = "time_machine"  # a card's kind in the rules data
 PHASES = ("select", "reveal", "score", "over")
-# The game's decision names (games/buccaneers/decisions.py); a new one must be added here.
-DECISIONS = ("swiss_army_pocket_laser", "titanic_tentacles", "time_machine_group", "easter_egg",
-             "alien_kiddie_pool", "one_ring", "one_ring_discard")
+# The game's one-seat decisions, in registration order, from the task registry (a new one joins by itself).
+DECISIONS = tuple(r.name for r in TASKS if not r.is_auto and not r.simultaneous)
 SEAT_FEATURES = 11
 
 
@@ -129,7 +129,7 @@ class BuccaneersEncoder(Encoder):
         else:
             kind = dec["kind"]
             if kind not in DECISIONS:
-                raise EncodingError(f"buccaneers: decision {kind!r} is unknown to the interop encoder; add it to DECISIONS")
+                raise EncodingError(f"buccaneers: decision {kind!r} is not a registered one-seat decision")
             dv[DECISIONS.index(kind)] = 1
             if kind == "time_machine_group":
                 cp[card[dec["card"]], 2] = 1
