@@ -66,7 +66,7 @@ def test_lab_runs_the_fixture(tmp_path):
 
 def test_openspiel_random_sim_test():
     pyspiel = pytest.importorskip("pyspiel")
-    import voidtable.interop  # noqa: F401  (registers every game with declared actions)
+    import voidtable.interop.openspiel  # noqa: F401  (importing it registers every game with declared actions)
 
     game = pyspiel.load_game("python_voidtable_duel")
     pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
