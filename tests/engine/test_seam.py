@@ -220,3 +220,15 @@ def test_parameters_match_paths_and_check_ranges():
     assert find((p,), "black_holes.x.threshold") is p and find((p,), "other") is None
     f = Parameter("cost", 0.5, 2.0, integer=False)
     assert f.check(1) is None and f.check(2.5) is not None and f.check(True) is not None
+
+
+def test_one_folder_may_register_several_games():
+    from voidtable.engine.game import GameSpec
+    from voidtable.engine.registry import specs_in
+
+    a = GameSpec("a", "A", 2, 2, "", build=lambda g: None, state_class=Toy)  # type: ignore[arg-type]
+    b = GameSpec("b", "B", 2, 2, "", build=lambda g: None, state_class=Toy)  # type: ignore[arg-type]
+    assert specs_in(a) == [a]
+    assert specs_in((a, b)) == [a, b]
+    assert specs_in([a, "not a spec"]) == [a]
+    assert specs_in(None) == []

@@ -1,7 +1,9 @@
 """The game registry: a game registers itself; a sixth game is a new folder, not edits across the tree.
 
-Built-in games are the sub-packages of ``voidtable.games`` that expose ``SPEC``;
-other packages may add games through the ``voidtable.games`` entry-point group.
+Built-in games are the sub-packages of ``voidtable.games`` that expose ``SPEC``
+(one game) or ``SPECS`` (several games from one folder, e.g. a game and its
+two-player mini game); other packages may add games through the
+``voidtable.games`` entry-point group, whose entries name a spec or a sequence of specs.
 """
 
 from __future__ import annotations
@@ -34,13 +36,20 @@ def _discover() -> None:
     for mod in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda m: m.name):
         if mod.ispkg:
             module = importlib.import_module(f"voidtable.games.{mod.name}")
-            spec = getattr(module, "SPEC", None)
-            if isinstance(spec, GameSpec):
+            for spec in specs_in(getattr(module, "SPEC", None)) + specs_in(getattr(module, "SPECS", None)):
                 register(spec)
     for ep in entry_points(group="voidtable.games"):
-        spec = ep.load()
-        if isinstance(spec, GameSpec):
+        for spec in specs_in(ep.load()):
             register(spec)
+
+
+def specs_in(value: Any) -> list[GameSpec]:
+    """The game specs ``value`` holds: one spec, a sequence of specs, or nothing."""
+    if isinstance(value, GameSpec):
+        return [value]
+    if isinstance(value, (list, tuple)):
+        return [v for v in value if isinstance(v, GameSpec)]
+    return []
 
 
 def games() -> dict[str, GameSpec]:
