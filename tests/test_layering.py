@@ -121,3 +121,59 @@ def test_nothing_outside_the_games_imports_a_game():
             if target.startswith("voidtable.games."):
                 found.append(f"{path.relative_to(ROOT.parent)}:{line} imports {target}")
     assert found == []
+
+
+def runtime_imports(path: Path) -> list[tuple[int, str, bool]]:
+    """(line, absolute module, at module level?) for imports that run (not under ``if TYPE_CHECKING:``)."""
+    tree = ast.parse(path.read_text(), str(path))
+    skip: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            skip.update(id(n) for stmt in node.body for n in ast.walk(stmt))
+    top = {id(n) for stmt in tree.body for n in ast.walk(stmt)
+           if not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}
+    by_line = {line: mod for line, mod in imports(path)}
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Import, ast.ImportFrom)) and id(node) not in skip:
+            for line, mod in imports(path):
+                if line == node.lineno:
+                    out.append((line, mod, id(node) in top))
+    del by_line
+    return out
+
+
+def game_cycles() -> list[str]:
+    """Import cycles among one game's own modules (imports inside functions count: they may not hide a cycle).
+
+    An import inside a function is fine for another reason (the NumPy encoder a hook loads lazily).
+    """
+    problems = []
+    for pkg in sorted(p for p in (ROOT / "games").iterdir() if (p / "__init__.py").exists()):
+        prefix = f"voidtable.games.{pkg.name}"
+        modules = {module_name(p): p for p in pkg.rglob("*.py")}
+        graph: dict[str, set[str]] = {m: set() for m in modules}
+        for me, path in modules.items():
+            for _line, target, _at_top in runtime_imports(path):
+                if target in modules and target != me and target != prefix:
+                    graph[me].add(target)  # an import inside a function counts too: it may not hide a cycle
+        state: dict[str, int] = {}
+
+        def visit(m: str, trail: list[str]) -> None:
+            state[m] = 1
+            for t in sorted(graph[m]):
+                if state.get(t) == 1:
+                    problems.append("import cycle: " + " -> ".join(trail[trail.index(t):] + [t]))
+                elif t not in state:
+                    visit(t, trail + [t])
+            state[m] = 2
+
+        for m in sorted(graph):
+            if m not in state:
+                visit(m, [m])
+    return problems
+
+
+def test_no_import_cycles_inside_a_game():
+    """A game's modules import each other in one direction (no cycle broken by imports inside functions)."""
+    assert game_cycles() == []

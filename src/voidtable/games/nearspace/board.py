@@ -17,6 +17,8 @@ from voidtable.engine import hexgrid
 from voidtable.engine.errors import RulesDataError
 from voidtable.engine.types import Hex
 
+EMPTY = -1  # a place with no card left (its Encounter was beaten and no card could replace it)
+
 if TYPE_CHECKING:
     from .data import MapData
 

@@ -25,7 +25,7 @@ from voidtable.engine.dice import check
 
 from .actions import REVIVE, TARGET
 from .resource import key, leave_hand, to_discard
-from .state import EMPTY
+from .board import EMPTY
 from .tasks import TASKS, Revive, Target
 from .victory import revive_die
 

@@ -22,7 +22,7 @@ from voidtable.engine.actions import Action
 
 from .actions import ADD, END_TURN, GROUP, STEP
 from .resource import key, put_bottom, take_top
-from .state import EMPTY
+from .board import EMPTY
 from .tasks import TASKS, ActionStep, Defend, Group
 from .victory import check_end
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from voidtable.engine.dice import Die, roll
 
 from .resource import draw, key, put_bottom
-from .state import EMPTY
+from .board import EMPTY
 from .tasks import StartTurn
 
 if TYPE_CHECKING:

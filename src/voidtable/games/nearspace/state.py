@@ -20,10 +20,12 @@ from voidtable.engine.rng import Rng
 from voidtable.engine.state import Result
 from voidtable.engine.zones import Hidden, resample
 
+from .board import EMPTY
 from .data import Card, Rules
+from . import views
+from .setup import set_up
 from .tasks import TASKS
 
-EMPTY = -1  # a place with no card left (its Encounter was beaten and no card could replace it)
 
 
 class Ship(NamedTuple):
@@ -82,8 +84,6 @@ class NearspaceState(FlowState):
     winners: tuple[int, ...]
 
     def __init__(self, game: Game, seed: int) -> None:
-        from .setup import set_up
-
         self.game = game
         self.r = game.rules
         self.rng = Rng(seed)
@@ -156,9 +156,7 @@ class NearspaceState(FlowState):
         return Result(scores, ranks, winners, why)
 
     def view(self, player: int | None) -> dict[str, Any]:
-        from .views import view
-
-        return view(self, player)
+        return views.view(self, player)
 
     def determinize(self, player: int, rng: Rng) -> "NearspaceState":
         """Each deck's unseen cards (face-down places, the unknown part of its Resource, and the

@@ -20,7 +20,7 @@ from .actions import CHECK
 from .cards import has_encounter
 from .movement import fill_place
 from .resource import key, to_discard
-from .state import EMPTY
+from .board import EMPTY
 from .tasks import TASKS, EncounterCheck, Threat
 from .victory import check_end, to_graveyard
 

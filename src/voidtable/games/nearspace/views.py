@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .state import EMPTY
+from .board import EMPTY
 
 if TYPE_CHECKING:
     from .state import NearspaceState
