@@ -109,6 +109,32 @@ class InteropHooks:
     encoder: Callable[["Game"], "Encoder"]
 
 
+class StyledScene:
+    """A game's scene module with the game's own colours added under ``"style"`` of every scene.
+
+    The shared stylesheet names no game's components; the page turns ``scene["style"]``
+    into colours. Every other attribute (``describe_event`` ...) is the module's own.
+    """
+
+    def __init__(self, scene: Any, style: dict[str, dict[str, str]]) -> None:
+        self.scene = scene
+        self.style = style
+
+    def build(self, game: "Game", view: View, legal: list[Action], seat: int | None, names: Sequence[str]) -> dict[str, Any]:
+        out: dict[str, Any] = self.scene.build(game, view, legal, seat, list(names))
+        out["style"] = self.style
+        return out
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.scene, name)
+
+
+def measures_from(declared: dict[str, dict[str, str]], measure: Callable[..., list[Cell]],
+                  factions: Callable[..., list[str]] | None = None) -> MeasureHooks:
+    """A game's measure hooks from its ``MEASURES`` table of plain dicts (title, rows, cols, kind, help)."""
+    return MeasureHooks({name: Measure(**fields) for name, fields in declared.items()}, measure, factions)
+
+
 @dataclass(frozen=True)
 class GameHooks:
     """The hook table of one game (every entry optional)."""

@@ -8,9 +8,9 @@ loading the game never needs NumPy.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any
 
-from voidtable.engine.hooks import BotSettings, GameHooks, InteropHooks, Measure, MeasureHooks
+from voidtable.engine.hooks import BotSettings, GameHooks, InteropHooks, StyledScene, measures_from
 
 from . import bot, measures, scene, text
 
@@ -31,27 +31,8 @@ STYLE: dict[str, dict[str, str]] = {  # hex fills by terrain and by Need/Crisis 
 }
 
 
-class _Scene:
-    """The game's ``scene`` module with the game's own colours added under ``"style"``.
+SCENE = StyledScene(scene, STYLE)
 
-    The shared stylesheet names no game's components; the page turns
-    ``scene["style"]`` into colours (docs/web.md). Everything else (``describe_event``,
-    ``describe_action``...) is the scene module's own.
-    """
-
-    def build(self, game: Any, view: dict[str, Any], legal: list[Any], seat: int | None, names: Sequence[str]) -> dict[str, Any]:
-        out = scene.build(game, view, legal, seat, list(names))
-        out["style"] = STYLE
-        return out
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(scene, name)
-
-
-SCENE = _Scene()
-
-
-MEASURES: dict[str, Measure] = {name: Measure(**fields) for name, fields in measures.MEASURES.items()}
 
 HOOKS = GameHooks(
     text=text,  # a module satisfies the protocol
@@ -63,6 +44,6 @@ HOOKS = GameHooks(
         stage=bot.stage,
         evaluate=bot.evaluate,
     ),
-    measures=MeasureHooks(MEASURES, measures.measure, getattr(measures, "factions", None)),
+    measures=measures_from(measures.MEASURES, measures.measure, getattr(measures, "factions", None)),
     interop=InteropHooks(encoder=encoder),
 )
