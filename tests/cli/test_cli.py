@@ -126,3 +126,13 @@ def test_games_and_rules_list_the_tunable_parameters():
     assert info["parameters"] == games["buccaneers"]["parameters"]
     text = run("rules", "blacksun").stdout
     assert "Tunable parameters" in text and "game.target_short" in text
+
+
+def test_rules_text_prints_the_toml_section_headers_literally():
+    """`[name]` headers are printed as they are, not eaten as rich markup (they were blank lines)."""
+    out = run("rules", "buccaneers")
+    assert out.returncode == 0, out.stderr
+    lines = [l.strip() for l in out.stdout.splitlines()]
+    for header in ("[game]", "[black_holes]", "[time_machine]", "[score_cards]"):
+        assert header in lines, out.stdout[:2000]
+    assert "black_holes.dire_1" in out.stdout  # a dotted path in brackets' company survives too

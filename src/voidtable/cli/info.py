@@ -7,6 +7,7 @@ from typing import Optional
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from voidtable.engine.registry import games as all_games
@@ -45,18 +46,19 @@ def register(app: typer.Typer) -> None:
             print(json.dumps(info, indent=1))
             return
         console = Console()
-        console.print(f"[bold]{g.spec.title}[/] ({g.players} players) options: {info['options']} overrides: {info['overrides']}")
+        console.print(f"[bold]{escape(g.spec.title)}[/] ({g.players} players) options: {escape(str(info['options']))} "
+                      f"overrides: {escape(str(info['overrides']))}", highlight=False)
         for section, body in info["data"].items():
-            console.print(f"[bold cyan][{section}][/]")
+            console.print(f"[bold cyan]{escape(f'[{section}]')}[/]")  # a TOML header, not rich markup
             if isinstance(body, dict):
                 for key, value in body.items():
                     mark = "  [yellow](assumed)[/]" if isinstance(value, dict) and "assumed" in value else ""
                     shown = {k: v for k, v in value.items() if k != "assumed"} if isinstance(value, dict) else value
-                    console.print(f"  {key} = {shown}{mark}", highlight=False, markup=True)
+                    console.print(f"  {escape(str(key))} = {escape(str(shown))}{mark}", highlight=False)
         console.print(f"[bold yellow]Assumed values ({len(info['assumed'])}):[/]")
         for a in info["assumed"]:
-            console.print(f"  {a['path']}: {a['why']}", highlight=False)
+            console.print(f"  {escape(a['path'])}: {escape(a['why'])}", highlight=False)
         console.print(f"[bold green]Tunable parameters ({len(info['parameters'])}), the ranges the lab sweeps within:[/]")
         for p in info["parameters"]:
             kind = "whole number" if p["integer"] else "number"
-            console.print(f"  {p['path']}: {kind} in {p['low']:g}..{p['high']:g}  {p['help']}", highlight=False)
+            console.print(f"  {escape(p['path'])}: {kind} in {p['low']:g}..{p['high']:g}  {escape(p['help'])}", highlight=False)
