@@ -217,3 +217,19 @@ def test_factions_in_summary_and_report(tmp_path):
                 assert m["beats"][i][j] + m["beats"][j][i] == pytest.approx(1.0)
     page = res.files["report"].read_text()
     assert 'alt="faction matrix"' in page and "Points by scoring condition" in page
+
+
+@pytest.mark.parametrize("command", ["run", "report"])
+def test_a_missing_lab_extra_is_one_line_before_any_game(tmp_path, command):
+    """Without numpy (the 'lab' extra not installed) the lab says so in one line, naming the install command,
+    before any game is played (it used to play every game and then die on the import)."""
+    out_dir = tmp_path / "o"
+    args = (["lab", "run", "--game", "buccaneers", "-p", "4", "-n", "10", "--out", str(out_dir)] if command == "run"
+            else ["lab", "report", str(out_dir)])
+    code = ("import sys; sys.modules['numpy'] = None; "  # what `import numpy` sees when it is not installed
+            f"sys.argv = ['voidtable', *{args!r}]; from voidtable.cli.main import main; main()")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 2
+    lines = [l for l in out.stderr.splitlines() if l.strip()]
+    assert len(lines) == 1 and "numpy" in lines[0] and "pip install -e '.[lab]'" in lines[0], out.stderr
+    assert not (out_dir / "results.sqlite").exists()

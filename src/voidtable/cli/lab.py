@@ -37,6 +37,25 @@ rotate = false                # true: agents move one seat per game
 """
 
 
+LAB_MODULES = ("numpy", "scipy", "matplotlib")
+
+
+def require_lab_extra() -> None:
+    """A one-line error naming the install command if the 'lab' extra is not installed (before any game is played)."""
+    import importlib.util
+
+    missing = []
+    for module in LAB_MODULES:
+        try:
+            found = importlib.util.find_spec(module) is not None
+        except (ImportError, ValueError):
+            found = False
+        if not found:
+            missing.append(module)
+    if missing:
+        fail(f"the lab needs the 'lab' extra ({', '.join(missing)} missing): pip install -e '.[lab]'")
+
+
 def _players(text: str | None) -> list[int] | None:
     if text is None:
         return None
@@ -81,6 +100,7 @@ def register(app: typer.Typer) -> None:
         if example:
             print(EXAMPLE, end="")
             return
+        require_lab_extra()
         from voidtable.lab import run_experiment, spec
 
         try:
@@ -148,6 +168,7 @@ def register(app: typer.Typer) -> None:
         out: Path = typer.Argument(..., help="an experiment's output directory (holding results.sqlite)"),
     ) -> None:
         """Rewrite report.html, summary.json and the CSV from what results.sqlite holds (e.g. after an interrupted run)."""
+        require_lab_extra()
         from voidtable.lab import analysis, report, spec
         from voidtable.lab.run import store_path
         from voidtable.lab.store import Store
