@@ -9,8 +9,10 @@ go to test-artifacts/ (gitignored). Chromium comes from the project's setup
 
 from __future__ import annotations
 
+import json
 import os
 import re
+import time
 from pathlib import Path
 
 import pytest
@@ -167,3 +169,73 @@ def test_the_first_turns_of_black_sun(server_factory, page):
     assert any(k.startswith("g.") for k in kinds)  # the map itself was clicked (hexes, ships or edges)
     assert MENUS, "no guided second step (e.g. which ship type goes on a hex) came up"
     shot(page, "blacksun-3-turns")
+
+
+# ---------------------------------------------------------------- records the page downloads replay in its own viewer
+
+def finished_bot_table(srv, seed: int | None) -> str:
+    import httpx  # the web extra, like playwright
+    req = {"game": "buccaneers", "players": 3, "seats": [{"kind": "bot", "bot": "easy"}] * 3}
+    if seed is not None:
+        req["seed"] = seed
+    res = httpx.post(f"{srv.url}/api/tables", json=req)
+    assert res.status_code == 201, res.text
+    tid = res.json()["id"]
+    for _ in range(3000):
+        if httpx.get(f"{srv.url}/api/tables/{tid}").json()["status"] == "finished":
+            return tid
+        time.sleep(0.02)
+    pytest.fail(f"bot table {tid} did not finish")
+
+
+def upload_and_step(page, url: str, name: str, text: str) -> None:
+    """Open the viewer's upload page, give it the record file, check step 0 and a few steps forward."""
+    page.goto(url + "/replay")
+    page.wait_for_selector("#record-file")
+    page.evaluate("""() => { window.__toasts = []; new MutationObserver(() => { const t = document.querySelector('#toast');
+        if (!t.hidden && t.textContent) window.__toasts.push(t.textContent); })
+        .observe(document.querySelector('#toast'), {childList: true, characterData: true, subtree: true, attributes: true}); }""")
+    page.set_input_files("#record-file", files=[{"name": name, "mimeType": "application/json", "buffer": text.encode()}])
+    page.wait_for_function("() => /^Step 0 of \\d+/.test(document.querySelector('#status').innerText) || window.__toasts.length")
+    assert page.evaluate("window.__toasts") == []
+    steps = int(re.match(r"Step 0 of (\d+)", page.locator("#status").inner_text()).group(1))
+    assert steps > 3
+    for n in (1, 2, 3):
+        page.click("#next")
+        page.wait_for_function(f"() => document.querySelector('#status').innerText.startsWith('Step {n} of ') || window.__toasts.length")
+        assert page.evaluate("window.__toasts") == [], f"the viewer refused step {n}"
+    page.click("text=End »")
+    page.wait_for_function(f"() => document.querySelector('#status').innerText.startsWith('Step {steps} of {steps}') || window.__toasts.length")
+    assert page.evaluate("window.__toasts") == []
+    assert page.locator(".part.result").is_visible()
+
+
+@pytest.mark.parametrize("seed", [None, 2 ** 62 + 1], ids=["new-seed", "seed-above-2**53"])
+def test_a_record_downloaded_from_the_lobby_replays_in_the_viewer(server_factory, page, seed):
+    srv = server_factory("--bot-delay", "0")
+    tid = finished_bot_table(srv, seed)
+    page.goto(srv.url + "/")
+    link = page.locator(f'a[href="/api/tables/{tid}/record"]')
+    link.wait_for()
+    with page.expect_download() as dl:
+        link.click()
+    text = Path(dl.value.path()).read_text()
+    stored = json.loads(text)["seed"]
+    if seed is None:
+        assert isinstance(stored, int) and stored < 2 ** 53  # a new table's seed is exact as a JavaScript number
+    else:
+        assert stored == str(seed)  # a big seed is downloaded as a decimal string
+    upload_and_step(page, srv.url, dl.value.suggested_filename, text)
+    shot(page, f"replay-upload-{'new' if seed is None else 'big'}")
+
+
+def test_a_record_file_from_before_the_fix_with_a_big_number_seed_replays(server_factory, page):
+    """Records downloaded earlier hold the 62-bit seed as a bare JSON number: the page keeps its digits."""
+    srv = server_factory("--bot-delay", "0")
+    seed = 2658144421835365866  # the newcomer's seed: a browser's JSON.parse reads it as ...888
+    tid = finished_bot_table(srv, seed)
+    page.goto(srv.url + "/replay")
+    text = page.evaluate("id => fetch(`/api/tables/${id}/record`).then(r => r.text())", tid)
+    data = json.loads(text)
+    data["seed"] = int(data["seed"])
+    upload_and_step(page, srv.url, "old-record.json", json.dumps(data, indent=1))

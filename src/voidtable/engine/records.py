@@ -29,6 +29,19 @@ from .state import GameState
 FORMAT = "voidtable-record"
 VERSION = 2
 SUPPORTED = (1, 2)  # format 1: no rules_version (read as rules version 1 of its game)
+SAFE_SEED = 2 ** 53  # seeds below this survive a JavaScript JSON parser; larger ones may travel as decimal strings
+
+
+def parse_seed(value: Any) -> int:
+    """A record's seed: an int, or a whole number >= 0 as a decimal string (as the web table writes seeds
+    >= 2**53, which a browser's JSON parser would round): digits only, at most 20 of them, below 2**64."""
+    if isinstance(value, int):  # as before: any int (bool included) is taken as it is
+        return value
+    if isinstance(value, str):
+        if not (0 < len(value) <= 20 and value.isascii() and value.isdigit()) or int(value) >= 2 ** 64:
+            raise RecordError(f"record field 'seed' as a string must be up to 20 decimal digits below 2**64, got {value[:24]!r}")
+        return int(value)
+    raise RecordError("record field 'seed' must be int (or a decimal string)")
 
 
 def digest(events: list[Event]) -> str:
@@ -78,8 +91,11 @@ class Record:
         rules_version = data.get("rules_version") if version >= 2 else None
         if version >= 2 and (not isinstance(rules_version, int) or isinstance(rules_version, bool)):
             raise RecordError("record field 'rules_version' must be int")
+        seed = 0
         for key, typ in (("game", str), ("players", int), ("seed", int), ("options", dict), ("actions", list)):
-            if not isinstance(data.get(key), typ):
+            if key == "seed":
+                seed = parse_seed(data.get("seed"))
+            elif not isinstance(data.get(key), typ):
                 raise RecordError(f"record field {key!r} must be {typ.__name__}")
         actions = []
         for i, item in enumerate(data["actions"]):
@@ -89,7 +105,7 @@ class Record:
         checks = data.get("checks", [])
         if not isinstance(checks, list) or not all(isinstance(c, str) for c in checks):
             raise RecordError("record field 'checks' must be a list of strings")
-        return Record(data["game"], data["players"], data["seed"], data["options"], actions, checks, data.get("agents"),
+        return Record(data["game"], data["players"], seed, data["options"], actions, checks, data.get("agents"),
                       data.get("result"), rules_version)
 
     def save(self, path: str | Path) -> None:

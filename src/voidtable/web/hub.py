@@ -210,7 +210,7 @@ class Hub:
             raise MoveError(400, f"'seats' must list {players} seats, each {{kind: person|bot, ...}}")
         seed = req.get("seed")
         if seed is None:
-            seed = secrets.randbits(62)
+            seed = secrets.randbits(53)  # below 2**53: the page's JSON parser (JavaScript numbers) keeps it exact
         elif not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
             raise MoveError(400, "'seed' must be a whole number >= 0")
         seats: list[SeatRow] = []

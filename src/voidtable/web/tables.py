@@ -26,7 +26,7 @@ from voidtable.engine.actions import Action
 from voidtable.engine.errors import RecordError, VoidtableError
 from voidtable.engine.events import Event, visible_events
 from voidtable.engine.game import Game
-from voidtable.engine.records import Record, digest, replay
+from voidtable.engine.records import SAFE_SEED, Record, digest, replay
 from voidtable.engine.registry import load
 from voidtable.engine.state import GameState
 
@@ -326,4 +326,9 @@ def replay_frame(record: Record, step: int, seat: int | None, names: list[str] |
 
 
 def record_json(table: Table) -> str:
-    return json.dumps(table.record().to_json(), indent=1) + "\n"
+    """The record as the server hands it out: a seed >= 2**53 (tables from before seeds were drawn below it, or
+    created with a big seed) as a decimal string, which a browser's JSON parser keeps exact and Record.from_json reads."""
+    data = table.record().to_json()
+    if isinstance(data["seed"], int) and data["seed"] >= SAFE_SEED:
+        data["seed"] = str(data["seed"])
+    return json.dumps(data, indent=1) + "\n"

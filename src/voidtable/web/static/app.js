@@ -559,6 +559,24 @@ const PARTS = { panel: drawPanel, track: drawTrack, cards: drawCards, players: d
 // ---------------------------------------------------------------- the replay viewer
 const R = { id: null, record: null, step: 0, steps: 0, seat: null, frame: null };
 
+// A record's seed may be above 2**53 (older web tables drew 62-bit seeds): JavaScript numbers would round it, so
+// the record's own digits are kept and sent back as a decimal string (the server reads either form exactly).
+function parseRecord(text) {
+  let digits = null;
+  const rec = JSON.parse(text, function (key, value, context) {
+    if (key === "seed" && this && this.format === "voidtable-record" && context && typeof context.source === "string") digits = context.source;
+    return value;
+  });
+  if (rec && typeof rec.seed === "number" && !Number.isSafeInteger(rec.seed)) {
+    if (digits === null) {  // no JSON.parse source text in this browser: the file's one big "seed" number
+      const found = [...text.matchAll(/"seed"\s*:\s*(\d{16,})/g)].map(m => m[1]);
+      if (found.length === 1) digits = found[0];
+    }
+    if (digits !== null && /^\d+$/.test(digits)) rec.seed = digits;
+  }
+  return rec;
+}
+
 async function replayPage(id) {
   R.id = id;
   app().className = "table replay";
@@ -566,7 +584,7 @@ async function replayPage(id) {
     setTop("Replay", "Open a game record (.json)", "");
     const input = el("input", { type: "file", accept: ".json,application/json", id: "record-file" });
     input.addEventListener("change", async () => {
-      try { R.record = JSON.parse(await input.files[0].text()); await showFrame(0); } catch (e) { toast(e.message || String(e)); }
+      try { R.record = parseRecord(await input.files[0].text()); await showFrame(0); } catch (e) { toast(e.message || String(e)); }
     });
     app().replaceChildren(el("section", { class: "part" }, el("h2", { text: "Replay a record" }), el("label", {}, "Record file ", input)));
   } else {
