@@ -233,3 +233,22 @@ def test_a_missing_lab_extra_is_one_line_before_any_game(tmp_path, command):
     lines = [l for l in out.stderr.splitlines() if l.strip()]
     assert len(lines) == 1 and "numpy" in lines[0] and "pip install -e '.[lab]'" in lines[0], out.stderr
     assert not (out_dir / "results.sqlite").exists()
+
+
+def test_runs_without_an_output_folder_get_their_own_and_resume_there(tmp_path, monkeypatch):
+    """Two different experiments run without --out/--name used to share lab-results/experiment and overwrite
+    each other's report; now the second gets experiment-2, and running either again resumes in its own folder."""
+    monkeypatch.chdir(tmp_path)
+    first = run_experiment(small_ab(games=20, jobs=1))
+    other = spec.build(None, game="buccaneers", players=[4], games=20, seed=8, agents="random",
+                       ab_b={"black_holes.dire_3.threshold": 30}, jobs=1)
+    second = run_experiment(other)
+    root = Path("lab-results")
+    assert first.files["report"].resolve() == (tmp_path / root / "experiment" / "report.html").resolve()
+    assert second.files["report"].resolve() == (tmp_path / root / "experiment-2" / "report.html").resolve()
+    assert json.loads((root / "experiment" / "summary.json").read_text()) != json.loads(
+        (root / "experiment-2" / "summary.json").read_text())
+    again = run_experiment(small_ab(games=30, jobs=1))  # the same experiment, more games: resumed where it was
+    assert again.run.reused == 40 and again.run.played == 20
+    assert again.files["report"].resolve() == first.files["report"].resolve()
+    assert sorted(p.name for p in root.iterdir()) == ["experiment", "experiment-2"]

@@ -87,7 +87,7 @@ def register(app: typer.Typer) -> None:
         jobs: Optional[int] = typer.Option(None, "--jobs", "-j", help="worker processes or Ray CPUs (0 = all cores)"),
         backend: Optional[str] = typer.Option(None, "--backend", help="local (default) or ray"),
         address: Optional[str] = typer.Option(None, "--address", help="Ray cluster to join (ray backend); default: a local Ray"),
-        out: Optional[Path] = typer.Option(None, "--out", "-o", help="output directory (default lab-results/NAME)"),
+        out: Optional[Path] = typer.Option(None, "--out", "-o", help="output directory (default lab-results/NAME, or NAME-2... if that holds another experiment)"),
         name: Optional[str] = typer.Option(None, "--name", help="experiment name (default: the file's name)"),
         detect: Optional[float] = typer.Option(None, "--detect", help="win-share difference to size samples for (default 0.02)"),
         alpha: Optional[float] = typer.Option(None, "--alpha", help="family-wise significance level (default 0.05)"),
@@ -119,7 +119,8 @@ def register(app: typer.Typer) -> None:
             spec.plan(exp)  # every check before anything else happens
         except VoidtableError as e:
             fail(str(e))
-        out_dir = Path(exp.out) if exp.out else Path("lab-results") / exp.name
+        from voidtable.lab.run import default_out
+        out_dir = Path(exp.out) if exp.out else default_out(exp)  # its own folder, never another experiment's
         result = None
         from rich.console import Console
         from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TaskProgressColumn, TextColumn,

@@ -34,15 +34,16 @@ class LabResult:
 def run_experiment(exp: Experiment, out: str | Path | None = None, *, fresh: bool = False,
                    progress: Callable[[int, int], None] | None = None, chunk: int | None = None,
                    report: bool = True) -> LabResult:
-    """Validate, play what is missing, analyse, and write the outputs into ``out`` (default ``exp.out``)."""
+    """Validate, play what is missing, analyse, and write the outputs into ``out`` (default ``exp.out``, else
+    :func:`run.default_out`: ``lab-results/NAME`` or ``NAME-2``... whichever is free or holds this experiment)."""
     import os
 
     from .analysis import analyse
     from .report import terminal_lines, write_all
-    from .run import execute, open_store
+    from .run import default_out, execute, open_store
 
     p = plan(exp)  # every check before the first game
-    out_dir = Path(out or exp.out or Path("lab-results") / exp.name)
+    out_dir = Path(out or exp.out or default_out(exp))  # without a folder: one of its own, never another experiment's
     jobs = exp.jobs or os.cpu_count() or 1
     with open_store(out_dir, fresh=fresh) as store:
         info = execute(p, store, jobs=jobs, backend=exp.backend, address=exp.address, progress=progress, chunk=chunk)

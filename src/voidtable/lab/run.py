@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+import itertools
+import json
+import sqlite3
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 from voidtable.engine.errors import OptionError
 from voidtable.engine.registry import get
 from voidtable.sim.runner import Batch, Work
 
 from . import backends
-from .spec import Plan
+from .spec import Experiment, Plan
 from .store import Store, play_encoded
 
 
@@ -33,6 +36,48 @@ def batch_for(plan: Plan, cond_id: int) -> Batch:
 
 def store_path(out: str | Path) -> Path:
     return Path(out) / "results.sqlite"
+
+
+# what may change between runs of one experiment that resume into the same folder (more games, other statistics)
+RESUMABLE_KEYS = ("games", "detect", "alpha", "measures")
+
+
+def _identity(experiment: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in json.loads(json.dumps(experiment)).items() if k not in RESUMABLE_KEYS}
+
+
+def stored_experiment(out: str | Path) -> dict[str, Any] | None:
+    """The experiment last run into ``out``'s results store (read only; None if there is none or it is unreadable)."""
+    path = store_path(out)
+    if not path.exists():
+        return None
+    try:
+        con = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=30)
+        try:
+            got = con.execute("SELECT value FROM meta WHERE key='experiment'").fetchone()
+        finally:
+            con.close()
+        value = json.loads(got[0]) if got else None
+    except (sqlite3.Error, ValueError):
+        return None
+    return value if isinstance(value, dict) else None
+
+
+def default_out(exp: Experiment, root: str | Path = "lab-results") -> Path:
+    """The folder of an experiment run without an explicit output folder: ``root/NAME``, else ``NAME-2``, ``NAME-3``...
+
+    The first folder that does not exist yet, is empty, or already holds this same experiment
+    (so running it again resumes there); a folder holding another experiment is never reused.
+    """
+    want = _identity(exp.to_json())
+    for k in itertools.count(1):
+        folder = Path(root) / (exp.name if k == 1 else f"{exp.name}-{k}")
+        if not folder.exists() or (folder.is_dir() and not any(folder.iterdir())):
+            return folder
+        stored = stored_experiment(folder)
+        if stored is not None and _identity(stored) == want:
+            return folder
+    raise AssertionError("unreachable")
 
 
 def open_store(out: str | Path, fresh: bool = False) -> Store:
