@@ -136,3 +136,35 @@ def test_rules_text_prints_the_toml_section_headers_literally():
     for header in ("[game]", "[black_holes]", "[time_machine]", "[score_cards]"):
         assert header in lines, out.stdout[:2000]
     assert "black_holes.dire_1" in out.stdout  # a dotted path in brackets' company survives too
+
+
+@pytest.mark.parametrize("args,needle", [
+    (["simulate", "blacksun", "-p", "3", "--set", "length=3"], "allowed: short | long"),
+    (["simulate", "buccaneers"], "Missing option '--players'"),  # typer's own errors: one line too, not a box
+    (["nosuchcommand"], "No such command 'nosuchcommand'"),
+    (["lab", "nosuchcommand"], "No such command 'nosuchcommand'"),
+    (["simulate", "buccaneers", "-p", "x"], "Invalid value for '--players'"),
+])
+def test_more_bad_input_exit_2_with_one_line(args, needle):
+    out = run(*args)
+    assert out.returncode == 2
+    lines = [l for l in out.stderr.strip().splitlines() if l.strip()]
+    assert len(lines) == 1 and needle in lines[0] and lines[0].startswith("voidtable: error: "), out.stderr
+
+
+def test_replay_refuses_a_seat_the_record_does_not_have(tmp_path):
+    path = tmp_path / "game.json"
+    assert run("record", "buccaneers", "-p", "4", "--seed", "5", "-o", str(path)).returncode == 0
+    out = run("replay", str(path), "--seat", "9")
+    assert out.returncode == 2 and out.stdout == ""
+    lines = [l for l in out.stderr.strip().splitlines() if l.strip()]
+    assert len(lines) == 1 and "--seat must be between 0 and 3" in lines[0], out.stderr
+    assert run("replay", str(path), "--seat", "3").returncode == 0
+
+
+def test_play_takes_agents_like_every_other_command_and_bots_still():
+    new = run("play", "buccaneers", "-p", "3", "--seed", "2", "--agents", "heuristic")
+    old = run("play", "buccaneers", "-p", "3", "--seed", "2", "--bots", "heuristic")
+    assert new.returncode == 0 and old.returncode == 0, new.stderr + old.stderr
+    assert "Game over" in new.stdout and new.stdout == old.stdout
+    assert new.stdout != run("play", "buccaneers", "-p", "3", "--seed", "2").stdout  # the agents were used

@@ -32,7 +32,14 @@ def game_from_flags(name: str, players: int | None, sets: list[str] | None) -> G
     try:
         spec = get(name)
         n = players if players is not None else spec.min_players
-        return load(name, n, settings(sets))
+        given = settings(sets)
+        # a text option takes the text as typed (`length=3` is the text "3", so the game's check lists the allowed values)
+        for item in sets or []:
+            key, _, text = item.partition("=")
+            option = next((o for o in spec.options if o.name == key.strip()), None)
+            if option is not None and option.type is str and not isinstance(given.get(option.name), str):
+                given[option.name] = text.strip()
+        return load(name, n, given)
     except VoidtableError as e:
         fail(str(e))
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import sys
 
 import typer
 
@@ -25,11 +26,23 @@ for _name in COMMAND_MODULES:
     _mod.register(app)
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
+    """Run the command; typer's own usage errors (a missing option, an unknown command) become one line too (exit 2)."""
     try:
-        app()
+        code = app(args=argv, standalone_mode=False)
     except VoidtableError as e:
         fail(str(e))
+    except typer.TyperException as e:  # typer's click errors: missing option, no such command, a bad number...
+        if type(e).__name__ == "NoArgsIsHelpError":  # `voidtable` or `voidtable lab` alone: the help, as before
+            show = getattr(e, "show", None)
+            if show:
+                show()
+            raise SystemExit(getattr(e, "exit_code", 2))
+        fail(" ".join(e.format_message().split()))
+    except typer.Abort:
+        print("aborted", file=sys.stderr)
+        raise SystemExit(1)
+    raise SystemExit(code if isinstance(code, int) else 0)
 
 
 if __name__ == "__main__":

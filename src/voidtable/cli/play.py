@@ -43,7 +43,8 @@ def register(app: typer.Typer) -> None:
         game: str = typer.Argument(..., help="game name (see `voidtable games`)"),
         players: int = typer.Option(..., "--players", "-p", help="number of players"),
         seat: Optional[int] = typer.Option(None, "--seat", help="your seat (0-based); omit to watch bots play"),
-        bots: str = typer.Option("random", "--bots", help="agent spec(s) for the other seats, comma-separated"),
+        agents: str = typer.Option("random", "--agents", "-a", "--bots",
+                                   help="agent spec(s) for the other seats, comma-separated (--bots: the old name)"),
         seed: int = typer.Option(0, "--seed", help="game seed"),
         sets: Optional[list[str]] = typer.Option(None, "--set", help="KEY=VALUE option or rules-data override"),
         delay: float = typer.Option(0.0, "--delay", help="seconds to pause after each bot move when watching"),
@@ -53,12 +54,12 @@ def register(app: typer.Typer) -> None:
         g = game_from_flags(game, players, sets)
         if seat is not None and not 0 <= seat < players:
             fail(f"--seat must be between 0 and {players - 1}, got {seat}")
-        specs = agent_list(bots, players)
+        specs = agent_list(agents, players)
         console = Console(highlight=False)
         rec = Recorder(game, players, seed, g.settings, specs)
-        agents: dict[int, Agent] = seat_agents(specs, game, seed, [p for p in range(players) if p != seat])
+        seated: dict[int, Agent] = seat_agents(specs, game, seed, [p for p in range(players) if p != seat])
         if seat is not None:
-            agents[seat] = Person(g, console)
+            seated[seat] = Person(g, console)
         viewer = seat
 
         def show(events: list[Event]) -> None:
@@ -73,7 +74,7 @@ def register(app: typer.Typer) -> None:
                 time.sleep(delay)
 
         show(rec.state.setup_events)
-        run(rec.state, agents, apply=rec.apply, on_step=after, prefer=seat)
+        run(rec.state, seated, apply=rec.apply, on_step=after, prefer=seat)
         console.rule("Game over")
         console.print(render_view(g, rec.state.view(seat)))
         if save:

@@ -80,6 +80,11 @@ def register(app: typer.Typer) -> None:
         """Replay a record: the events in words, or with --verify a check naming the first divergent step."""
         try:
             record = Record.read(path)
+        except VoidtableError as e:
+            fail(str(e))
+        if seat is not None and not 0 <= seat < record.players:
+            fail(f"--seat must be between 0 and {record.players - 1} (the record has {record.players} players), got {seat}")
+        try:
             state, events = replay(record, verify=True)
         except VoidtableError as e:
             fail(str(e))
