@@ -141,3 +141,12 @@ def test_a_stored_table_whose_game_no_longer_loads_is_listed_as_broken(tmp_path)
         assert "no_such_game" in lines["gone"]["problem"]
     finally:
         hub.close()
+
+
+@pytest.mark.parametrize("field", ["game", "players", "seed", "options", "actions"])
+def test_a_record_missing_a_field_says_missing(field):
+    data = _record(steps=2).to_json()
+    del data[field]
+    with pytest.raises(RecordError) as e:
+        Record.from_json(data)
+    assert str(e.value) == f"record field {field!r} is missing"

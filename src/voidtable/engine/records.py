@@ -93,6 +93,8 @@ class Record:
             raise RecordError("record field 'rules_version' must be int")
         seed = 0
         for key, typ in (("game", str), ("players", int), ("seed", int), ("options", dict), ("actions", list)):
+            if key not in data:
+                raise RecordError(f"record field {key!r} is missing")
             if key == "seed":
                 seed = parse_seed(data.get("seed"))
             elif not isinstance(data.get(key), typ):
