@@ -88,3 +88,25 @@ def test_a_game_without_a_scene_still_gets_buttons():
     full = scenes.build_scene(game, state.view(0), legal, 0, ["a", "b", "c"])
     assert scenes.actions_in(full) == {scenes.action_key(a) for a in legal}
     assert full["parts"][-1]["id"] == "other-choices"
+
+
+def test_the_buccaneers_headline_names_the_phase_of_a_reveal_time_decision():
+    """A decision made while the Selection phase's cards are revealed (e.g. Titanic Tentacles) is not the Score phase."""
+    game = load("buccaneers", 4, {})
+    module = game.spec.hooks.scene
+    names = [f"P{i}" for i in range(4)]
+    for seed in range(40):
+        state = game.new_state(seed)
+        rng = random.Random(seed)
+        for _ in range(600):
+            if state.is_over():
+                break
+            p = state.to_move()[0]
+            view = state.view(p)
+            if view["phase"] == "reveal" and view.get("decision"):
+                headline = module.build(game, view, state.legal_actions(p), p, names)["headline"]
+                assert "Score" not in headline and "Selection" in headline, headline
+                return
+            legal = state.legal_actions(p)
+            state.apply(p, rng.choice(legal))
+    pytest.fail("no reveal-time decision came up in 40 seeds")

@@ -241,8 +241,10 @@ def build(game: Game, view: dict[str, Any], legal: list[Action], seat: int | Non
         parts.append({"kind": "panel", "id": "last-round", "title": f"Round {last.get('round', '')} scored".strip(),
                       "items": _last_round_items(last, names)})
 
-    headline = f"Round {view['round']} of {view['rounds']} · Turn {view['turn']} · " + (
-        "game over" if over else "Selection" if view["phase"] == "select" else "Score phase")
+    # the phase the game is in: cards are revealed (and reveal-time decisions made) within the Selection phase
+    phase_words = {"select": "Selection", "reveal": "Selection · cards revealed", "score": "Score phase", "over": "game over"}
+    headline = f"Round {view['round']} of {view['rounds']} · Turn {view['turn']} · " + phase_words.get(
+        view["phase"], str(view["phase"]).replace("_", " "))
     if decision and not prompt:
         who = names[decision["seat"]]
         prompt_other = f"{who} decides: {decision['kind'].replace('_', ' ')}"
