@@ -239,3 +239,29 @@ def test_a_record_file_from_before_the_fix_with_a_big_number_seed_replays(server
     data = json.loads(text)
     data["seed"] = int(data["seed"])
     upload_and_step(page, srv.url, "old-record.json", json.dumps(data, indent=1))
+
+
+# ---------------------------------------------------------------- the lobby form and the log
+
+def test_log_line_numbers_show_whole_past_one_hundred(server_factory, page):
+    """Line 189 of the log reads "189.", every digit inside the log's box (an ol marker lost its hundreds digit)."""
+    srv = server_factory("--bot-delay", "0")
+    import httpx
+    res = httpx.post(f"{srv.url}/api/tables", json={"game": "buccaneers", "players": 5, "seed": 1,
+                                                     "seats": [{"kind": "bot", "bot": "easy"}] * 5}).json()
+    for _ in range(3000):
+        if httpx.get(f"{srv.url}/api/tables/{res['id']}").json()["status"] == "finished":
+            break
+        time.sleep(0.02)
+    page.goto(f"{srv.url}/t/{res['id']}")
+    page.wait_for_selector("#result")
+    lines = page.locator("#log li")
+    assert lines.count() > 189
+    n = lines.nth(188).locator(".n")
+    assert n.inner_text() == "189."
+    box = n.evaluate("""e => { const r = e.getBoundingClientRect(), o = e.closest('ol').getBoundingClientRect();
+        return {left: r.left, olLeft: o.left, sw: e.scrollWidth, cw: e.clientWidth}; }""")
+    assert box["left"] >= box["olLeft"] and box["sw"] <= box["cw"], box
+    assert lines.nth(188).locator(".t").inner_text()  # the line's own text beside its number
+    shot(page, "log-numbers")
+

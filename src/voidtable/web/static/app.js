@@ -316,7 +316,9 @@ function choicesBox(msg, yourTurn) {
 }
 
 function logBox(lines) {
-  const ol = el("ol", { "aria-live": "polite" }, lines.map(l => el("li", { text: l })));
+  // the number is drawn as text (not an ol marker, which the list's padding clipped: 189 showed as "89.")
+  const ol = el("ol", { "aria-live": "polite" }, lines.map((l, i) => el("li", {},
+    el("span", { class: "n", "aria-hidden": "true", text: `${i + 1}.` }), el("span", { class: "t", text: l }))));
   return el("section", { class: "part log", id: "log" }, el("h2", { text: "What happened" }), ol);
 }
 
