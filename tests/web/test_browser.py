@@ -265,3 +265,16 @@ def test_log_line_numbers_show_whole_past_one_hundred(server_factory, page):
     assert lines.nth(188).locator(".t").inner_text()  # the line's own text beside its number
     shot(page, "log-numbers")
 
+
+def test_the_lobby_keeps_the_chosen_game_and_players(server_factory, page):
+    srv = server_factory("--bot-delay", "0")
+    create_in_lobby(page, srv.url, "buccaneers", 5, ["you", "easy", "easy", "easy", "easy"])
+    page.goto(srv.url + "/")  # back to the lobby: a fresh render of the form
+    page.wait_for_selector("#create-btn")
+    assert page.locator("#game").input_value() == "buccaneers"
+    assert page.locator("#players").input_value() == "5"
+    assert page.locator("#seats select").count() == 5
+    page.reload()
+    page.wait_for_selector("#create-btn")
+    assert (page.locator("#game").input_value(), page.locator("#players").input_value()) == ("buccaneers", "5")
+

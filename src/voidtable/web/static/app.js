@@ -83,6 +83,14 @@ function createForm(games) {
   const myName = el("input", { id: "myname", value: localStorage.getItem("voidtable.name") || "", placeholder: "Your name", maxlength: 40 });
   const out = el("div", { id: "created", "aria-live": "polite" });
   const game = () => games.find(g => g.name === gameSel.value);
+  // the player's last choice of game and players survives creating a table and coming back (or a re-render)
+  const LOBBY = "voidtable.lobby";
+  const saved = (() => { try { return JSON.parse(localStorage.getItem(LOBBY) || "{}"); } catch { return {}; } })();
+  if (games.some(g => g.name === saved.game)) gameSel.value = saved.game;
+  if (saved.players) players.value = saved.players;
+  const saveChoice = () => {
+    try { localStorage.setItem(LOBBY, JSON.stringify({ game: gameSel.value, players: +players.value })); } catch { /* private mode */ }
+  };
 
   function seatRows() {
     const n = Math.max(game().players[0], Math.min(game().players[1], +players.value || game().players[0]));
@@ -116,8 +124,8 @@ function createForm(games) {
     }
     seatRows();
   }
-  gameSel.addEventListener("change", gameChanged);
-  players.addEventListener("change", seatRows);
+  gameSel.addEventListener("change", () => { gameChanged(); saveChoice(); });
+  players.addEventListener("change", () => { seatRows(); saveChoice(); });
 
   f.append(el("h2", { text: "New table" }),
     el("div", { class: "row" }, el("label", {}, "Game ", gameSel), el("label", {}, "Players ", players), el("label", {}, "Variant ", variant), el("label", {}, "Your name ", myName)),
@@ -142,6 +150,7 @@ function createForm(games) {
       if (s.value === "open") return { kind: "person" };
       return { kind: "bot", bot: s.value };
     });
+    saveChoice();
     const req = { game: gameSel.value, players: +players.value, options, seats };
     if (variant.value) req.variant = variant.value;
     try {
