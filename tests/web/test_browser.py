@@ -278,3 +278,19 @@ def test_the_lobby_keeps_the_chosen_game_and_players(server_factory, page):
     page.wait_for_selector("#create-btn")
     assert (page.locator("#game").input_value(), page.locator("#players").input_value()) == ("buccaneers", "5")
 
+
+def test_the_black_sun_lobby_form_has_one_control_per_option(server_factory, page):
+    if "blacksun" not in games():
+        pytest.skip("Black Sun is not registered yet")
+    srv = server_factory()
+    page.goto(srv.url + "/")
+    page.wait_for_selector("#create-btn")
+    page.select_option("#game", "blacksun")
+    spec = games()["blacksun"]
+    for o in spec.options:
+        assert page.locator(f'#create [data-option="{o.name}"]').count() == 1, o.name
+    # the variants (each turns on one option) are not offered again in the Variant dropdown
+    offered = [v for v in page.locator("#variant option").evaluate_all("os => os.map(o => o.value)") if v]
+    assert not [v for v in offered if v in {o.name for o in spec.options}], offered
+    assert all(set(spec.variants[v]) - {o.name for o in spec.options} for v in offered)
+    assert not page.locator("#variant").is_visible()

@@ -78,6 +78,7 @@ function createForm(games) {
   const gameSel = el("select", { id: "game", name: "game" }, games.map(g => el("option", { value: g.name, text: g.title })));
   const players = el("input", { id: "players", type: "number", min: 2, max: 6, value: 4 });
   const variant = el("select", { id: "variant" });
+  const variantLabel = el("label", {}, "Variant ", variant);
   const optionsBox = el("div", { class: "options" });
   const seatsBox = el("div", { class: "seats", id: "seats" });
   const myName = el("input", { id: "myname", value: localStorage.getItem("voidtable.name") || "", placeholder: "Your name", maxlength: 40 });
@@ -108,7 +109,10 @@ function createForm(games) {
   function gameChanged() {
     const g = game();
     players.min = g.players[0]; players.max = g.players[1];
-    variant.replaceChildren(el("option", { value: "", text: "(default)" }), ...Object.keys(g.variants).map(v => el("option", { value: v, text: v.replace(/_/g, " ") })));
+    // a variant that only sets options already shown below as their own controls (or nothing) is not offered twice
+    const own = Object.entries(g.variants).filter(([, set]) => Object.keys(set).some(k => !(k in g.options))).map(([v]) => v);
+    variant.replaceChildren(el("option", { value: "", text: "(default)" }), ...own.map(v => el("option", { value: v, text: v.replace(/_/g, " ") })));
+    variantLabel.hidden = !own.length;
     optionsBox.replaceChildren();
     for (const [name, o] of Object.entries(g.options)) {
       let input;
@@ -128,7 +132,7 @@ function createForm(games) {
   players.addEventListener("change", () => { seatRows(); saveChoice(); });
 
   f.append(el("h2", { text: "New table" }),
-    el("div", { class: "row" }, el("label", {}, "Game ", gameSel), el("label", {}, "Players ", players), el("label", {}, "Variant ", variant), el("label", {}, "Your name ", myName)),
+    el("div", { class: "row" }, el("label", {}, "Game ", gameSel), el("label", {}, "Players ", players), variantLabel, el("label", {}, "Your name ", myName)),
     optionsBox, seatsBox,
     el("button", { type: "submit", class: "primary", id: "create-btn", text: "Create table" }), out);
   f.addEventListener("submit", async ev => {
