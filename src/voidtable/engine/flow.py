@@ -10,7 +10,7 @@ keeps one :class:`Tasks` registry that says, per task type, what it does:
 - a **decision** (``@TASKS.decision(Walk, legal=walk_legal)``) waits for its
   seat: ``legal(state, task) -> [Action]`` and ``apply(state, task, action)``;
 - a **simultaneous decision** (``@TASKS.simultaneous(Select, seats=..., legal=...)``)
-  waits for several seats at once (Buccaneers' selection, Empires' pre-round):
+  waits for several seats at once (a drafting pick, a hidden pre-round):
   ``seats(state, task)``, ``legal(state, task, seat)``, ``apply(state, task, seat, action)``.
 
 Handlers receive the task already popped and push whatever follows (including a
@@ -36,7 +36,9 @@ from .actions import Action
 from .errors import GameNotOver, RulesInvariantError
 from .events import Event
 from .state import GameState, Result
+from .rng import Rng
 from .types import Seat
+from .zones import Hidden, resample
 
 if TYPE_CHECKING:
     from .fields import Fields
@@ -203,6 +205,15 @@ class FlowState(GameState):
         self.over = True
         self.over_reason = reason
         self.stack.clear()
+
+    def resample_hidden(self, rng: Rng, slots: list[Hidden]) -> None:
+        """Redraw ``slots`` (see :func:`~voidtable.engine.zones.resample`) for a determinization.
+
+        The cached legal actions of the pending decision are dropped with it: they may
+        name what was just redrawn (another seat's unseen draw inside its choice).
+        """
+        resample(rng, slots)
+        self._legal = None
 
     def take_events(self) -> list[Event]:
         ev, self._events = self._events, []

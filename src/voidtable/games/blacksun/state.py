@@ -19,7 +19,7 @@ from voidtable.engine.flow import FlowState
 from voidtable.engine.rng import Rng
 from voidtable.engine.state import Result, ranks_from_keys
 from voidtable.engine.types import HexId, Seat, ShipId
-from voidtable.engine.zones import Hidden, resample
+from voidtable.engine.zones import Hidden
 
 from . import factions, movement, positions, raids, scoring, setup, turn  # noqa: F401  (register their tasks)
 from .board import Board
@@ -150,7 +150,7 @@ class BlackSunState(FlowState):
         """The undealt Starting Faction cards are the only hidden thing: their order is redrawn."""
         c: BlackSunState = self.FIELDS.clone(self)
         c.rng = rng.spawn()
-        resample(c.rng, [Hidden(c.deck)])
+        c.resample_hidden(c.rng, [Hidden(c.deck)])
         return c
 
     # ------------------------------------------------------------ information

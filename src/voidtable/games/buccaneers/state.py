@@ -19,7 +19,7 @@ from voidtable.engine.flow import FlowState
 from voidtable.engine.rng import Rng
 from voidtable.engine.state import Result, ranks_from_keys
 from voidtable.engine.types import CardId, Seat
-from voidtable.engine.zones import Hidden, resample
+from voidtable.engine.zones import Hidden
 
 from . import artifacts, placement, scoring, selection  # noqa: F401 - importing them registers their tasks
 from .data import SPACECRAFT, Rules
@@ -234,10 +234,9 @@ class BuccaneersState(FlowState):
 
             def write_draw(cards: list[CardId]) -> None:
                 s.stack[-1] = task._replace(drawn=tuple(cards))
-                s._legal = None  # the cached legal actions named the true draw
 
             slots.append(Hidden(list(task.drawn), write=write_draw))
-        resample(rng, slots)
+        s.resample_hidden(rng, slots)
         for q in others:
             s.hand[q].sort()  # hands are kept sorted
         if not self.known_stack and s.holes:

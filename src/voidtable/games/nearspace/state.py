@@ -18,7 +18,7 @@ from voidtable.engine.flow import FlowState
 from voidtable.engine.game import Game
 from voidtable.engine.rng import Rng
 from voidtable.engine.state import Result
-from voidtable.engine.zones import Hidden, resample
+from voidtable.engine.zones import Hidden
 
 from .board import EMPTY
 from .data import Card, Rules
@@ -172,7 +172,7 @@ class NearspaceState(FlowState):
             slots.append(Hidden(c.resource[q][:unknown], write=_prefix_writer(c.resource[q])))
             if c.r.hidden_hands and q != player:
                 slots.append(Hidden(c.hand[q]))
-            resample(rng, slots)
+            c.resample_hidden(rng, slots)
         return c
 
     def event(self, **fields: Any) -> None:
