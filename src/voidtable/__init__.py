@@ -1,10 +1,11 @@
 """voidtable: five space board games with faithful rules, AI players, a balance lab and a web table.
 
 >>> import voidtable
->>> game = voidtable.load("buccaneers", players=4)
+>>> name = sorted(voidtable.list_games())[0]            # any registered game
+>>> game = voidtable.load(name, players=voidtable.list_games()[name].min_players)
 >>> state = game.new_state(seed=7)
->>> sorted(state.to_move())
-[0, 1, 2, 3]
+>>> bool(state.to_move()) and not state.is_over()
+True
 """
 
 from .engine import (

@@ -49,7 +49,7 @@ KINDS: dict[str, AgentKind] = {
 DIFFICULTIES: dict[str, str] = {
     "easy": "heuristic:epsilon=0.5",
     "medium": "heuristic",
-    "hard": "mcts:seconds=1.0,rollout=heuristic",  # with the game's default horizon (Buccaneers: one round)
+    "hard": "mcts:seconds=1.0,rollout=heuristic",  # with the game's default horizon (its bot settings)
 }
 
 

@@ -13,28 +13,54 @@ from voidtable.engine.errors import VoidtableError
 
 from .common import fail
 
-EXAMPLE = """\
+def example_experiment() -> str:
+    """An example experiment file for the first registered game with a tunable parameter, its numbers read from the
+    game's own declarations (no game is named here)."""
+    from voidtable.engine.parameters import Parameter
+    from voidtable.engine.registry import games
+
+    def concrete(data: Any, param: Parameter) -> tuple[str, Any] | None:
+        """The first dotted path in ``data`` that ``param`` declares, with its value."""
+        stack: list[tuple[str, Any]] = [("", data)]
+        while stack:
+            prefix, node = stack.pop(0)
+            if isinstance(node, dict):
+                stack.extend((f"{prefix}.{k}" if prefix else str(k), v) for k, v in node.items())
+            elif param.matches(prefix) and isinstance(node, (int, float)) and not isinstance(node, bool):
+                return prefix, node
+        return None
+
+    for name, spec in games().items():
+        data = spec.raw_data()
+        found = next((c for p in spec.parameters if (c := concrete(data, p)) is not None), None)
+        if found is None:
+            continue
+        path, value = found
+        param = next(p for p in spec.parameters if p.matches(path))
+        other = min(param.high, value + max(1, round(abs(value) * 0.2))) if param.integer else value * 1.2
+        players = min(max(4, spec.min_players), spec.max_players)
+        return f"""\
 # A balance experiment (docs/lab.md). Flags given to `voidtable lab run` override these.
-name = "dire-threshold"
-game = "buccaneers"
-players = [4]                 # or several: [3, 4, 5]
+name = "{path.replace('.', '-').replace('_', '-')}"
+game = "{name}"
+players = [{players}]                 # or several, within {spec.min_players}..{spec.max_players}
 games = 2000                  # per condition
 seed = 1
 agents = ["random"]           # one spec per seat, cycled; e.g. ["heuristic", "random"]
 rotate = false                # true: agents move one seat per game
-# variants = ["first_game", "random"]
+# variants = {sorted(spec.variants)}
 
-[set]                         # for every condition
-# "black_holes.dangerous_2.hand_size" = 6
+[set]                         # for every condition (tunable numbers: `voidtable rules {name}`)
 
 [ab.a]                        # A: the rules as they are
 [ab.b]                        # B: one number changed
-"black_holes.dire_3.threshold" = 20
+"{path}" = {other}
 
 # or, instead of [ab]:
 # [sweep]                     # several keys make a grid; the first value of each is the baseline
-# "black_holes.dire_3.threshold" = [14, 16, 18, 20, 22]
+# "{path}" = [{value}, {other}]
 """
+    return "# no registered game declares a tunable parameter\n"
 
 
 LAB_MODULES = ("numpy", "scipy", "matplotlib")
@@ -98,7 +124,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Run an experiment (resuming what --out already holds), then write report.html, summary.json, games.csv."""
         if example:
-            print(EXAMPLE, end="")
+            print(example_experiment(), end="")
             return
         require_lab_extra()
         from voidtable.lab import run_experiment, spec

@@ -1,7 +1,7 @@
 """Dice as pieces and as chance: a die of N sides with a colour, logged rolls, and a finite Stockpile.
 
 Some games roll dice (a d20 for who starts, engines, threat checks); some also
-field dice as pieces (in Nearspace a ship *is* a die: its sides are its size, its
+field dice as pieces (in some games a ship *is* a die: its sides are its size, its
 colour its role). This module serves both:
 
 - :class:`Die` is a hashable value ``Die(sides, colour)``; ``facets`` is its size,

@@ -2,7 +2,7 @@
 
 A game state lists every attribute it has in one :class:`Fields` table::
 
-    FIELDS = Fields("buccaneers", FLOW_FIELDS,
+    FIELDS = Fields("mygame", FLOW_FIELDS,
         r=FIXED,          # the rules: shared by every clone, left out of snapshots
         n=VALUE,          # immutable values (ints, strings, tuples) are shared
         hand=NESTED,      # list of lists: both levels copied

@@ -5,7 +5,7 @@ Coordinates are axial ``(q, r)`` tuples (the third cube coordinate is
 ``d`` and ``(d + 3) % 6`` are opposite.
 
 Edges are first-class places: some games put pieces *on* the border between
-two hexes (Black Sun's blockades). An edge is named canonically by one of its
+two hexes (blockades). An edge is named canonically by one of its
 two hexes and a direction in 0..2, ``(q, r, k)``: the edge leaving ``(q, r)``
 in direction ``k``. The same border seen from the other hex (direction
 ``k + 3``) gets the same name, so two hexes always agree on a shared edge.

@@ -1,7 +1,7 @@
 """Names for the small integers games pass around, so signatures say what a number is.
 
 These are aliases, not ``NewType``s: a seat is still an ``int`` to every caller,
-but ``def lose(s: BlackSunState, seat: Seat, ship: ShipId)`` reads as the rule
+but ``def lose(s: MyState, seat: Seat, ship: ShipId)`` reads as the rule
 it implements. ``AUTO`` marks a task no seat decides (a die roll, a scoring step).
 """
 

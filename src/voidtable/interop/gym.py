@@ -1,7 +1,7 @@
 """One learning seat against voidtable agents, as a Gymnasium environment.
 
 >>> from voidtable.interop.gym import VoidtableEnv
->>> env = VoidtableEnv("buccaneers", players=4, seat=0, opponents="random")
+>>> env = VoidtableEnv(name, players=4, seat=0, opponents="random")   # name: any registered game
 >>> obs, info = env.reset(seed=3)
 >>> sorted(obs)
 ['action_mask', 'observation']

@@ -1,4 +1,4 @@
-"""Every voidtable game as an OpenSpiel Python game: ``pyspiel.load_game("python_voidtable_buccaneers")``.
+"""Every voidtable game as an OpenSpiel Python game: ``pyspiel.load_game("python_voidtable_<game>")``.
 
 Importing this module registers ``python_voidtable_<game>`` for each registered
 game that declares its action kinds (see ``interop/registry.py``; a game without
@@ -10,7 +10,7 @@ inside an option value where the game expects a comma).
 
 Design (details and reasons in docs/interop.md):
 
-* **Sequential.** Simultaneous choices (Buccaneers' card selection) are asked
+* **Sequential.** Simultaneous choices (several seats choosing at once) are asked
   one seat at a time, lowest seat first, exactly as the engine collects them.
   A chosen card stays out of every other seat's view, string and tensor until
   all have chosen, so the sequencing reveals only *that* a seat has chosen.
@@ -614,7 +614,7 @@ def register_all() -> list[str]:
 
 
 def load_game(name: str, **params: Any) -> VoidtableGame:
-    """``pyspiel.load_game`` for a voidtable game by its voidtable name: ``load_game("buccaneers", players=4)``."""
+    """``pyspiel.load_game`` for a voidtable game by its voidtable name: ``load_game(name, players=4)``."""
     register_all()
     game: VoidtableGame = pyspiel.load_game(PREFIX + name, params)
     return game

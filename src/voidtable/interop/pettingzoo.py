@@ -1,14 +1,14 @@
 """Every voidtable game as a PettingZoo AEC environment with action masks.
 
 >>> from voidtable.interop.pettingzoo import env
->>> e = env("buccaneers", players=4)
+>>> e = env(name, players=4)           # name: any registered game (voidtable.list_games())
 >>> e.reset(seed=1)
 >>> obs, reward, terminated, truncated, info = e.last()
 >>> sorted(obs)
 ['action_mask', 'observation']
 
 Agents are ``player_0 .. player_{n-1}`` (table seats). The agent to act is the
-first seat the engine asks (during Buccaneers' simultaneous selection, seat by
+first seat the engine asks (during a simultaneous choice, seat by
 seat; another seat's chosen card stays hidden until all have chosen). Each
 observation is ``{"observation": float32 tensor, "action_mask": int8}``: the
 tensor is the seat's view encoded by the game's interop hook (the same as the

@@ -1,8 +1,8 @@
 """The balance lab: experiments over rule sets, played in parallel, with statistics and a report.
 
 >>> from voidtable import lab                                      # doctest: +SKIP
->>> exp = lab.spec.build(game="buccaneers", players=[4], games=2000,
-...                      ab_b={"black_holes.dire_3.threshold": 20})
+>>> exp = lab.spec.build(game=name, players=[4], games=2000,      # `voidtable lab run --example` prints one
+...                      ab_b={path: value})
 >>> res = lab.run_experiment(exp, "lab-results/dire3")             # results.sqlite, report.html, ...
 
 Modules: ``spec`` (experiments and validation), ``store`` (SQLite results),

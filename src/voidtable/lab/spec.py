@@ -37,7 +37,7 @@ from voidtable.agents.specs import split_specs
 from voidtable.engine.errors import OptionError, VoidtableError
 from voidtable.engine.options import parse_value
 from voidtable.engine.parameters import find as find_parameter
-from voidtable.engine.registry import get, load
+from voidtable.engine.registry import games, get, load
 from voidtable.engine.rng import derive_seed
 
 SCHEMA = 2  # bump when what a stored game means changes
@@ -257,7 +257,7 @@ def _short(key: str) -> str:
 def plan(exp: Experiment) -> Plan:
     """Expand into conditions and validate everything; an OptionError (one line) names the first problem."""
     if not exp.game:
-        raise OptionError("an experiment needs a game (game = \"buccaneers\" or --game)")
+        raise OptionError(f"an experiment needs a game (game = \"NAME\" or --game); games: {', '.join(games())}")
     try:
         spec = get(exp.game)
     except VoidtableError as e:

@@ -13,8 +13,8 @@ Tables (JSON in TEXT columns; see docs/lab.md):
     ``cells`` is the JSON list of the game's measure values, in the order ``cells_schema`` names them.
 ``cell_schemas(id, names)``
     ``names``: the JSON list of ``[measure, row, col]`` of a game's cells. Games of one condition
-    nearly always share one schema, so a game stores only its numbers (100,000 Buccaneers
-    games take about 40 MB).
+    nearly always share one schema, so a game stores only its numbers (100,000 games of a
+    card game take about 40 MB).
 
 Workers encode their games (:func:`encode_chunk`, run where the games were
 played), so the process that owns the store only inserts rows: the store is
