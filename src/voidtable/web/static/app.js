@@ -55,6 +55,39 @@ function remember(tableId, seat, token) {
   const m = mySeats(); (m[tableId] = m[tableId] || {})[seat] = token;
   try { localStorage.setItem(MINE, JSON.stringify(m)); } catch { /* private mode */ }
 }
+// Seat links the creator made for friends: kept apart from the creator's own seats, so that they are
+// offered as links to send (with a copy button) at the table and in the lobby, never as "Your seat".
+const INVITES = "voidtable.invites";
+function invites() { try { return JSON.parse(localStorage.getItem(INVITES) || "{}"); } catch { return {}; } }
+function rememberInvite(tableId, seat, token, name) {
+  const m = invites(); (m[tableId] = m[tableId] || {})[seat] = { token, name };
+  try { localStorage.setItem(INVITES, JSON.stringify(m)); } catch { /* private mode */ }
+}
+const seatUrl = (tableId, token) => `${location.origin}/t/${tableId}#seat=${token}`;
+
+// Copy with the Clipboard API where the page may use it, else by selecting a hidden field (older browsers, plain http).
+async function copyText(text, btn) {
+  let ok = false;
+  try { await navigator.clipboard.writeText(text); ok = true; } catch {
+    const ta = el("textarea", { readonly: true, style: "position:fixed;opacity:0" }); ta.value = text;
+    document.body.append(ta); ta.select();
+    try { ok = document.execCommand("copy"); } catch { ok = false; }
+    ta.remove();
+  }
+  btn.textContent = ok ? "Copied ✓" : "Select and copy the link";
+  clearTimeout(btn.timer);
+  btn.timer = setTimeout(() => { btn.textContent = "Copy link"; }, 2500);
+}
+
+// One seat link, labelled with its seat and name, in a read-only field with a Copy button.
+function linkRow(tableId, seat, name, token, note) {
+  const url = seatUrl(tableId, token);
+  const input = el("input", { class: "link", readonly: true, value: url, "aria-label": `Seat link for seat ${seat} (${name})`, onclick: e => e.target.select() });
+  const btn = el("button", { type: "button", class: "btn copy", text: "Copy link" });
+  btn.addEventListener("click", ev => { ev.preventDefault(); copyText(url, btn); });
+  return el("div", { class: "seat-link", "data-seat": seat }, el("span", { class: "who", text: `Seat ${seat} · ${name}` }),
+    note ? el("span", { class: "muted", text: ` ${note} ` }) : " ", input, " ", btn);
+}
 
 // ---------------------------------------------------------------- lobby
 async function lobby() {
@@ -163,13 +196,18 @@ function createForm(games) {
       out.replaceChildren(el("h3", { text: "Table created" }));
       let mine = null;
       for (const l of res.links) {
-        remember(res.id, l.seat, l.token);
-        const url = location.origin + l.url;
-        if (kinds[l.seat] === "you" && !mine) mine = l.url;
-        out.append(el("p", {}, `Seat ${l.seat}${kinds[l.seat] === "you" ? " (you)" : ""}: `,
-          el("input", { class: "link", readonly: true, value: url, "aria-label": `Seat ${l.seat} link`, onclick: e => e.target.select() })));
+        const who = seats[l.seat].name;
+        if (kinds[l.seat] === "you") {
+          remember(res.id, l.seat, l.token);
+          if (!mine) mine = l.url;
+          out.append(el("p", {}, `Seat ${l.seat} · ${who} (you): `, el("a", { class: "btn", href: l.url, text: "Go to your seat" })));
+        } else {
+          rememberInvite(res.id, l.seat, l.token, who);
+          out.append(linkRow(res.id, l.seat, who, l.token, "send this link to your friend:"));
+        }
       }
       out.append(el("p", {}, el("a", { href: res.spectate, text: "Watch as a spectator" })));
+      // the creator goes to their seat, where the friends' links are shown again (see invitesBox)
       if (mine) { location.href = mine; } else refreshTables();
     } catch (e) { toast(e.message); }
   });
@@ -195,7 +233,14 @@ async function refreshTables() {
       const seats = t.seats.map(s => s.open ? "(open)" : s.name).join(", ");
       const li = el("li", {}, el("strong", { text: t.title }), ` ${t.players} players: ${seats} `, el("span", { class: "muted", text: `step ${t.step}` }), " ");
       const my = mine[t.id];
-      if (my) for (const [seat, token] of Object.entries(my)) li.append(el("a", { class: "btn", href: `/t/${t.id}#seat=${token}`, text: `Your seat ${seat}` }), " ");
+      const sent = invites()[t.id] || {};
+      if (my) for (const [seat, token] of Object.entries(my)) if (!sent[seat]) li.append(el("a", { class: "btn", href: `/t/${t.id}#seat=${token}`, text: `Your seat ${seat}` }), " ");
+      for (const [seat, inv] of Object.entries(sent)) {
+        const btn = el("button", { type: "button", class: "btn copy", "data-seat": seat, text: "Copy link",
+          title: `the seat link you made for ${inv.name} (seat ${seat})` });
+        btn.addEventListener("click", () => copyText(seatUrl(t.id, inv.token), btn));
+        li.append(el("span", { class: "invite" }, `Friend's link, seat ${seat} (${inv.name}): `, btn), " ");
+      }
       if (status === "waiting") {
         li.append(el("button", { class: "btn", text: "Join", onclick: async () => {
           try {
@@ -296,6 +341,7 @@ function render() {
     el("section", { class: "part you" }, el("h2", { text: "You" }), el("p", { id: "who", text: who }),
       el("p", { class: "muted", text: `step ${msg.step}` })),
     msg.result ? resultBox(msg.result, `/replay/${T.id}`, msg.table.id) : null,
+    invitesBox(msg),
     choicesBox(msg, yourTurn),
     logBox(T.log));
   const scroll = $("#log ol");
@@ -315,6 +361,19 @@ function resultBox(result, replayUrl, tableId) {
     el("table", {}, el("thead", {}, el("tr", {}, el("th", { text: "Rank" }), el("th", { text: "Player" }), el("th", { text: "Score" }))), el("tbody", {}, rows)),
     (result.tiebreaks || []).map(t => el("p", { class: "muted", text: t })),
     tableId ? el("p", {}, el("a", { href: replayUrl, text: "Replay this game" }), " · ", el("a", { href: `/api/tables/${tableId}/record`, text: "Download the record" })) : null);
+}
+
+// The seat links this browser made for friends at this table, shown to the creator at the table itself
+// (open until the game is over, unless the creator folds it).
+function invitesBox(msg) {
+  const sent = invites()[T.id];
+  if (!sent || !Object.keys(sent).length) return null;
+  const rows = Object.entries(sent).map(([seat, inv]) => linkRow(T.id, seat, seatName(msg, +seat) || inv.name, inv.token, ""));
+  const body = el("div", {}, el("p", { class: "muted", text: "Send each friend their seat's link: it opens that seat for whoever has it." }), rows);
+  if (T.invitesOpen === undefined) T.invitesOpen = !msg.result;
+  const details = el("details", { open: T.invitesOpen || null }, el("summary", { text: `Seat links for your friends (${rows.length})` }), body);
+  details.addEventListener("toggle", () => { T.invitesOpen = details.open; });
+  return el("section", { class: "part invites", id: "invites" }, details);
 }
 
 function choicesBox(msg, yourTurn) {
