@@ -149,12 +149,7 @@ def build(game: Game, view: dict[str, Any], legal: list[Action], seat: int | Non
 
     # -- Weight against the Threshold ---------------------------------------------------------
     if bh:
-        threshold = bh["threshold"] + sum(tc)
-        marks = [{"value": pl["display"]["weight"], "label": names[pl["seat"]], "seat": pl["seat"]} for pl in view["players"]]
-        top = max([threshold + 6, *(m["value"] + 2 for m in marks)])
-        low = min([0, *(m["value"] - 2 for m in marks)])
-        parts.append({"kind": "track", "id": "weights", "title": "Weight against the Threshold", "min": low, "max": top,
-                      "line": {"value": threshold, "label": f"Threshold {threshold}"}, "marks": marks})
+        parts.append(_weight_track(game, view, bh["threshold"] + sum(tc), names))
 
     # -- your decision (Relics, Laser, Tentacles, Time Machine) ------------------------------------
     you = view.get("you")
@@ -257,6 +252,42 @@ def build(game: Game, view: dict[str, Any], legal: list[Action], seat: int | Non
         "status": prompt_other,
         "parts": parts,
     }
+
+
+def _weight_track(game: Game, view: dict[str, Any], threshold: int, names: Sequence[str]) -> dict[str, Any]:
+    """Each display's Weight against the Threshold line.
+
+    Once step F has revealed a card beside the Black Hole, its Weight is part of the
+    Threshold: the line is then the round's final Threshold and the marks are the Weights
+    that were scored against it (a display pulled in is emptied afterwards). A seat whose
+    own final Threshold differs (the XXL Paperweight counts the card twice) says so.
+    """
+    last = view.get("last_round") or {}
+    scored = bool(view.get("black_hole_card")) and last.get("round") == view["round"] and "final_thresholds" in last
+    finals: list[int] = []
+    if scored:
+        finals = list(last["final_thresholds"])
+        threshold = min(finals)
+    elif view.get("black_hole_card"):
+        r = game.rules
+        threshold += r.weight[r.index[view["black_hole_card"]]][0]
+    marks = []
+    for pl in view["players"]:
+        p = pl["seat"]
+        label = names[p]
+        weight = pl["display"]["weight"]
+        if scored:
+            weight = last["weights"][p]
+            if finals[p] != threshold:
+                label += f" (own Threshold {finals[p]})"
+            if last.get("drawn_in") and last["drawn_in"][p]:
+                label += ", pulled in"
+        marks.append({"value": weight, "label": label, "seat": p})
+    top = max([threshold + 6, *(f + 2 for f in finals), *(m["value"] + 2 for m in marks)])
+    low = min([0, *(m["value"] - 2 for m in marks)])
+    title = "Weight against the final Threshold" if view.get("black_hole_card") else "Weight against the Threshold"
+    return {"kind": "track", "id": "weights", "title": title, "min": low, "max": top,
+            "line": {"value": threshold, "label": f"Threshold {threshold}"}, "marks": marks}
 
 
 def _last_round_items(last: dict[str, Any], names: Sequence[str]) -> list[dict[str, Any]]:
