@@ -7,12 +7,12 @@ from typing import Any
 from voidtable.engine.dice import Die
 from voidtable.engine.game import Game
 from voidtable.engine.rng import Rng
-from voidtable.games.nearspace import SPEC_DRAFT
+from voidtable.games.nearspace import SPEC
 from voidtable.games.nearspace.state import NearspaceState, Ship
 
 
 def load(options: dict[str, Any] | None = None) -> Game:
-    return Game(SPEC_DRAFT, 2, options or {})
+    return Game(SPEC, 2, options or {})
 
 
 def fresh(seed: int = 1, options: dict[str, Any] | None = None) -> NearspaceState:

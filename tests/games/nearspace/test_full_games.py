@@ -7,7 +7,7 @@ from collections import Counter
 
 from tests.conformance.test_conformance import check_state
 from voidtable.engine.game import Game
-from voidtable.games.nearspace import SPEC_DRAFT
+from voidtable.games.nearspace import SPEC
 
 
 def directed(s, p, legal, rng):
@@ -38,7 +38,7 @@ def directed(s, p, legal, rng):
 
 
 def test_directed_games_reach_every_victory():
-    game = Game(SPEC_DRAFT, 2, {})
+    game = Game(SPEC, 2, {})
     reasons = Counter()
     for seed in range(20):
         s = game.new_state(seed)

@@ -6,13 +6,13 @@ import random
 
 from voidtable.engine.events import generic_event
 from voidtable.engine.game import Game
-from voidtable.games.nearspace import SPEC_DRAFT, text
+from voidtable.games.nearspace import SPEC, text
 
 from .test_full_games import directed
 
 
 def test_every_event_and_action_in_words_with_titles_not_keys():
-    game = Game(SPEC_DRAFT, 2, {"hidden_hands": True})
+    game = Game(SPEC, 2, {"hidden_hands": True})
     keys = [k for k in game.rules.data.cards if "_" in k]
     seen: set[str] = set()
     for seed in range(8):
@@ -40,7 +40,7 @@ def test_every_event_and_action_in_words_with_titles_not_keys():
 
 
 def test_ship_and_card_names():
-    game = Game(SPEC_DRAFT, 2, {})
+    game = Game(SPEC, 2, {})
     assert text.ship_name(game, 6, "red") == "red Gunship (d6)"
     assert text.ship_name(game, 20, "green") == "green Dreadnought (d20)"
     assert text.title(game, "shontarran_lights") == "Shontarran Lights"

@@ -2,17 +2,10 @@
 
 from __future__ import annotations
 
-import voidtable
 from voidtable.engine.actions import Action
 from voidtable.engine.errors import IllegalAction
-from voidtable.games import nearspace
 
 from .helpers import fresh
-
-
-def test_the_draft_is_not_registered():
-    assert not hasattr(nearspace, "SPEC")
-    assert "nearspace" not in voidtable.engine.games()
 
 
 def test_a_turn_runs_the_steps_in_order():

@@ -1,9 +1,8 @@
 """Nearspace (Spartacus Publishing): two decks laid out as a map, fleets of dice, CP and engines.
 
-The rules core on the engine's seam (flow tasks, declared fields and actions,
-typed TOML data). Not registered yet: the spec is exported as ``SPEC_DRAFT``, not
-``SPEC``, so the registry, the front ends and the cross-game tests leave it alone
-until a scene, a bot and interop exist. The rules page is docs/rules/nearspace.md.
+The rules on the engine's seam (flow tasks, declared fields and actions, typed
+TOML data); everything a front end needs comes through ``SPEC.hooks``
+(``hooks.py``). The rules page is docs/rules/nearspace.md.
 """
 
 from __future__ import annotations
@@ -11,13 +10,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from voidtable.engine.game import GameSpec
-from voidtable.engine.hooks import GameHooks
 from voidtable.engine.options import OptionSpec
 from voidtable.engine.parameters import Parameter
 
-from . import cards, combat, economy, movement, shipyard, text, threat, turn  # noqa: F401  (register the tasks)
+from . import cards, combat, economy, movement, shipyard, threat, turn  # noqa: F401  (register the tasks)
 from .actions import ACTIONS
 from .data import build
+from .hooks import HOOKS
 from .state import NearspaceState
 from .tasks import TASKS
 
@@ -40,7 +39,7 @@ PARAMETERS = (
     Parameter("cards.*.cost", 1, 10, help="a card's CP cost"),
 )
 
-SPEC_DRAFT = GameSpec(
+SPEC = GameSpec(
     name="nearspace",
     title="Nearspace",
     min_players=2,
@@ -52,10 +51,10 @@ SPEC_DRAFT = GameSpec(
     data_file=Path(__file__).with_name("nearspace.toml"),
     max_decisions=40_000,
     rules_version=1,
-    hooks=GameHooks(text=text),
+    hooks=HOOKS,
     actions=ACTIONS,
     tasks=TASKS,
     parameters=PARAMETERS,
 )
 
-__all__ = ["SPEC_DRAFT", "NearspaceState"]
+__all__ = ["SPEC", "NearspaceState"]
