@@ -48,6 +48,12 @@ SPEC = GameSpec(
     build=build,
     state_class=NearspaceState,
     options=OPTIONS,
+    variants={
+        "standard": {},
+        "centauri_first": {"deck": "centauri", "opponent_deck": "terran"},
+        "small_dice": {"small_dice": True},
+        "hidden_hands": {"hidden_hands": True},
+    },
     data_file=Path(__file__).with_name("nearspace.toml"),
     max_decisions=40_000,
     rules_version=1,
