@@ -10,7 +10,7 @@ from voidtable.agents import specs as agent_specs
 from voidtable.engine.errors import OptionError, VoidtableError
 from voidtable.engine.events import generic_event
 from voidtable.engine.game import Game
-from voidtable.engine.options import parse_assignments
+from voidtable.engine.options import parse_assignments, read_option_files
 from voidtable.engine.registry import get, load
 
 
@@ -39,7 +39,12 @@ def game_from_flags(name: str, players: int | None, sets: list[str] | None) -> G
             option = next((o for o in spec.options if o.name == key.strip()), None)
             if option is not None and option.type is str and not isinstance(given.get(option.name), str):
                 given[option.name] = text.strip()
-        return load(name, n, given)
+        files = {o.name: given[o.name][1:] for o in spec.options
+                 if o.from_file and isinstance(given.get(o.name), str) and given[o.name].startswith("@")}
+        try:
+            return load(name, n, read_option_files(given, spec.options))
+        except VoidtableError as e:  # name the file a value came from, so the line points at what to fix
+            fail(str(e) + "".join(f" ({k} read from {path})" for k, path in files.items() if path not in str(e)))
     except VoidtableError as e:
         fail(str(e))
 

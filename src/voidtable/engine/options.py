@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Callable
 
 from .errors import OptionError
@@ -24,6 +25,7 @@ class OptionSpec:
     help: str
     choices: tuple[Any, ...] | None = None
     check: Callable[[Any], str | None] | None = None  # returns an error text or None
+    from_file: bool = False  # a front end on the user's machine may give ``@PATH``: the file's text becomes the value
 
     def allowed(self) -> str:
         if self.choices is not None:
@@ -60,6 +62,39 @@ def coerce(value: Any, typ: type, what: str) -> Any:
     if not isinstance(value, typ):
         raise OptionError(f"{what} must be {typ.__name__}, got {value!r}")
     return value
+
+
+OPTION_FILE_MAX_BYTES = 64 * 1024
+
+
+def read_option_files(values: dict[str, Any], options: list[OptionSpec] | tuple[OptionSpec, ...],
+                      max_bytes: int = OPTION_FILE_MAX_BYTES) -> dict[str, Any]:
+    """``values`` with every ``@PATH`` of a ``from_file`` option replaced by that file's text.
+
+    Only front ends that act for the person at this machine (the command line, the
+    lab) call this; a game never opens files, so a value sent by a web client is
+    plain text and a record holds the whole value (it replays anywhere). The size is
+    checked before the read.
+    """
+    out = dict(values)
+    for option in options:
+        value = out.get(option.name)
+        if not option.from_file or not isinstance(value, str) or not value.startswith("@"):
+            continue
+        path = Path(value[1:])
+        where = f"option {option.name!r}: file {value[1:]}"
+        try:
+            size = path.stat().st_size
+            if not path.is_file():
+                raise OptionError(f"{where} is not a file")
+            if size > max_bytes:
+                raise OptionError(f"{where} holds {size} bytes; at most {max_bytes} are allowed")
+            out[option.name] = path.read_text(encoding="utf-8")
+        except OSError as e:
+            raise OptionError(f"{where} cannot be read ({e.strerror or e})") from None
+        except UnicodeDecodeError:
+            raise OptionError(f"{where} is not UTF-8 text") from None
+    return out
 
 
 def parse_assignments(items: list[str]) -> dict[str, Any]:

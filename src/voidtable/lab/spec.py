@@ -35,7 +35,7 @@ from typing import Any
 from voidtable.agents import specs as agent_specs
 from voidtable.agents.specs import split_specs
 from voidtable.engine.errors import OptionError, VoidtableError
-from voidtable.engine.options import parse_value
+from voidtable.engine.options import parse_value, read_option_files
 from voidtable.engine.parameters import find as find_parameter
 from voidtable.engine.registry import games, get, load
 from voidtable.engine.rng import derive_seed
@@ -254,6 +254,14 @@ def _short(key: str) -> str:
     return ".".join(parts[-2:]) if len(parts) > 2 else key
 
 
+def _read_option_files(exp: Experiment, options: Any) -> None:
+    """``@PATH`` values of file options (a deck list, say) become the files' text now, so workers read no files."""
+    exp.set = read_option_files(exp.set, options)
+    for k, vals in exp.sweep.items():
+        exp.sweep[k] = [read_option_files({k: v}, options)[k] for v in vals]
+    exp.ab = {side: read_option_files(values, options) for side, values in exp.ab.items()}
+
+
 def plan(exp: Experiment) -> Plan:
     """Expand into conditions and validate everything; an OptionError (one line) names the first problem."""
     if not exp.game:
@@ -263,6 +271,7 @@ def plan(exp: Experiment) -> Plan:
     except VoidtableError as e:
         raise OptionError(_one_line(str(e))) from None
     players = exp.players or [spec.min_players]
+    _read_option_files(exp, spec.options)
     for n in players:
         if not spec.min_players <= n <= spec.max_players:
             raise OptionError(f"{exp.game} takes {spec.min_players}-{spec.max_players} players, got {n}")

@@ -98,14 +98,15 @@ def test_exactly_eleven_sectors_is_refused():
     assert "it has 11 sector cards; a deck needs at least 12" in problems
 
 
-def test_deck_option_reads_files(tmp_path):
-    f = tmp_path / "mine.toml"
-    f.write_text("cards = [" + ", ".join(json.dumps(D.cards[k].title) for k in D.decks["centauri"].cards) + "]\n")
-    g = load({"deck": str(f)})
-    assert g.rules.deck_names[0] == str(f) and g.rules.card(g.rules.homeworld_ids[0]).title == "Centauri Prime"
-    j = tmp_path / "mine.json"
-    j.write_text(json.dumps({"cards": TERRAN}))
-    assert load({"opponent_deck": str(j)}).rules.card(load({"opponent_deck": str(j)}).rules.homeworld_ids[1]).title == "Terra"
+def test_deck_option_takes_deck_lists_as_text():
+    centauri_titles = [D.cards[k].title for k in D.decks["centauri"].cards]
+    toml_list = 'name = "My Regime"\ncards = [' + ", ".join(json.dumps(t) for t in centauri_titles) + "]\n"
+    g = load({"deck": toml_list})
+    assert g.rules.deck_names[0] == "My Regime" and g.rules.card(g.rules.homeworld_ids[0]).title == "Centauri Prime"
+    g = load({"opponent_deck": json.dumps({"cards": TERRAN})})
+    assert g.rules.deck_names[1] == "custom deck" and g.rules.card(g.rules.homeworld_ids[1]).title == "Terra"
+    assert load({"deck": "\n".join(centauri_titles)}).rules.card(load({"deck": "\n".join(centauri_titles)}).rules.homeworld_ids[0]).title == "Centauri Prime"
+    assert load({"deck": "; ".join(TERRAN)}).rules.deck_names[0] == "custom deck"
     assert load({"deck": "centauri", "opponent_deck": "terran"}).rules.deck_names == ("centauri", "terran")
 
 
@@ -114,24 +115,47 @@ def test_deck_option_reads_files(tmp_path):
     ("cards = " + json.dumps(TERRAN[:29]), "it has 29 cards"),
     ("cards = 3", "needs 'cards', a list"),
     ("cards = [", "cannot be parsed"),
-    ("cards = " + json.dumps(["x"] * 201), "lists 201 cards; a deck file may list at most 200"),
-    ("cards = " + json.dumps(["x" * 70000]), "bytes; a deck file may hold at most 65536"),
+    ('name = ""\ncards = []', "a deck's name is text of 1-40 characters"),
+    ("cards = " + json.dumps(["x"] * 201), "lists 201 cards; a deck list may hold at most 200"),
+    ("cards = " + json.dumps(["x" * 70000]), "bytes; at most 65536 are allowed"),
 ])
-def test_bad_deck_files_are_one_line_errors_naming_file_card_and_rule(tmp_path, content, needle):
-    f = tmp_path / "bad.toml"
-    f.write_text(content)
+def test_bad_deck_lists_are_one_line_errors_naming_card_and_rule(content, needle):
     with pytest.raises(OptionError) as e:
-        load({"deck": str(f)})
+        load({"deck": content})
     msg = str(e.value)
     assert needle in msg and "\n" not in msg
-    assert str(f) in msg
+    assert "deck" in msg
 
 
-def test_deck_option_refuses_unknown_names_and_missing_files(tmp_path):
+def test_the_game_never_opens_a_file(tmp_path):
+    """A value from a web client is text: a path is refused as a name, never read (the lobby sends options as they are)."""
+    f = tmp_path / "mine.toml"
+    f.write_text("cards = " + json.dumps(TERRAN))
+    with pytest.raises(OptionError, match="not a preconstructed deck .* nor a deck list; to read a deck file give @FILE"):
+        load({"deck": str(f)})
     with pytest.raises(OptionError, match="not a preconstructed deck"):
         load({"deck": "klingons"})
+    with pytest.raises(OptionError, match="not a preconstructed deck"):
+        load({"deck": "@" + str(f)})
+
+
+def test_command_line_and_lab_read_at_file(tmp_path):
+    from voidtable.engine.options import read_option_files
+    from voidtable.games.nearspace import OPTIONS
+
+    f = tmp_path / "mine.toml"
+    f.write_text("cards = " + json.dumps(TERRAN))
+    values = read_option_files({"deck": "@" + str(f), "small_dice": True}, OPTIONS)
+    assert values["deck"] == f.read_text() and values["small_dice"] is True
+    assert load(values).rules.card(load(values).rules.homeworld_ids[0]).title == "Terra"
     with pytest.raises(OptionError, match="cannot be read"):
-        load({"deck": str(tmp_path / "none.json")})
+        read_option_files({"deck": "@" + str(tmp_path / "none.toml")}, OPTIONS)
+    big = tmp_path / "big.toml"
+    big.write_text("x" * 70000)
+    with pytest.raises(OptionError, match="holds 70000 bytes; at most 65536"):
+        read_option_files({"opponent_deck": "@" + str(big)}, OPTIONS)
+    with pytest.raises(OptionError, match="is not a file"):
+        read_option_files({"deck": "@" + str(tmp_path)}, OPTIONS)
 
 
 def test_overrides_and_data_errors():

@@ -22,8 +22,10 @@ from .tasks import TASKS
 
 OPTIONS = [
     OptionSpec("deck", str, "", "seat 0's deck: empty for the Terran Alliance, a preconstructed deck's name "
-               "(terran, centauri), or a .toml/.json file with cards = [...]"),
-    OptionSpec("opponent_deck", str, "", "seat 1's deck: empty for the Alpha Centauri Regime, a deck name or a file"),
+               "(terran, centauri), or a deck list (TOML cards = [...], JSON, or card names one per line); "
+               "@FILE on the command line reads a list from a file", from_file=True),
+    OptionSpec("opponent_deck", str, "", "seat 1's deck: empty for the Alpha Centauri Regime, a deck name or a deck list "
+               "(@FILE on the command line)", from_file=True),
     OptionSpec("small_dice", bool, False, "irregular small dice allowed by both players: a d2 and a d3 per colour join each Stockpile"),
     OptionSpec("hidden_hands", bool, False, "keep each Hand secret (the book deals Hands face up)"),
 ]

@@ -178,7 +178,7 @@ class Rules:
 
     data: NearspaceData
     board: Board
-    deck_names: tuple[str, str]        # the preconstructed name or the file each deck came from
+    deck_names: tuple[str, str]        # the preconstructed deck's name, or a deck list's own name
     instances: tuple[tuple[int, str], ...]
     deck_ids: tuple[tuple[int, ...], tuple[int, ...]]
     homeworld_ids: tuple[int, int]

@@ -1,11 +1,11 @@
-"""Deck lists: the construction rules, and decks read from files for the ``deck`` options.
+"""Deck lists: the construction rules, and deck lists given as text for the ``deck`` options.
 
 A deck is a list of card keys. The rules (one copy per title, exactly 30 cards,
 at least 12 sectors, total Card Value at most 30 with the Homeworld counted)
 are checked here, and a broken one is refused with one line that names the
-deck, the card and the rule. A deck file (TOML or JSON, ``cards = [...]`` by
-key or title) is bounded in size and length before it is even checked, since
-its path comes from a user.
+deck, the card and the rule. A deck list (TOML, JSON or lines, by title or
+key) is bounded in size and length before it is even parsed, since it comes
+from a user.
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import tomllib
 from collections import Counter
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from voidtable.engine.errors import OptionError
@@ -61,32 +60,55 @@ def validate_deck(keys: list[str], d: "NearspaceData", name: str) -> None:
         raise OptionError(f"nearspace deck {name}: {problems[0]}{more}")
 
 
+NAME_MAX_CHARS = 40
+
+
 def load_deck_option(value: str, d: "NearspaceData", default: str, option: str) -> tuple[str, list[str]]:
-    """``(name, keys)`` for a ``deck`` option: empty = the seat's preconstructed deck, a deck name, or a file path."""
+    """``(name, keys)`` for a ``deck`` option: empty = the seat's preconstructed deck, a deck name, or a deck list.
+
+    A deck list is text: TOML (``name = "..."``, ``cards = [...]``), JSON
+    (``{"name": ..., "cards": [...]}``) or card names one per line (or separated by
+    ``;``), by title or key. The game never opens a file: the command line and the
+    lab turn ``@FILE`` into the file's text first, so a web client cannot make the
+    server read one and a record carries its decks whole.
+    """
     if not value:
         value = default
     if value in d.decks:
         return value, list(d.decks[value].cards)
-    path = Path(value)
-    where = f"nearspace option {option}: deck file {value}"
-    if path.suffix not in (".toml", ".json"):
-        raise OptionError(f"{where}: not a preconstructed deck ({', '.join(sorted(d.decks))}) nor a .toml or .json file")
-    try:
-        size = path.stat().st_size
-    except OSError as e:
-        raise OptionError(f"{where}: cannot be read ({e.strerror})") from None
+    where = f"nearspace option {option}"
+    size = len(value.encode("utf-8"))
     if size > d.deck.file_max_bytes:
-        raise OptionError(f"{where}: {size} bytes; a deck file may hold at most {d.deck.file_max_bytes}")
+        raise OptionError(f"{where}: the deck list holds {size} bytes; at most {d.deck.file_max_bytes} are allowed")
+    name, cards = _parse_deck_list(value.strip(), where, d)
+    if len(cards) > d.deck.file_max_cards:
+        raise OptionError(f"{where}: lists {len(cards)} cards; a deck list may hold at most {d.deck.file_max_cards}")
+    by_title: dict[str, str] = {c.title.casefold(): k for k, c in d.cards.items()}
+    keys = [c if c in d.cards else by_title.get(c.casefold(), c) for c in cards]
+    return name, keys
+
+
+def _parse_deck_list(text: str, where: str, d: "NearspaceData") -> tuple[str, list[str]]:
+    """The deck's name and its card names from TOML, JSON or plain lines."""
+    if not any(mark in text for mark in ("\n", ";", "=", "{")):
+        hint = "; to read a deck file give @FILE on the command line or in a lab experiment" \
+            if text.endswith((".toml", ".json")) else ""
+        raise OptionError(f"{where}: {text!r} is not a preconstructed deck ({', '.join(sorted(d.decks))}) "
+                          f"nor a deck list{hint}")
+    raw: object
     try:
-        text = path.read_text(encoding="utf-8")
-        raw = tomllib.loads(text) if path.suffix == ".toml" else json.loads(text)
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, json.JSONDecodeError) as e:
-        raise OptionError(f"{where}: cannot be parsed ({str(e).splitlines()[0]})") from None
+        if text.startswith("{"):
+            raw = json.loads(text)
+        elif "=" in text:
+            raw = tomllib.loads(text)
+        else:
+            raw = {"cards": [c.strip() for line in text.splitlines() for c in line.split(";") if c.strip()]}
+    except (tomllib.TOMLDecodeError, json.JSONDecodeError) as e:
+        raise OptionError(f"{where}: the deck list cannot be parsed ({str(e).splitlines()[0]})") from None
     cards = raw.get("cards") if isinstance(raw, dict) else None
     if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
-        raise OptionError(f"{where}: needs 'cards', a list of card names or keys")
-    if len(cards) > d.deck.file_max_cards:
-        raise OptionError(f"{where}: lists {len(cards)} cards; a deck file may list at most {d.deck.file_max_cards}")
-    by_title: dict[str, str] = {c.title.casefold(): k for k, c in d.cards.items()}
-    keys = [str(c) if c in d.cards else by_title.get(str(c).casefold(), str(c)) for c in cards]
-    return str(path), keys
+        raise OptionError(f"{where}: a deck list needs 'cards', a list of card names or keys")
+    name = raw.get("name", "custom deck") if isinstance(raw, dict) else "custom deck"
+    if not isinstance(name, str) or not 0 < len(name) <= NAME_MAX_CHARS:
+        raise OptionError(f"{where}: a deck's name is text of 1-{NAME_MAX_CHARS} characters")
+    return name, [c.strip() for c in cards]
