@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from voidtable.engine.hooks import GameHooks
+from voidtable.engine.hooks import GameHooks, StyledScene
 
-from . import text
+from . import scene, text
+
+SCENE = StyledScene(scene, scene.STYLE)  # the table's picture, with the game's colours under "style"
 
 HOOKS = GameHooks(
     text=text,  # a module satisfies the protocol
+    scene=SCENE,
 )
