@@ -2,12 +2,14 @@
 
 A ship is named by colour, class and die ("red Gunship (d6)"); a place by the
 card lying there ("Oceana") or, face down, by whose deck it came from; a card by
-its printed title.
+its printed title; a seat by its player's name when the front end passes
+``names``, else by its deck's title ("Terran Alliance"). The terminal's map
+(``render``) draws the places as they lie, numbered, with a key below.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 from voidtable.engine.actions import Action
 from voidtable.engine.events import Event, generic_event
@@ -23,6 +25,17 @@ def _r(game: Game) -> Rules:
     return rules
 
 
+def seat_name(game: Game, seat: Any, names: Sequence[str] | None = None) -> str:
+    """The player's name if known, else the title of the deck the seat plays."""
+    if not isinstance(seat, int) or not 0 <= seat < 2:
+        return "nobody"
+    if names is not None and seat < len(names):
+        return str(names[seat])
+    r = _r(game)
+    deck = r.deck_names[seat]
+    return r.data.decks[deck].title if deck in r.data.decks else deck
+
+
 def title(game: Game, key: str | None) -> str:
     if key is None:
         return "nothing"
@@ -35,52 +48,96 @@ def ship_name(game: Game, sides: int, colour: str) -> str:
     return f"{colour} {cls} (d{sides})"
 
 
-def place_name(game: Game, view: dict[str, Any] | None, hex_: list[int] | tuple[int, ...]) -> str:
+def a_ship(game: Game, sides: int, colour: str) -> str:
+    """"a red Gunship (d6)", "an orange Fighter (d4)"."""
+    name = ship_name(game, sides, colour)
+    return ("an " if name[:1].lower() in "aeiou" else "a ") + name
+
+
+def place_name(game: Game, view: dict[str, Any] | None, hex_: list[int] | tuple[int, ...],
+               names: Sequence[str] | None = None) -> str:
     if view is not None:
         for p in view["places"]:
             if p["hex"] == list(hex_):
                 if p["card"]:
                     return title(game, p["card"])
-                return "an empty sector" if p["face_up"] else f"a face-down card of seat {p['owner']}"
+                return "an empty sector" if p["face_up"] else f"a face-down card of {seat_name(game, p['owner'], names)}"
     r = _r(game)
     i = r.board.index.get((hex_[0], hex_[1]))
     if i == r.board.neutral:
         return "Neutral Space"
     if i in r.board.homeworld:
-        return f"seat {r.board.homeworld.index(i)}'s Homeworld"
-    return f"the sector at {tuple(hex_)}"
+        return f"{seat_name(game, r.board.homeworld.index(i), names)}'s Homeworld"
+    return f"place {i + 1 if i is not None else '?'} on the map"
 
 
-def render(game: Game, view: dict[str, Any]) -> str:
-    """The map by place, each seat's fleet, Shipyard, engines, hand and Graveyard, and what is awaited."""
-    lines = [f"Nearspace: turn {view['turn']}, seat {view['active']} to act; CP {view['cp']}, E {view['e']}"]
-    for p in view["places"]:
+def render(game: Game, view: dict[str, Any], names: Sequence[str] | None = None) -> str:
+    """The map as it lies (numbered places), a key naming each place and its ships, then each seat's side of the table."""
+    def who(q: Any) -> str:
+        return seat_name(game, q, names)
+
+    lines = [f"Nearspace, turn {view['turn']}: {who(view['active'])} to act; CP {view['cp']}, E {view['e']}", ""]
+    lines += map_rows(game, view)
+    lines.append("")
+    hidden: dict[int, list[int]] = {0: [], 1: []}  # quiet face-down places, listed together per deck
+    for i, p in enumerate(view["places"]):
         here = [s for s in view["ships"] if s["hex"] == p["hex"] and s["built"]]
-        if not p["face_up"] and not here:
+        if not p["face_up"] and not here and not p["encounter"] and p["owner"] in hidden:
+            hidden[p["owner"]].append(i + 1)
             continue
-        name = place_name(game, view, p["hex"])
         enc = f" [Encounter: {title(game, p['encounter'])}]" if p["encounter"] else ""
-        fleet = ", ".join(f"seat {s['owner']} {ship_name(game, s['sides'], s['colour'])}" for s in here)
-        lines.append(f"  {name}{enc}" + (f": {fleet}" if fleet else ""))
+        fleet = "; ".join(f"{who(s['owner'])}: {ship_name(game, s['sides'], s['colour'])}" for s in here)
+        lines.append(f"  {i + 1:>2} {place_name(game, view, p['hex'], names)}{enc}" + (f" - {fleet}" if fleet else ""))
+    for q, numbers in hidden.items():
+        if numbers:
+            lines.append(f"  face down, from {who(q)}'s deck: {', '.join(map(str, numbers))}")
     for q in range(2):
         hulls = [s for s in view["ships"] if s["owner"] == q and not s["built"]]
         hand = view["hands"][q]
         hand_text = ", ".join(title(game, k) for k in hand) if isinstance(hand, list) else f"{hand} hidden cards"
-        lines.append(f"Seat {q}: {view['engines'][q]} engines; hand {hand_text}; Graveyard {view['graveyard_facets'][q]} facets; "
-                     f"Shipyard " + (", ".join(f"{ship_name(game, h['sides'], h['colour'])} {h['invested']}/{h['sides']} CP"
-                                              for h in hulls) or "empty"))
+        yard = ", ".join(f"{ship_name(game, h['sides'], h['colour'])} {h['invested']}/{h['sides']} CP" for h in hulls) or "empty"
+        lines.append(f"{who(q)}: {view['engines'][q]} engine(s); Hand: {hand_text or 'empty'}; "
+                     f"Graveyard {view['graveyard_facets'][q]} facets; Shipyard: {yard}")
     d = view.get("decision")
-    if d:
-        lines.append(f"Waiting for seat {d.get('seat')}: {d['kind'].replace('_', ' ')}")
+    if d and not view.get("over"):
+        lines.append(f"Waiting for {who(d.get('seat'))}: {d['kind'].replace('_', ' ')}")
     if view.get("over"):
-        lines.append(f"Game over ({view['reason']}): seat(s) {view['winners']} won")
+        won = " and ".join(who(q) for q in view["winners"]) or "nobody"
+        lines.append(f"Game over by {view['reason']}: {won} won")
     return "\n".join(lines)
 
 
-def describe_event(game: Game, event: Event) -> str | None:
+def map_rows(game: Game, view: dict[str, Any]) -> list[str]:
+    """The places as they lie: hex rows staggered, each place its number, ships as (own count/enemy count) marks.
+
+    A place shows ``[ 7]``, or ``[ 7 2:1]`` when seat 0 has 2 ships and seat 1 has one there; a
+    face-down place is ``[ 7?]``. Rows run from the first seat's Homeworld to the second's.
+    """
+    cells: dict[tuple[int, int], str] = {}
+    for i, p in enumerate(view["places"]):
+        q, r = p["hex"]
+        counts = [sum(1 for s in view["ships"] if s["hex"] == p["hex"] and s["built"] and s["owner"] == k) for k in range(2)]
+        mark = "?" if not p["face_up"] else ""
+        ships = f" {counts[0]}:{counts[1]}" if any(counts) else ""
+        cells[(r, 2 * q + r)] = f"[{i + 1:>2}{mark}{ships}]"
+    width = max(len(c) for c in cells.values()) + 1
+    xs = [x for _, x in cells]
+    lo = min(xs)
+    rows = []
+    for r in sorted({r for r, _ in cells}):
+        line = [" "] * ((max(xs) - lo) * (width // 2 + 1) + width + 2)
+        for (rr, x), text in cells.items():
+            if rr == r:
+                at = (x - lo) * (width // 2 + 1)
+                line[at:at + len(text)] = list(text)
+        rows.append("  " + "".join(line).rstrip())
+    return rows
+
+
+def describe_event(game: Game, event: Event, names: Sequence[str] | None = None) -> str | None:
     t = event.get("type")
     seat = event.get("seat")
-    who = f"Seat {seat}"
+    who = seat_name(game, seat, names)
     if t == "rolled":
         what = f"a d{event['sides']}"
         if event.get("why") in ("attack", "defence", "threat", "encounter", "revive") and event.get("colour") != "encounter":
@@ -89,16 +146,16 @@ def describe_event(game: Game, event: Event) -> str | None:
             return f"{title(game, event['card'])} rolls {event['value']}."
         return f"{who} rolls {event['value']} on {what} ({event.get('why', 'roll')})."
     if t == "turn_start":
-        return f"Turn {event['turn']}: seat {seat}" + (" (opening round)." if event.get("first_round") else ".")
+        return f"Turn {event['turn']}: {who}" + (" (opening round)." if event.get("first_round") else ".")
     if t == "construction_points":
         bound = ", ".join(f"{n} for {c.title()}s" for c, n in event["bound"].items())
         return f"{who} has {event['cp']} CP" + (f" and {bound}." if bound else ".")
     if t == "maintenance":
         return f"{who}'s fleet of {event['facets']} facets costs {event['cost']} CP of {event['cp']}."
     if t == "dismantled":
-        return f"{who} dismantles a {ship_name(game, event['sides'], event['colour'])}."
+        return f"{who} dismantles {a_ship(game, event['sides'], event['colour'])}."
     if t == "hull_started":
-        return f"{who} lays down a {ship_name(game, event['sides'], event['colour'])} at {place_name(game, None, event['hex'])}."
+        return f"{who} lays down {a_ship(game, event['sides'], event['colour'])} at {place_name(game, None, event['hex'], names)}."
     if t == "ship_completed":
         return f"{who}'s {ship_name(game, event['sides'], event['colour'])} enters service."
     if t == "engine_completed":
@@ -114,11 +171,11 @@ def describe_event(game: Game, event: Event) -> str | None:
     if t == "explored":
         return f"{title(game, event['card'])} is revealed."
     if t == "discovered":
-        return f"{title(game, event['card'])} is turned up from seat {event['owner']}'s Resource."
+        return f"{title(game, event['card'])} is turned up from {seat_name(game, event['owner'], names)}'s Resource."
     if t == "moved":
-        return f"{who} moves {len(event['ships'])} ship(s) to {place_name(game, None, event['hex'])}."
+        return f"{who} moves {len(event['ships'])} ship(s) to {place_name(game, None, event['hex'], names)}."
     if t == "attack":
-        return f"{who} attacks {place_name(game, None, event['hex'])} with {len(event['ships'])} ship(s)."
+        return f"{who} attacks {place_name(game, None, event['hex'], names)} with {len(event['ships'])} ship(s)."
     if t == "destroyed":
         return f"{who}'s {ship_name(game, event['sides'], event['colour'])} is destroyed ({event['why']})."
     if t == "combat":
@@ -126,17 +183,17 @@ def describe_event(game: Game, event: Event) -> str | None:
         for (a, av, d, dv), (asd, acol, dsd, dcol) in zip(event["pairs"], event["dice"]):
             verdict = "beats" if av > dv else "loses to" if av < dv else "ties"
             parts.append(f"{ship_name(game, asd, acol)} {av} {verdict} {ship_name(game, dsd, dcol)} {dv}")
-        return f"Combat at {place_name(game, None, event['hex'])}: " + "; ".join(parts) + "."
+        return f"Combat at {place_name(game, None, event['hex'], names)}: " + "; ".join(parts) + "."
     if t == "attack_won":
-        return f"{who}'s attack takes {place_name(game, None, event['hex'])}."
+        return f"{who}'s attack takes {place_name(game, None, event['hex'], names)}."
     if t == "attack_failed":
-        return f"{who}'s attack on {place_name(game, None, event['hex'])} fails; the E is spent."
+        return f"{who}'s attack on {place_name(game, None, event['hex'], names)} fails; the E is spent."
     if t == "build_done":
         return f"{who} closes the Shipyard" + (f", losing {event['cp_lost']} unspent CP." if event["cp_lost"] else ".")
     if t == "drew_card":
         return f"{who} draws {title(game, event['card'])}."
     if t == "emptied":
-        return f"No card is left to lay at {place_name(game, None, event['hex'])}; it stays empty."
+        return f"No card is left to lay at {place_name(game, None, event['hex'], names)}; it stays empty."
     if t == "encounter_beaten":
         return f"{who} beats {title(game, event['card'])}."
     if t == "encounter_to_bottom":
@@ -146,11 +203,11 @@ def describe_event(game: Game, event: Event) -> str | None:
     if t == "exile_count":
         return f"{who} has held the enemy Homeworld through {event['turns']} enemy turn(s)."
     if t == "first_player":
-        return f"Seat {seat} rolled higher and goes first."
+        return f"{who} rolled higher and goes first."
     if t == "hull_lost":
         return f"{who}'s unfinished {ship_name(game, event['sides'], event['colour'])} is dismantled by the occupier."
     if t == "invested":
-        what = "an engine" if event.get("engine") else f"a {ship_name(game, event['sides'], event['colour'])}"
+        what = "an engine" if event.get("engine") else f"{a_ship(game, event['sides'], event['colour'])}"
         return f"{who} puts {event['cp']} CP into {what} ({event['total']} in)."
     if t == "laid_out":
         return (f"{who} lays out Nearspace around {title(game, event['homeworld'])}: {event['face_down']} cards face down, "
@@ -166,21 +223,28 @@ def describe_event(game: Game, event: Event) -> str | None:
     if t == "turn_end":
         return f"{who} ends the turn" + (f" ({event['e_lost']} E unused)." if event["e_lost"] else ".")
     if t == "game_over":
-        return f"Game over by {event['reason']}: seat(s) {', '.join(map(str, event['winners']))} win."
+        won = " and ".join(seat_name(game, q, names) for q in event["winners"]) or "nobody"
+        return f"Game over by {event['reason']}: {won} wins."
     return generic_event(event)
 
 
-def describe_action(game: Game, action: Action) -> str:
+def describe_action(game: Game, action: Action, names: Sequence[str] | None = None) -> str:
+    """An action in words without its view: ships and hulls are "a ship" here (the scene names them from the view)."""
     a = action.arg
-    if action.kind == "start_hull":
-        return f"lay down a {ship_name(game, a[1], a[2])} at {place_name(game, None, a[0])}"
-    if action.kind == "invest":
-        return f"put {a[1]} CP into hull {a[0]}"
-    if action.kind in ("play", "cycle"):
-        return f"{action.kind} {title(game, a)}"
-    if action.kind in ("group", "step", "target"):
-        verb = {"group": "move from", "step": "step to", "target": "target"}[action.kind]
-        return f"{verb} {place_name(game, None, a)}"
-    if action.kind == "keep":
+    k = action.kind
+    if k == "start_hull":
+        return f"lay down {a_ship(game, a[1], a[2])} at {place_name(game, None, a[0], names)}"
+    if k == "invest":
+        return f"put {a[1]} CP into a hull"
+    if k in ("play", "cycle"):
+        return f"{k} {title(game, a)}"
+    if k in ("group", "step", "target"):
+        verb = {"group": "move from", "step": "step to", "target": "target"}[k]
+        return f"{verb} {place_name(game, None, a, names)}"
+    if k == "keep":
         return "keep the Directive" if a else "let the Directive go"
-    return action.kind.replace("_", " ") + ("" if a is None else f" {a}")
+    fixed = {"dismantle": "dismantle a ship", "add": "add a ship to the group", "defend": "defend with a ship",
+             "check": "let a ship face the Encounter next", "revive": "return a ship from the Graveyard",
+             "start_engine": "begin an engine", "build_done": "close the Shipyard", "defend_done": "stop choosing defenders",
+             "end_turn": "end the turn"}
+    return fixed.get(k, k.replace("_", " "))
