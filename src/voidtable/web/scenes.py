@@ -14,8 +14,10 @@ these functions.
 
 from __future__ import annotations
 
+import functools
+import inspect
 import json
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 import msgspec
 
@@ -24,7 +26,7 @@ from voidtable.engine.events import generic_event
 from voidtable.engine.game import Game
 
 __all__ = ["action_key", "action_labels", "actions_in", "build_scene", "describe_action", "describe_event",
-           "fallback_scene", "generic_event"]
+           "fallback_scene", "generic_event", "takes_names"]
 
 
 def _words(game: Game, name: str) -> Callable[..., Any] | None:
@@ -37,14 +39,32 @@ def _words(game: Game, name: str) -> Callable[..., Any] | None:
     return None
 
 
-def describe_event(game: Game, event: dict[str, Any]) -> str | None:
+@functools.lru_cache(maxsize=256)
+def takes_names(fn: Callable[..., Any]) -> bool:
+    """Does a game's words function accept ``names=`` (the seats' names as the panels show them)?
+
+    Optional for a game: one that takes it says "Bot 2 (medium)" where it would say "Seat 2".
+    """
+    try:
+        return "names" in inspect.signature(fn).parameters
+    except (TypeError, ValueError):
+        return False
+
+
+def describe_event(game: Game, event: dict[str, Any], names: Sequence[str] | None = None) -> str | None:
+    """One event in the game's words (None: bookkeeping nobody reads); seats by ``names`` where the game takes them."""
     fn = _words(game, "describe_event")
-    return fn(game, event) if fn else generic_event(event)
+    if fn is None:
+        return generic_event(event)
+    return fn(game, event, names=names) if names is not None and takes_names(fn) else fn(game, event)  # type: ignore[no-any-return]
 
 
-def describe_action(game: Game, action: Action) -> str:
+def describe_action(game: Game, action: Action, names: Sequence[str] | None = None) -> str:
+    """One action in the game's words; seats by ``names`` where the game takes them."""
     fn = _words(game, "describe_action")
-    return str(fn(game, action)) if fn else str(action)
+    if fn is None:
+        return str(action)
+    return str(fn(game, action, names=names) if names is not None and takes_names(fn) else fn(game, action))
 
 
 def build_scene(game: Game, view: dict[str, Any], legal: list[Action], seat: int | None, names: list[str],
@@ -63,7 +83,7 @@ def build_scene(game: Game, view: dict[str, Any], legal: list[Action], seat: int
         if missing:
             scene.setdefault("parts", []).append({
                 "kind": "buttons", "id": "other-choices", "title": "Other choices",
-                "buttons": [{"label": describe_action(game, a), "action": a.to_json()} for a in missing],
+                "buttons": [{"label": describe_action(game, a, names), "action": a.to_json()} for a in missing],
             })
     return scene
 

@@ -18,6 +18,8 @@ and ``describe_event`` (words for the log and the choices list).
 
 from __future__ import annotations
 
+import re
+from functools import partial
 from typing import Any, Sequence
 
 from voidtable.engine.actions import Action
@@ -87,10 +89,47 @@ def short(game: Game, ship_type: str) -> str:
 
 
 # ---------------------------------------------------------------- words
+# Seats are named as the panels name them (``names``, when the front end has them), hexes by the
+# name each hex shows on the map (row letter, column number: "E5" is the Sun), ships by type and
+# owner where the event says, never by internal ids or keys.
 
 
-def describe_action(game: Game, action: Action) -> str:
+def hex_name(game: Game, coord: Any) -> str:
+    """The name a hex shows on the map: its row's letter (top row A) and its column's number (from 1, left).
+
+    The frame is the largest board the rules lay (every coordinate within ``pattern_radius + push_out``
+    of the Sun), so a hex keeps its name from the first tile laid to the end of the game.
+    """
+    q, r = int(coord[0]), int(coord[1])
+    radius = game.rules.map.pattern_radius + game.rules.map.push_out
+    return f"{chr(ord('A') + r + radius)}{(2 * q + r + 2 * radius) // 2 + 1}"
+
+
+def seat_name(names: Sequence[str] | None, seat: Any) -> str:
+    """A seat as the panels show it; without names, "Player N" (the table's own seat numbers)."""
+    if isinstance(seat, str) and seat.lstrip("-").isdigit():
+        seat = int(seat)
+    if not isinstance(seat, int) or seat < 0:
+        return "no one"
+    return names[seat] if names is not None and seat < len(names) else f"Player {seat + 1}"
+
+
+def _ship_type(game: Game, key: Any) -> str:
+    return _title(str(key)) if key else "ship"
+
+
+def _tile(game: Game, code: str) -> str:
+    kind = tile_kind(code)
+    if tile_planet(code):
+        return f"Planet {tile_planet(code)}"
+    return _title(code.partition(":")[2]) if kind == "sun" else _title(kind)
+
+
+def describe_action(game: Game, action: Action, names: Sequence[str] | None = None) -> str:
+    """An action in words; the scene names ships by type and owner from the view (``label`` in ``build``)."""
     k, a = action.kind, action.arg
+    who = partial(seat_name, names)
+    where = partial(hex_name, game)
     if k in ("keep_faction", "keep_card", "play", "no_move", "no_raid", "fleet_done", "fleet_abandon", "stop", "stay",
              "place_done", "scoring_done", "loans_done"):
         return {"keep_faction": "keep this Starting Faction", "keep_card": "keep your Faction card", "play": "play your turn",
@@ -100,122 +139,178 @@ def describe_action(game: Game, action: Action) -> str:
     if k == "redraw_faction":
         return "redraw your Starting Faction"
     if k == "take_card":
-        return f"take the {_title(a)} card"
+        return f"take the {_faction_card(game, a)} card"
     if k in HEX_WORDS:
-        return HEX_WORDS[k].format(where="no planet" if a is None else f"hex {tuple(a)}")
+        return HEX_WORDS[k].format(where="no planet" if a is None else where(a))
     if k in HEX_OR_NONE_WORDS:
         some, none = HEX_OR_NONE_WORDS[k]
-        return none if a is None else some.format(where=f"hex {tuple(a)}")
+        return none if a is None else some.format(where=where(a))
     if k == "put":
-        return f"put a {_title(a[0])} " + ("in the centre" if a[1] < 0 else f"on edge {a[1]}")
+        return f"put a {_ship_type(game, a[0])} " + ("in the centre" if a[1] < 0 else f"on the {EDGE_WORDS[a[1]]} edge")
     if k == "slot":
-        return "the centre" if a < 0 else f"edge {a}"
+        return "the centre" if a < 0 else f"the {EDGE_WORDS[a]} edge"
     if k == "add_ship":
-        return f"add ship #{a} to the fleet"
+        return "add this ship to the fleet"
     if k == "tow":
-        return f"tow captured ship #{a}"
+        return "tow this captured ship"
     if k == "recentre":
-        return f"move ship #{a} into the centre"
+        return "move this ship into the centre"
     if k == "lose":
-        return f"ship #{a} absorbs the lost dice"
+        return "this ship absorbs the lost dice"
     if k == "sacrifice":
-        return "sacrifice nothing" if a is None else f"sacrifice ship #{a}"
+        return "sacrifice nothing" if a is None else "sacrifice this ship"
     if k in ("lend", "recall"):
-        return f"{k} ship #{a}"
+        return f"{k} this ship"
     if k == "lend_to":
-        return f"lend it to seat {a}"
+        return f"lend it to {who(a)}"
     if k == "raid":
-        return f"raid seat {a[1]} in hex {tuple(a[0])}"
+        return f"raid {who(a[1])} in {where(a[0])}"
     if k == "raid_blockade":
-        return f"raid blockading ship #{a[2]} with ship #{a[1]} in hex {tuple(a[0])}"
+        return f"raid the blockading ship in {where(a[0])}"
     if k == "tow_raid":
-        return f"capture your own ship #{a[1]} in hex {tuple(a[0])} to tow it"
+        return f"capture your own ship in {where(a[0])} to tow it"
     if k == "aim":
-        return f"aim at seat {a}"
+        return f"aim at {who(a)}"
     if k == "hex_tile":
-        return f"lay tile {a}"
+        return f"lay the {_tile(game, str(a))} tile"
     if isinstance(a, bool):
         word = {"consent": "allow it", "join": "join the raid", "amnesty": "declare Amnesty", "retreat": "retreat",
                 "second_turn": "take a second turn", "end_story": "end the story"}.get(k, k.replace("_", " "))
         return word if a else "no: " + word.replace("allow it", "refuse")
-    return str(action)
+    return k.replace("_", " ")
 
 
-def describe_event(game: Game, e: dict[str, Any]) -> str | None:
+SHIP_WORDS = {"add_ship": "add {ship} to the fleet", "tow": "tow {ship}", "recentre": "move {ship} into the centre",
+              "lose": "{ship} absorbs the lost dice", "sacrifice": "sacrifice {ship}", "lend": "lend {ship}", "recall": "recall {ship}"}
+EDGE_WORDS = ("right", "upper right", "upper left", "left", "lower left", "lower right")  # DIRECTIONS, pointy-top
+
+
+def _dice(dice: Any) -> str:
+    return " + ".join(str(d) for d in dice) if isinstance(dice, (list, tuple)) else str(dice)
+
+
+def _ships(n: int) -> str:
+    return f"{n} ship" + ("" if n == 1 else "s")
+
+
+def describe_event(game: Game, e: dict[str, Any], names: Sequence[str] | None = None) -> str | None:
+    """One sentence per event worth reading; None for bookkeeping events."""
     t = e["type"]
-    seat = e.get("seat")
-    who = f"Seat {seat}" if seat is not None else ""
-    if t in ("sun_drawn", "setup_sun"):
-        return f"The Sun: {_title(e['sun'])}." if t == "setup_sun" else None
+    who = seat_name(names, e.get("seat"))
+    name = partial(seat_name, names)
+    where = partial(hex_name, game)
+    if t == "setup_sun":
+        return f"The Sun: {_title(e['sun'])}."
+    if t in ("sun_drawn", "ships_issued", "setup_gas_giant_lottery", "hexes_dealt", "factions_dealt", "ships_unplaced"):
+        return {"factions_dealt": "Starting Factions are dealt.", "hexes_dealt": "Hex tiles are dealt."}.get(t)
     if t == "system_ready":
         return "The stellar system is ready."
-    if t == "factions_dealt":
-        return "Starting Factions are dealt."
     if t == "faction_kept":
         return f"{who} keeps the {_faction(game, e.get('faction'))}."
     if t == "faction_redrawn":
         return f"{who} redraws: now the {_faction(game, e.get('faction') or e.get('to'))}."
-    if t == "ships_issued":
-        return None
     if t == "ship_placed":
-        return f"Seat {e['owner']} places a {_title(e['ship_type'])} ({_where(e.get('at'))})."
+        return f"{name(e['owner'])} places a {_ship_type(game, e['ship_type'])} ({_where(game, e.get('at'))})."
+    if t == "ship_recentred":
+        return f"{name(e['owner'])}'s ship moves into the centre of {where(e['hex'])}."
     if t == "turn_start":
         return f"Turn {e['turn']}: {who}" + (" (second turn)" if e.get("second_turn") else "") + "."
+    if t == "turn_skipped":
+        return f"{who} rebuilds instead of playing the turn."
+    if t == "rebuilt":
+        return f"{who} rebuilds {_ships(len(e['ships']))} in {where(e['hex'])}."
     if t == "planet_roll":
-        dice = "+".join(str(d) for d in e["dice"])
         if e.get("planet") is None:
-            return f"{who} rolls {dice} = {e['total']}: no planet."
-        return f"{who} rolls {dice} = {e['total']}: planet {e['planet']} goes from {e['from']} to {e['to']}."
+            return f"{who} rolls {_dice(e['dice'])} = {e['total']}: no planet."
+        return f"{who} rolls {_dice(e['dice'])} = {e['total']}: Planet {e['planet']} ({where(e['hex'])}) goes from {e['from']} to {e['to']}."
     if t == "faction_changed":
-        return f"{who} takes the {_title(e['to'])} card."
+        return f"{who} takes the {_faction_card(game, e['to'])} card."
+    if t == "ship_lent":
+        return f"{name(e['owner'])} lends a ship to {name(e['to'])}."
+    if t == "ship_recalled":
+        return f"{name(e['owner'])} recalls a ship from {name(e['from'])}."
     if t == "fleet_departs":
-        return f"{who}'s fleet of {len(e['ships'])} leaves {tuple(e['hex'])} (Move {e['move']})."
+        tow = f", towing {len(e['towing'])}" if e.get("towing") else ""
+        return f"{who}'s fleet of {_ships(len(e['ships']))}{tow} leaves {where(e['hex'])} (Move {e['move']})."
+    if t == "ships_picked_up":
+        return f"{who} picks up {_ships(len(e['ships']))}."
     if t == "fleet_step":
-        return f"  ... to {tuple(e['to'])}" + (" across a Blockade" if e.get("blockade") else "") + f" ({e['left']} left)."
+        return f"  ... to {where(e['to'])}" + (" across a Blockade" if e.get("blockade") else "") + f" ({e['left']} left)."
     if t == "fleet_arrives":
         run = f", running {e['blockades_run']} Blockade(s)" if e.get("blockades_run") else ""
-        return f"{who}'s fleet arrives at {tuple(e['hex'])}{run}."
+        return f"{who}'s fleet arrives at {where(e['hex'])}{run}."
     if t == "consent":
-        return f"Seat {seat} {'lets' if e['willing'] else 'does not let'} seat {e['mover']} move ship #{e['ship']}."
+        return f"{who} {'lets' if e['willing'] else 'does not let'} {name(e['mover'])} move their ship."
     if t == "scored":
         return f"{who} scores {e['points']} for {_title(e['condition'])} (now {e['score']})."
+    if t == "points_spent":
+        return f"{who} spends {e['points']} point(s) on a second turn (now {e['score']})."
     if t == "counter_placed":
-        return f"A {e['counter'].title()} counter on {tuple(e['hex'])} ({e.get('why', '')})."
+        why = str(e.get("why") or "").replace("_", " ")
+        return f"A {e['counter'].title()} counter on {where(e['hex'])}" + (f" ({why})." if why else ".")
     if t == "counter_removed":
-        return f"{who} removes the {e['counter'].title()} counter from {tuple(e['hex'])}."
+        return f"{who} removes the {e['counter'].title()} counter from {where(e['hex'])}."
     if t == "destroyed":
-        return f"Seat {e['owner']}'s {_title(e['ship_type'])} is destroyed."
+        return f"{name(e['owner'])}'s {_ship_type(game, e['ship_type'])} is destroyed."
     if t == "captured":
-        return f"Ship #{e.get('ship')} is captured" + (f" by seat {e['captor']}" if "captor" in e else "") + "."
+        return f"{name(e['owner'])}'s ship is captured in {where(e['hex'])}" + (f" by {name(e['captor'])}" if "captor" in e else "") + "."
+    if t == "capture_returned":
+        return f"A captured ship returns to {name(e['owner'])} in {where(e['hex'])}."
+    if t == "capture_return_blocked":
+        return f"A captured ship cannot return in {where(e['hex'])}."
     if t == "target_reached":
         return f"{who} reaches {e['score']} points: every other player has one more turn."
     if t == "game_over":
-        return f"Game over ({e['reason']}). Scores {e['scores']}."
+        reason = re.sub(r"\bseat (\d+)", lambda m: name(int(m.group(1))), str(e.get("reason") or "").replace("_", " "))
+        scores = ", ".join(f"{name(p)} {x}" for p, x in enumerate(e["scores"]))
+        return f"Game over{f' ({reason})' if reason else ''}. Points: {scores}."
     if t == "raid":
-        where = f" in {tuple(e['hex'])}" if e.get("hex") else ""
         if e.get("kind") == "blockade":
-            return f"{who} raids the blockading ship #{e.get('target')} with ship #{e.get('attacker')}{where}."
-        return f"{who} raids seat {e.get('defender')}{where}."
+            return f"{who} raids a blockading ship in {where(e['hex'])}."
+        return f"{who} raids {name(e.get('defender'))} in {where(e['hex'])}."
+    if t == "raid_joined":
+        return f"{who} joins the raid with {_ships(len(e['ships']))}."
+    if t == "amnesty":
+        return f"{who} declares Amnesty: the raid stops."
     if t == "raid_roll":
-        hits = ", ".join(f"seat {q}: {h}" for q, h in (e.get("hits") or {}).items())
-        return f"Raid round {e.get('round')}: dice {e.get('dice')}" + (f"; hits {hits}" if hits else "") + "."
-    if t == "setup_gas_giant_lottery":
-        return None
+        rolls = "; ".join(f"{name(q)} rolls {_dice(d)}" for q, d in (e.get("dice") or {}).items()) if isinstance(e.get("dice"), dict) else ""
+        hits = ", ".join(f"{name(q)} {h}" for q, h in (e.get("hits") or {}).items())
+        return f"Raid round {e.get('round')}" + (f": {rolls}" if rolls else "") + (f"; hits: {hits}" if hits else "") + "."
+    if t == "sacrificed":
+        return f"{who} sacrifices a ship to cancel this round's damage."
+    if t == "round_negated":
+        return f"Raid round {e['round']}: the damage is cancelled."
+    if t == "raid_damage":
+        lost = ", ".join(f"{name(q)} {x}" for q, x in (e.get("lost") or {}).items())
+        return f"Raid round {e['round']} damage; dice lost so far: {lost}."
+    if t == "retreat_declared":
+        return f"{who} retreats from the raid."
+    if t == "retreat_blocked":
+        return f"{who} cannot retreat from {where(e['from'])}: the ships are lost."
+    if t == "raid_over":
+        return "The raid is over."
     if t == "setup_gas_giant":
-        return f"A Gas Giant moves out to {tuple(e['hex'])}."
+        return f"A Gas Giant moves out to {where(e['hex'])}."
     if t == "setup_pattern":
         return "The hexes round the Sun are laid."
     if t == "setup_orbit":
-        return f"The orbit of the Gas Giant at {tuple(e['gas_giant'])} is completed."
+        return f"The orbit of the Gas Giant at {where(e['gas_giant'])} is completed."
     if t == "roll_off":
-        return f"Roll-off ({str(e.get('for', '')).replace('_', ' ')}): " + ", ".join(f"seat {q} {r}" for q, r in (e.get("rolls") or {}).items()) + "."
+        rolls = ", ".join(f"{name(q)} {_dice(r)}" for q, r in (e.get("rolls") or {}).items())
+        return f"Roll-off ({str(e.get('for', '')).replace('_', ' ')}): {rolls}."
+    if t in ("first_player", "story_player"):
+        return f"{who} is the {t.replace('_', ' ')}."
     if t == "retreat":
-        return f"{who} retreats from {tuple(e['from'])} to {tuple(e['to'])}."
+        return f"{who} retreats from {where(e['from'])} to {where(e['to'])}."
     if t == "hex_laid":
-        return f"{who} lays {e['tile']} at {tuple(e['hex'])}."
-    if t == "raid_over":
-        return "The raid is over."
-    return generic_event(e)
+        return f"{who} lays {_tile(game, str(e['tile']))} at {where(e['hex'])}."
+    words = t.replace("_", " ")
+    return f"{who}: {words}." if e.get("seat") is not None else words[:1].upper() + words[1:] + "."
+
+
+def _faction_card(game: Game, key: Any) -> str:
+    card = game.rules.faction_cards.get(key) if isinstance(key, str) else None
+    return getattr(card, "title", None) or _title(str(key))
 
 
 def _faction(game: Game, key: Any) -> str:
@@ -223,13 +318,14 @@ def _faction(game: Game, key: Any) -> str:
     return f.title if f else _title(str(key))
 
 
-def _where(at: Any) -> str:
+def _where(game: Game, at: Any) -> str:
+    """A ship's place in words: "centre of C4", "edge C4/C5", "outer edge of A1"."""
     if not at:
         return "off the board"
     if "hex" in at:
-        return f"centre of {tuple(at['hex'])}"
+        return f"centre of {hex_name(game, at['hex'])}"
     a, b = at["edge"]
-    return f"edge of {tuple(a)}" + (f"/{tuple(b)}" if b else "")
+    return f"edge {hex_name(game, a)}/{hex_name(game, b)}" if b else f"outer edge of {hex_name(game, a)}"
 
 
 # ---------------------------------------------------------------- the scene
@@ -278,18 +374,20 @@ def build(game: Game, view: dict[str, Any], legal: list[Action], seat: int | Non
 
     ship_by_id = {s["id"]: s for s in ships}
 
-    def ship_words(x: int) -> str:
+    def ship_words(x: int, owner: bool = True) -> str:
+        """A ship as players tell it apart: owner (unless ``owner`` is False: "your ..."), type, where it is, who flies it."""
         s = ship_by_id.get(x)
         if not s:
-            return f"ship #{x}"
-        owner = f"seat {s['owner']}" if s["owner"] == s["controller"] else f"seat {s['owner']}'s, flown by seat {s['controller']}"
-        return f"{_title(s['type'])} #{x} ({owner})"
+            return "a ship"
+        flown = "" if s["owner"] == s["controller"] else f", flown by {names[s['controller']]}"
+        where = f" ({_where(game, s['at'])})" if s.get("at") else ""
+        return f"{names[s['owner']] + chr(39) + 's ' if owner else ''}{_title(s['type'])}{where}{flown}"
 
     def label(a: Action) -> str:
         k, arg = a.kind, a.arg
         if k == "put":
             card = R.ships[arg[0]]
-            return f"{_title(arg[0])} (Move {card.move}, Fight {card.fight})" + (" in the centre" if arg[1] < 0 else f" on edge {arg[1]}")
+            return f"{_title(arg[0])} (Move {card.move}, Fight {card.fight})" + (" in the centre" if arg[1] < 0 else f" on the {EDGE_WORDS[arg[1]]} edge")
         if k == "raid":
             return f"raid {names[arg[1]]} here"
         if k == "raid_blockade":
@@ -298,13 +396,14 @@ def build(game: Game, view: dict[str, Any], legal: list[Action], seat: int | Non
             return f"capture your own {ship_words(arg[1])} to tow it"
         if k == "tow":
             return f"tow {ship_words(arg)}"
-        if ACTIONS.route(a)[0] == "ship" and isinstance(arg, int):
-            return describe_action(game, a).replace(f"ship #{arg}", ship_words(arg))
+        if k in SHIP_WORDS and isinstance(arg, int):
+            return SHIP_WORDS[k].format(ship=ship_words(arg))
         if k == "lend_to" or k == "aim":
             return ("lend it to " if k == "lend_to" else "aim at ") + names[arg]
         if k == "consent" and "mover" in decision:
-            return (f"let {names[decision['mover']]} move your {ship_words(decision['ship'])}" if arg else "refuse")
-        text = describe_action(game, a)
+            return (f"let {names[decision['mover']]} move your {ship_words(decision['ship'], owner=False)}" if arg
+                    else f"refuse: {names[decision['mover']]} may not move it")
+        text = describe_action(game, a, names)
         return text[:1].upper() + text[1:]
 
     def clickable(item: dict[str, Any], acts: list[Action] | None, title: str) -> dict[str, Any]:
@@ -330,7 +429,7 @@ def build(game: Game, view: dict[str, Any], legal: list[Action], seat: int | Non
             if c in status:
                 item["sub"] = status[c].upper()
                 item["fill"] = status[c]
-            clickable(item, at_hex.pop(c, None), f"hex {c}: choose")
+            clickable(item, at_hex.pop(c, None), f"{hex_name(game, c)}: choose")
             hexes.append(item)
     manual = view.get("manual_setup")
     if manual:
@@ -396,7 +495,8 @@ def build(game: Game, view: dict[str, Any], legal: list[Action], seat: int | Non
         buttons.extend(acts)
     edges = []
     for (q, r, d), acts in at_edge.items():
-        edges.append(clickable({"at": [q, r, d], "label": f"edge {d} of {(q, r)}"}, acts, f"edge {d} of ({q}, {r}): which ship?"))
+        side = f"the {EDGE_WORDS[d]} edge of {hex_name(game, (q, r))}"
+        edges.append(clickable({"at": [q, r, d], "label": side}, acts, f"{side[:1].upper()}{side[1:]}: which ship?"))
 
     parts: list[dict[str, Any]] = []
     highlight = decision_hex("origin") if dkind in ("pick", "walk", "retreat_pick", "retreat_to") else None
@@ -414,7 +514,7 @@ def build(game: Game, view: dict[str, Any], legal: list[Action], seat: int | Non
     if mine and dkind == "walk" and "mp" in decision:
         prompt = f"{prompt} ({decision['mp']} move(s) left)"
     if mine and dkind == "consent" and "mover" in decision:
-        prompt = f"{names[decision['mover']]} wants to move your {ship_words(decision['ship'])}: allow it?"
+        prompt = f"{names[decision['mover']]} wants to move your {ship_words(decision['ship'], owner=False)}: allow it?"
     if buttons:
         parts.insert(0, {"kind": "buttons", "id": "decision", "title": prompt or "Choices",
                          "buttons": [{"label": label(a), "action": a.to_json()} for a in buttons]})
@@ -427,7 +527,7 @@ def build(game: Game, view: dict[str, Any], legal: list[Action], seat: int | Non
                   "marks": [{"value": scores[p], "label": names[p], "seat": p} for p in range(len(names))]})
     raid = view.get("raid")
     if raid:
-        items = [{"label": "Where", "value": f"{tuple(raid['hex'])} ({raid['kind'].replace('_', ' ')})"},
+        items = [{"label": "Where", "value": f"{hex_name(game, raid['hex'])} ({raid['kind'].replace('_', ' ')})"},
                  {"label": "Round", "value": raid["round"]}]
         for q in raid["participants"]:
             items.append({"label": names[int(q)], "value": f"{raid['dice'][str(q)] - raid['lost'][str(q)]} dice left of {raid['dice'][str(q)]}"

@@ -1,0 +1,122 @@
+"""Words, not keys: what the log, the choices and the terminal say reads as the players' language.
+
+For every registered game (from the registry, no game named here), random games at the
+smallest and largest table, in every variant: every event and every legal action, put
+in words by the game's text hooks, must not contain an internal key (a snake_case token,
+any key or identifier from the game's rules data, or a key title-cased where the
+component's printed name is spelled otherwise), Python's reprs (``None``, ``[3, 21]``, ``{...}``, ``(2, -1)``), or developer
+words (``seat -1``, ``step 58``); nor may the terminal's picture of a view (the text hook's ``render``). Where a game's words take the seats' names, they are given,
+and then no bare "seat N" may appear either.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any, Iterator
+
+import msgspec
+import pytest
+
+from voidtable.engine.events import visible_events
+from voidtable.engine.registry import games, load
+from voidtable.web import scenes
+
+NAMES = ["Tess", "Bot 1 (easy)", "Bot 2 (medium)", "Ana", "Bot 4 (hard)", "Lu"]
+SNAKE = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b")
+REPRS = re.compile(r"\bNone\b|\bTrue\b|\bFalse\b|[\[\]{}]|\(-?\d+, ?-?\d+\)|#\d")
+DEV = re.compile(r"\bseat -1\b|\bstep \d+\b|\borientation \d\b", re.I)
+SEAT_NUMBER = re.compile(r"\bseats? \d\b", re.I)
+
+CONFIGS = [
+    pytest.param(name, n, variant, id=f"{name}-{n}p-{variant}")
+    for name, spec in games().items()
+    for n in sorted({spec.min_players, spec.max_players})
+    for variant in (spec.variants or {"default": {}})
+]
+
+
+def strings(data: Any) -> Iterator[str]:
+    """Every string in a rules-data tree: struct fields, dict keys and values, list items."""
+    if isinstance(data, str):
+        yield data
+    elif isinstance(data, msgspec.Struct):
+        for f in data.__struct_fields__:
+            yield from strings(getattr(data, f))
+    elif isinstance(data, dict):
+        for k, v in data.items():
+            yield from strings(k)
+            yield from strings(v)
+    elif isinstance(data, (list, tuple, set, frozenset)):
+        for v in data:
+            yield from strings(v)
+    elif hasattr(data, "__dict__") and not callable(data):
+        yield from strings(vars(data))
+    elif hasattr(data, "__slots__"):
+        for f in data.__slots__:
+            yield from strings(getattr(data, f, None))
+
+
+def forbidden_keys(game: Any) -> tuple[set[str], set[str]]:
+    """(keys, their title-cased forms that are not also printed) from the game's rules data."""
+    found = set(strings(game.rules))
+    keys = {s for s in found if SNAKE.fullmatch(s)}
+    printed = {s for s in found if not SNAKE.fullmatch(s)}
+    lower = {s.lower() for s in printed}
+    titled = {k.replace("_", " ").title() for k in keys}
+    # a key title-cased where the component prints its name otherwise ("Tiit Clo Uhl" for TIIT CLO UHL)
+    return keys, {t for t in titled if t.lower() in lower and t not in printed}
+
+
+def problems(text: str, keys: set[str], titled: set[str], named: bool) -> list[str]:
+    out = [m.group(0) for m in SNAKE.finditer(text)]
+    out += [m.group(0) for m in REPRS.finditer(text)]
+    out += [m.group(0) for m in DEV.finditer(text)]
+    out += [k for k in keys if k in text]
+    out += [t for t in titled if t in text]
+    if named:
+        out += [m.group(0) for m in SEAT_NUMBER.finditer(text)]
+    return out
+
+
+@pytest.mark.parametrize("name,players,variant", CONFIGS)
+def test_events_and_actions_read_as_words(name, players, variant):
+    game = load(name, players, games()[name].variants.get(variant, {}))
+    keys, titled = forbidden_keys(game)
+    names = NAMES[:players]
+    ev_fn = scenes._words(game, "describe_event")
+    act_fn = scenes._words(game, "describe_action")
+    named_events = ev_fn is not None and scenes.takes_names(ev_fn)
+    named_actions = act_fn is not None and scenes.takes_names(act_fn)
+    render = getattr(game.spec.hooks.text, "render", None)
+    bad: dict[str, list[str]] = {}
+
+    def check(text: str | None, named: bool, what: str) -> None:
+        if text:
+            found = problems(text, keys, titled, named)
+            if found and len(bad) < 30:
+                bad.setdefault(text, [f"{what}: {sorted(set(found))}"])
+
+    seen_events = 0
+    for seed in range(4):
+        state = game.new_state(seed * 7919 + players)
+        rng = random.Random(seed)
+        events = list(state.setup_events)
+        for _ in range(3000):
+            for e in events:
+                for viewer in (None, 0):
+                    for seen in visible_events([e], viewer):
+                        check(scenes.describe_event(game, seen, names), named_events, f"event {seen['type']}")
+                        seen_events += 1
+            if state.is_over():
+                break
+            p = rng.choice(state.to_move())
+            legal = state.legal_actions(p)
+            if render is not None and rng.random() < 0.05:  # the terminal's picture of a view
+                for viewer in (None, p):
+                    check(render(game, state.view(viewer)), False, "terminal view")
+            for a in legal:
+                check(scenes.describe_action(game, a, names), named_actions, f"action {a.kind}")
+            events = state.apply(p, rng.choice(legal))
+    assert seen_events > 50
+    assert not bad, "\n".join(f"{v[0]}  <-  {k!r}" for k, v in bad.items())
