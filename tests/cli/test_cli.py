@@ -91,7 +91,7 @@ def test_play_human_seat_from_stdin(tmp_path):
     assert "Your hand:" in out.stdout and "choose 1-" in out.stdout
     assert (tmp_path / "r.json").exists()
     # what seat 1 was shown never includes another seat's dealt hand
-    assert "Seat 0 is dealt" not in out.stdout and "Seat 1 is dealt" in out.stdout
+    assert "Bot 1 (random) is dealt" not in out.stdout and "Player 2 (you) is dealt" in out.stdout
 
 
 def test_play_without_stdin_stops_cleanly():
@@ -102,7 +102,7 @@ def test_play_without_stdin_stops_cleanly():
 def test_play_black_sun_in_words():
     out = run("play", "blacksun", "-p", "3", "--seed", "1", "--bots", "heuristic")
     assert out.returncode == 0, out.stderr
-    assert "Game over" in out.stdout and "Black Sun: turn" in out.stdout and '{"type"' not in out.stdout
+    assert "Game over" in out.stdout and "Black Sun · Turn" in out.stdout and '{"type"' not in out.stdout
 
 
 def test_play_asks_again_on_bad_input_and_ends_cleanly_at_end_of_input():

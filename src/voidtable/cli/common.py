@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import inspect
 import json
 import sys
-from typing import Any, NoReturn
+from typing import Any, Callable, NoReturn, Sequence
 
 from voidtable.agents import specs as agent_specs
+from voidtable.engine.actions import Action
 from voidtable.engine.errors import OptionError, VoidtableError
 from voidtable.engine.events import generic_event
 from voidtable.engine.game import Game
@@ -61,17 +63,54 @@ def agent_list(text: str | None, players: int, default: str = "random") -> list[
     return [merged[p % len(merged)] for p in range(players)]
 
 
-def render_view(game: Game, view: dict[str, Any]) -> str:
+def _words(fn: Callable[..., Any], *args: Any, names: Sequence[str] | None) -> Any:
+    """Call a game's words function, with the seats' names if it takes them (an optional ``names=``)."""
+    try:
+        named = names is not None and "names" in inspect.signature(fn).parameters
+    except (TypeError, ValueError):
+        named = False
+    return fn(*args, names=names) if named else fn(*args)
+
+
+def render_view(game: Game, view: dict[str, Any], names: Sequence[str] | None = None) -> str:
     """The view in the game's words for the terminal (``GameSpec.hooks.text``), else as JSON."""
     tm = game.spec.hooks.text
-    return tm.render(game, view) if tm else json.dumps(view, indent=1)
+    return str(_words(tm.render, game, view, names=names)) if tm else json.dumps(view, indent=1)
 
 
-def describe_event(game: Game, event: dict[str, Any]) -> str | None:
+def describe_event(game: Game, event: dict[str, Any], names: Sequence[str] | None = None) -> str | None:
     tm = game.spec.hooks.text
-    return tm.describe_event(game, event) if tm else generic_event(event)
+    if not tm:
+        return generic_event(event)
+    line = _words(tm.describe_event, game, event, names=names)
+    return None if line is None else str(line)
 
 
-def describe_action(game: Game, action: Any) -> str:
+def describe_action(game: Game, action: Any, names: Sequence[str] | None = None) -> str:
     tm = game.spec.hooks.text
-    return tm.describe_action(game, action) if tm else str(action)
+    return str(_words(tm.describe_action, game, action, names=names)) if tm else str(action)
+
+
+def choices(game: Game, view: dict[str, Any], legal: list[Action], seat: int, names: Sequence[str]) -> tuple[str | None, list[str]]:
+    """What the seat is asked and each legal action in words, as the table's scene says them.
+
+    The scene knows the view (which ship, whose request), so its words name the ship and the
+    asking player ("Bob wants to move your Raider ...: allow it?"); an action the scene does not
+    label falls back to the text hook's words.
+    """
+    hook = game.spec.hooks.scene
+    scene: dict[str, Any] = hook.build(game, view, legal, seat, list(names)) if hook is not None else {}
+    said: dict[str, str] = {}
+    stack: list[Any] = [scene.get("parts", [])]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, list):
+            stack.extend(node)
+        elif isinstance(node, dict):
+            act = node.get("action")
+            text = node.get("hint") or node.get("label")
+            if isinstance(act, dict) and isinstance(text, str) and text:
+                said.setdefault(json.dumps(act, sort_keys=True), text)
+            stack.extend(v for k, v in node.items() if isinstance(v, (list, dict)) and k != "action")
+    labels = [said.get(json.dumps(a.to_json(), sort_keys=True)) or describe_action(game, a, names) for a in legal]
+    return scene.get("prompt"), labels

@@ -15,26 +15,35 @@ from voidtable.engine.events import Event, visible_events
 from voidtable.engine.game import Game
 from voidtable.engine.records import Recorder
 
-from .common import agent_list, describe_action, describe_event, fail, game_from_flags, render_view
+from .common import agent_list, choices, describe_event, fail, game_from_flags, render_view
 
 
 class Person(Agent):
-    """The seat at the keyboard: shows its view and numbered choices, reads a number."""
+    """The seat at the keyboard: shows its view, what it is asked and the numbered choices, reads a number."""
 
     spec = "person"
 
-    def __init__(self, game: Game, console: Console) -> None:
+    def __init__(self, game: Game, console: Console, names: list[str]) -> None:
         super().__init__(0)
         self.game = game
         self.console = console
+        self.names = names
 
     def act(self, obs: Observation) -> Action:
         console, g = self.console, self.game
-        console.rule(f"Seat {obs.seat} to decide")
-        console.print(render_view(g, obs.view))
-        for i, a in enumerate(obs.legal, 1):
-            console.print(f"  [bold]{i:2d}[/]. {describe_action(g, a)}")
+        console.rule(f"{self.names[obs.seat]}: your turn")
+        console.print(render_view(g, obs.view, self.names), markup=False, soft_wrap=True)  # the map keeps its rows
+        prompt, labels = choices(g, obs.view, obs.legal, obs.seat, self.names)
+        if prompt:
+            console.print(prompt, style="bold", markup=False)
+        for i, label in enumerate(labels, 1):
+            console.print(f"  {i:2d}. {label[:1].upper()}{label[1:]}", markup=False)
         return obs.legal[ask(console, len(obs.legal)) - 1]
+
+
+def seat_names(specs: list[str], seat: int | None) -> list[str]:
+    """The seats as the terminal names them: "Player 1 (you)" at the keyboard, "Bot 2 (random)" for the others (numbers from 1, as on the map)."""
+    return [f"Player {p + 1} (you)" if p == seat else f"Bot {p + 1} ({spec})" for p, spec in enumerate(specs)]
 
 
 def register(app: typer.Typer) -> None:
@@ -58,15 +67,16 @@ def register(app: typer.Typer) -> None:
         console = Console(highlight=False)
         rec = Recorder(game, players, seed, g.settings, specs)
         seated: dict[int, Agent] = seat_agents(specs, game, seed, [p for p in range(players) if p != seat])
+        names = seat_names(specs, seat)
         if seat is not None:
-            seated[seat] = Person(g, console)
+            seated[seat] = Person(g, console, names)
         viewer = seat
 
         def show(events: list[Event]) -> None:
             for e in visible_events(events, viewer):
-                line = describe_event(g, e)
+                line = describe_event(g, e, names)
                 if line:
-                    console.print(f"  [dim]>[/] {line}")
+                    console.print(f"  > {line}", markup=False)
 
         def after(p: int, action: Any, events: list[Event], took: float, agent: Agent) -> None:
             show(events)
@@ -76,7 +86,7 @@ def register(app: typer.Typer) -> None:
         show(rec.state.setup_events)
         run(rec.state, seated, apply=rec.apply, on_step=after, prefer=seat)
         console.rule("Game over")
-        console.print(render_view(g, rec.state.view(seat)))
+        console.print(render_view(g, rec.state.view(seat), names), markup=False, soft_wrap=True)
         if save:
             rec.record.save(save)
             console.print(f"record written to {save}")
