@@ -175,6 +175,7 @@ class Table:
     places: dict[Hex, Json] = field(init=False)
     ships: dict[int, Json] = field(init=False)
     decision: Json = field(init=False)
+    hulls: dict[Hex, list[Json]] = field(init=False)  # Shipyards by site
     at_hex: dict[Hex, list[Action]] = field(default_factory=dict)
     at_piece: dict[int, list[Action]] = field(default_factory=dict)
     at_card: dict[str, list[Action]] = field(default_factory=dict)
@@ -185,6 +186,10 @@ class Table:
         self.places = {_hex(p["hex"]): p for p in self.view["places"]}
         self.ships = {s["id"]: s for s in self.view["ships"]}
         self.decision = self.view.get("decision") or {}
+        self.hulls = {}
+        for s in self.view["ships"]:
+            if not s["built"]:
+                self.hulls.setdefault(_hex(s["hex"]), []).append(s)
 
     def route(self, legal: list[Action]) -> None:
         """Sort the legal actions by the element that stands for them (``ACTIONS.route``)."""
@@ -340,7 +345,7 @@ class Table:
 def hex_item(t: Table, hex_: Hex, p: Json) -> Json:
     """One place: a face-up card by title and kind, a face-down one as a back of its owner's deck."""
     key = p["card"]
-    hulls = [s for s in t.view["ships"] if not s["built"] and _hex(s["hex"]) == hex_]
+    hulls = t.hulls.get(hex_, [])
     subs: list[str] = []
     if key:
         card = t.r.data.cards[key]

@@ -1,0 +1,217 @@
+"""Nearspace in a real browser: a person creates a table in the lobby and plays the first turns by clicking.
+
+Playwright drives Debian's chromium against a real ``voidtable serve`` (the
+pattern of test_browser.py). The lobby has no seed field, so the test adds a
+fixed seed to the lobby's own create request on its way out (seed 1: the
+person, seat 0, takes the first turn; their first turn is scripted click by
+click). The bot's turns are whatever the bot does; the person's second turn
+only uses what the page offers. Screenshots go to test-artifacts/.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from voidtable.games.nearspace import SPEC
+
+from .conftest import ARTIFACTS
+
+CHROMIUM = os.environ.get("VOIDTABLE_CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"]
+SEED = 1  # seat 0 moves first; Terra gives 5 CP; the engine rolls enough E to move
+
+sync_api = pytest.importorskip("playwright.sync_api", reason="playwright (the web extra) is not installed")
+pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(),
+                                reason=f"no chromium at {CHROMIUM}: run scripts/setup.sh with VOIDTABLE_EXTRAS=test as root "
+                                       "(it apt-installs Debian's chromium) or set VOIDTABLE_CHROMIUM")
+
+HOME = "2,-4"  # Tess's Homeworld (seat 0), from nearspace.toml [map]
+KEYS = re.compile(r"\b[a-z]+_[a-z_]+\b")  # a snake_case key (card key, action kind) must never show
+
+
+@pytest.fixture
+def browser():
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+@pytest.fixture
+def page(browser):
+    ctx = browser.new_context(viewport={"width": 1366, "height": 900})
+    pg = ctx.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    yield pg
+    ctx.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+def shot(page, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def with_seed(route) -> None:
+    """The lobby's create request, with a fixed seed added (the form has no seed field)."""
+    req = route.request
+    if req.method == "POST":
+        body = json.loads(req.post_data or "{}")
+        body["seed"] = SEED
+        route.continue_(post_data=json.dumps(body))
+    else:
+        route.continue_()
+
+
+def create_in_lobby(page, url: str) -> None:
+    page.route("**/api/tables", with_seed)
+    page.goto(url + "/")
+    page.select_option("#game", "nearspace")
+    page.fill("#myname", "Tess")
+    page.select_option("#seat-0", "you")
+    page.select_option("#seat-1", "easy")
+    page.click("#create-btn")
+    page.wait_for_url(re.compile(r"/t/[^#]+#seat="))
+    page.wait_for_selector("#scene svg.hexmap")
+
+
+def step_of(page) -> str:
+    return str(page.evaluate("() => document.body.dataset.step || ''"))
+
+
+def my_turn(page) -> None:
+    page.wait_for_function("() => document.querySelector('#status').innerText.startsWith('Your turn')", timeout=30_000)
+
+
+def after(page, before: str) -> None:
+    page.wait_for_function(f"() => document.body.dataset.step !== '{before}'", timeout=15_000)
+
+
+def click(page, selector: str) -> None:
+    """Click one highlighted element (one action) and wait for the table to move on."""
+    before = step_of(page)
+    page.locator(selector).first.click()
+    after(page, before)
+
+
+def choose(page, selector: str, option: str) -> str:
+    """Click an element standing for several actions, then the menu entry containing ``option``; its words."""
+    before = step_of(page)
+    page.locator(selector).first.click()
+    menu = page.locator("#menu:not([hidden])")
+    menu.wait_for()
+    entry = menu.locator("button.opt", has_text=option).first
+    words = entry.inner_text()
+    entry.click()
+    after(page, before)
+    return words
+
+
+def hex_texts(page, where: str) -> str:
+    return page.locator(f'svg.hexmap g.hex[data-hex="{where}"]').text_content() or ""  # SVG: no innerText
+
+
+def panel_value(page, part: str, label: str) -> str:
+    return page.locator(f"#part-{part} dt", has_text=re.compile(f"^{label}$")).locator("xpath=following-sibling::dd[1]").inner_text()
+
+
+def log(page) -> list[str]:
+    return page.locator("#log li").all_inner_texts()
+
+
+def test_the_first_turns_of_nearspace(server_factory, page):
+    srv = server_factory("--bot-delay", "0")
+    create_in_lobby(page, srv.url)
+    my_turn(page)
+    shot(page, "nearspace-1-start")
+
+    # the map: 25 places; 22 face down, showing only whose deck they came from; both Homeworlds by title
+    hexes = page.locator("svg.hexmap g.hex")
+    assert hexes.count() == 25
+    down = page.locator("svg.hexmap g.hex", has_text="Face down")
+    assert down.count() == 22
+    backs = page.locator("svg.hexmap g.hex.f-back-0")  # a back of Tess's deck: its colour and her name
+    assert backs.count() == 11 and "Tess" in (backs.first.text_content() or "")
+    assert "from Tess's deck" in (backs.first.locator("title").text_content() or "")
+    assert "Terra" in hex_texts(page, HOME) and "Tess's Homeworld" in hex_texts(page, HOME)
+    assert "Centauri Prime" in hex_texts(page, "-2,4")
+    assert "Neutral Space" in hex_texts(page, "0,0")
+    # CP and E this turn, the hand (public, with play/cycle on its cards), the prompt, the headline
+    assert panel_value(page, "turn", "CP") == "5"
+    assert panel_value(page, "turn", "E") == "0"
+    assert page.locator("#part-hand .card").count() == 3
+    assert page.locator("#part-hand .card.legal").count() >= 1  # cycling costs 1 CP: every card can be cycled
+    assert "Build" in page.locator("#status").inner_text()
+    assert re.search(r"Turn 1 · Tess · Build", page.locator("#headline").inner_text())
+    assert page.locator("#part-players .player").count() == 2
+
+    # lay down a hull: the Homeworld stands for every die of the Stockpile (a menu)
+    words = choose(page, f'svg.hexmap g.hex.legal[data-hex="{HOME}"]', "red Fighter (d4)")
+    assert "Corsair" in words
+    hull = page.locator("#part-shipyards .card", has_text="red Fighter (d4)")
+    assert "1/4" in hull.inner_text()
+    assert panel_value(page, "turn", "CP") == "4"
+    # invest the rest of its cost: it enters service, a d4 on the map
+    choose(page, "#part-shipyards .card.legal", "Put 3 CP")
+    assert page.locator("#part-shipyards .card").count() == 0
+    die = page.locator("svg.hexmap g.piece")
+    assert die.count() == 1 and (die.first.text_content() or "").startswith("d4")
+    assert "red Fighter (d4)" in page.locator("#part-fleet-0").inner_text()
+    # close the Shipyard: the engine is rolled, E to move with
+    click(page, "#part-decision button.legal >> text=Close the Shipyard")
+    my_turn(page)
+    e = int(panel_value(page, "turn", "E"))
+    assert e >= 2, "seed 1 rolls enough E to move the Corsair (2 E)"
+    assert "Action" in page.locator("#status").inner_text()
+    shot(page, "nearspace-2-built")
+
+    # move: the Homeworld (a group of its one ship), then a neighbouring face-down sector, which turns up
+    click(page, f'svg.hexmap g.hex.legal[data-hex="{HOME}"]')
+    target = page.locator("svg.hexmap g.hex.legal").first
+    where = target.get_attribute("data-hex")
+    assert "Face down" in (target.text_content() or "")
+    hint = target.get_attribute("aria-label") or ""
+    assert hint.startswith("Move the group to a face-down card from Tess's deck")
+    click(page, f'svg.hexmap g.hex.legal[data-hex="{where}"]')
+    assert "Face down" not in hex_texts(page, where)
+    assert int(panel_value(page, "turn", "E")) < e
+    lines = log(page)
+    assert any("is revealed" in line for line in lines)
+    assert any("moves 1 ship" in line for line in lines)
+    shot(page, "nearspace-3-moved")
+    # end the turn (a labelled button); the bot plays its turn; Turn 3 is ours again
+    if page.locator("#part-decision button.legal", has_text="End the turn").count() == 0:
+        click(page, f'svg.hexmap g.hex.legal[data-hex="{where}"]')  # E left for another group: still offered
+    click(page, "#part-decision button.legal >> text=End the turn")
+    my_turn(page)
+    assert re.search(r"Turn 3 · Tess", page.locator("#headline").inner_text())
+
+    # the second turn: lay down a Gunship and put CP into it, close the Shipyard, end the turn
+    choose(page, f'svg.hexmap g.hex.legal[data-hex="{HOME}"]', "Gunship (d6)")
+    assert "1/6" in page.locator("#part-shipyards .card", has_text="Gunship (d6)").inner_text()
+    choose(page, "#part-shipyards .card.legal", "Put 1 CP")
+    assert "2/6" in page.locator("#part-shipyards .card", has_text="Gunship (d6)").inner_text()
+    click(page, "#part-decision button.legal >> text=Close the Shipyard")
+    my_turn(page)
+    click(page, "#part-decision button.legal >> text=End the turn")
+    page.wait_for_function("() => /Turn [4-9]/.test(document.querySelector('#headline').innerText)", timeout=30_000)
+    shot(page, "nearspace-4-turn3")
+
+    # what a person read: the log in words, naming cards and dice, never keys or ids
+    lines = log(page)
+    text = "\n".join(lines)
+    assert "lays down a red Fighter (d4)" in text and "enters service" in text
+    assert "puts 3 CP into" in text
+    assert not KEYS.findall(text), KEYS.findall(text)[:5]
+    scene_text = page.locator("#scene").inner_text()
+    assert not KEYS.findall(scene_text), KEYS.findall(scene_text)[:5]
+    assert SPEC.title in page.title() or page.locator("#title, .brand").count()
