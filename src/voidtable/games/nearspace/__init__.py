@@ -27,6 +27,9 @@ OPTIONS = [
     OptionSpec("opponent_deck", str, "", "seat 1's deck: empty for the Alpha Centauri Regime, a deck name or a deck list "
                "(@FILE on the command line)", from_file=True),
     OptionSpec("small_dice", bool, False, "irregular small dice allowed by both players: a d2 and a d3 per colour join each Stockpile"),
+    OptionSpec("banking_cp", bool, False, "advanced rule (assumed numbers): up to 5 unspent CP are banked into the next turn"),
+    OptionSpec("engine_storage", bool, False, "advanced rule (assumed numbers): up to 10 unused E are stored for the next turn"),
+    OptionSpec("engine_charging", bool, False, "advanced rule (assumed numbers): in the Build step, 1 CP buys 2 E for this turn"),
     OptionSpec("hidden_hands", bool, False, "keep each Hand secret (the book deals Hands face up)"),
 ]
 
@@ -36,6 +39,12 @@ PARAMETERS = (
     Parameter("engines.cost", 5, 60, help="CP to build an engine"),
     Parameter("engines.supply", 1, 8, help="engine dice per player in all"),
     Parameter("maintenance.divisor", 5, 20, help="facets per point of fleet maintenance"),
+    Parameter("advanced.bank_limit", 0, 30, help="CP the Banking CP option keeps into the next turn"),
+    Parameter("advanced.storage_limit", 0, 60, help="E the Engine Storage option keeps into the next turn"),
+    Parameter("advanced.charge_e", 1, 10, help="E that 1 charge buys with the Engine Charging option"),
+    Parameter("class_powers.*.attack", -3, 3, help="a ship class's attack modifier"),
+    Parameter("class_powers.*.defence", -3, 3, help="a ship class's defence modifier"),
+    Parameter("class_powers.*.move", -4, 4, help="a ship class's move-cost modifier"),
     Parameter("limits.max_turns", 20, 400, help="turns before the Graveyard comparison decides"),
     Parameter("cards.*.cp", 0, 8, help="a sector's CP"),
     Parameter("cards.*.cost", 1, 10, help="a card's CP cost"),
@@ -55,6 +64,7 @@ SPEC = GameSpec(
         "centauri_first": {"deck": "centauri", "opponent_deck": "terran"},
         "small_dice": {"small_dice": True},
         "hidden_hands": {"hidden_hands": True},
+        "advanced": {"banking_cp": True, "engine_storage": True, "engine_charging": True},
     },
     data_file=Path(__file__).with_name("nearspace.toml"),
     max_decisions=40_000,

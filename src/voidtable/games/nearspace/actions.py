@@ -83,8 +83,9 @@ STEP = ActionKind("step", SECTOR)
 DEFEND = ActionKind("defend", SHIP)
 DEFEND_DONE = ActionKind("defend_done", NO_ARG)
 END_TURN = ActionKind("end_turn", NO_ARG)
+CHARGE = ActionKind("charge", NO_ARG)  # the Engine Charging option: CP into E during the Build step
 
 ACTIONS = ActionTable("nearspace", [
     DISMANTLE, KEEP, START_HULL, INVEST, START_ENGINE, PLAY, CYCLE, BUILD_DONE, TARGET, REVIVE,
-    CHECK, GROUP, ADD, STEP, DEFEND, DEFEND_DONE, END_TURN,
+    CHECK, GROUP, ADD, STEP, DEFEND, DEFEND_DONE, END_TURN, CHARGE,
 ])

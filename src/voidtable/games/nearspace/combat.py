@@ -64,7 +64,7 @@ def defend(s: "NearspaceState", task: Defend, action: Action) -> None:
 def attack_roll(s: "NearspaceState", ship_id: int) -> int:
     ship = s.ships[ship_id]
     face = roll(s.rng, ship.die, s.emit, seat=ship.owner, ship=ship_id, why="attack")
-    return face + s.attack_bonus + s.r.colour(ship.die).attack + s.directive_total(ship.owner, "combat_bonus")
+    return face + s.attack_bonus + s.r.traits(ship.die).attack + s.directive_total(ship.owner, "combat_bonus")
 
 
 def defence_roll(s: "NearspaceState", ship_id: int) -> int:
@@ -72,7 +72,7 @@ def defence_roll(s: "NearspaceState", ship_id: int) -> int:
     face = roll(s.rng, ship.die, s.emit, seat=ship.owner, ship=ship_id, why="defence")
     sector = s.place_of(ship.place)
     bonus = sector.defence if sector is not None and s.face_up[ship.place] else 0
-    return face + bonus + s.r.colour(ship.die).defence + s.directive_total(ship.owner, "combat_bonus")
+    return face + bonus + s.r.traits(ship.die).defence + s.directive_total(ship.owner, "combat_bonus")
 
 
 def ordered(s: "NearspaceState", totals: dict[int, int]) -> list[int]:

@@ -114,6 +114,16 @@ class Colour(msgspec.Struct, forbid_unknown_fields=True):
     assumed: str = ""
 
 
+class Advanced(msgspec.Struct, forbid_unknown_fields=True):
+    """The numbers of the advanced rules our copy names but does not print (each an option, off by default)."""
+
+    bank_limit: int
+    storage_limit: int
+    charge_cp: int
+    charge_e: int
+    assumed: str = ""
+
+
 class StockpileData(msgspec.Struct, forbid_unknown_fields=True):
     colours: list[str]
     dice: list[tuple[int, int]]
@@ -160,7 +170,9 @@ class NearspaceData(msgspec.Struct, forbid_unknown_fields=True):
     hand_cycling: HandCycling
     terraform: Terraform
     classes: dict[str, list[int] | str]
+    class_powers: dict[str, Colour]
     colours: dict[str, Colour]
+    advanced: Advanced
     stockpile: StockpileData
     cards: dict[str, Card]
     decks: dict[str, DeckList]
@@ -187,6 +199,10 @@ class Rules:
     ship_slots: int
     class_of: dict[int, str]
     hidden_hands: bool
+    traits_of: dict[Die, Colour]        # a die's colour and class modifiers together, one record per kind of die
+    banking: bool = False              # advanced rules (options)
+    storage: bool = False
+    charging: bool = False
 
     def card(self, instance: int) -> Card:
         return self.data.cards[self.instances[instance][1]]
@@ -199,6 +215,11 @@ class Rules:
 
     def colour(self, die: Die) -> Colour:
         return self.data.colours.get(die.colour, Colour())
+
+    def traits(self, die: Die) -> Colour:
+        """What a ship's colour and class give it together: move, attack and defence modifiers, roles."""
+        found = self.traits_of.get(die)
+        return found if found is not None else combine(self.colour(die), self.data.class_powers.get(self.ship_class(die)))
 
     def ship_class(self, die: Die) -> str:
         return self.class_of.get(die.sides, "")
@@ -236,8 +257,24 @@ def check_data(d: NearspaceData) -> None:
             raise RulesDataError(f"nearspace stockpile colour {colour!r} has no [colours.{colour}] table")
     if d.engines.supply < d.engines.start or d.engines.start < 1:
         raise RulesDataError("nearspace engines: need 1 <= start <= supply")
+    classes = [k for k, v in d.classes.items() if not isinstance(v, str)]
+    for name in d.class_powers:
+        if name not in classes:
+            raise RulesDataError(f"nearspace class_powers.{name}: not a ship class ({', '.join(classes)})")
+    a = d.advanced
+    if min(a.bank_limit, a.storage_limit) < 0 or a.charge_cp < 1 or a.charge_e < 1:
+        raise RulesDataError("nearspace advanced: bank_limit and storage_limit >= 0, charge_cp and charge_e >= 1")
     if d.maintenance.divisor < 1 or d.victory.exile_turns < 1 or d.limits.max_turns < 2:
         raise RulesDataError("nearspace rules data: maintenance.divisor, victory.exile_turns >= 1 and limits.max_turns >= 2")
+
+
+def combine(colour: Colour, power: Colour | None) -> Colour:
+    """A colour's modifiers plus a class power's (a class power of all zeros changes nothing)."""
+    if power is None:
+        return colour
+    return Colour(move=colour.move + power.move, attack=colour.attack + power.attack, defence=colour.defence + power.defence,
+                  multi_attack=colour.multi_attack or power.multi_attack,
+                  maintenance_free=colour.maintenance_free or power.maintenance_free)
 
 
 def class_table(d: NearspaceData) -> dict[int, str]:
@@ -286,8 +323,12 @@ def build(game: "Game") -> Rules:
         for sides, count in sizes:
             dice[Die(sides, colour)] = dice.get(Die(sides, colour), 0) + count
     pile = Stockpile.of(dice)
+    classes = class_table(d)
+    traits = {die: combine(d.colours.get(die.colour, Colour()), d.class_powers.get(classes.get(die.sides, ""))) for die in dice}
     return Rules(
         data=d, board=board, deck_names=(names[0], names[1]), instances=tuple(instances),
         deck_ids=(deck_ids[0], deck_ids[1]), homeworld_ids=(homeworlds[0], homeworlds[1]), neutral=neutral,
-        stockpile=pile, ship_slots=pile.total(), class_of=class_table(d), hidden_hands=bool(game.options["hidden_hands"]),
+        stockpile=pile, ship_slots=pile.total(), class_of=classes, hidden_hands=bool(game.options["hidden_hands"]),
+        traits_of=traits, banking=bool(game.options["banking_cp"]), storage=bool(game.options["engine_storage"]),
+        charging=bool(game.options["engine_charging"]),
     )

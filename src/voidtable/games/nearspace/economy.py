@@ -47,7 +47,9 @@ def construction_points(s: "NearspaceState", seat: int) -> tuple[int, dict[str, 
 @TASKS.auto(FigureCP)
 def figure_construction_points(s: "NearspaceState", task: FigureCP) -> None:
     s.cp, s.cp_class = construction_points(s, task.seat)
-    s.event(type="construction_points", seat=task.seat, cp=s.cp, bound=dict(s.cp_class))
+    banked, s.bank[task.seat] = s.bank[task.seat], 0  # Banking CP: last turn's savings join this turn's CP
+    s.cp += banked
+    s.event(type="construction_points", seat=task.seat, cp=s.cp, bound=dict(s.cp_class), banked=banked)
 
 
 def maintenance_cost(s: "NearspaceState", seat: int) -> int:
@@ -68,7 +70,7 @@ def fleet_maintenance(s: "NearspaceState", task: Maintenance) -> None:
 def dismantle_candidates(s: "NearspaceState", seat: int) -> list[int]:
     """The seat's non-exempt ships at the greatest distance from its Homeworld."""
     dist = s.r.board.distance[seat]
-    ships = [(i, sh) for i, sh in s.fleet(seat) if not s.r.colour(sh.die).maintenance_free]
+    ships = [(i, sh) for i, sh in s.fleet(seat) if not s.r.traits(sh.die).maintenance_free]
     if not ships:
         return []
     far = max(dist[sh.place] for _, sh in ships)

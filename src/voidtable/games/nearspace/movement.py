@@ -31,12 +31,12 @@ if TYPE_CHECKING:
 
 
 def move_cost(s: "NearspaceState", ship: "Ship") -> int:
-    return max(1, ship.die.facets + s.r.colour(ship.die).move)
+    return max(1, ship.die.facets + s.r.traits(ship.die).move)
 
 
 def can_attack(s: "NearspaceState", ship: "Ship") -> bool:
     """One attack per ship per turn, except Invaders (orange)."""
-    return ship.attacks == 0 or s.r.colour(ship.die).multi_attack
+    return ship.attacks == 0 or s.r.traits(ship.die).multi_attack
 
 
 def destinations(s: "NearspaceState", seat: int, origin: int, ships: tuple[int, ...]) -> list[int]:

@@ -351,13 +351,15 @@ def hex_item(t: Table, hex_: Hex, p: Json) -> Json:
         card = t.r.data.cards[key]
         fill, label = card.kind, t.title(key)
         if card.kind == "homeworld":
-            subs.append(f"{t.who(p['owner'])}'s Homeworld")
+            subs.append(t.who(p["owner"]))  # whose Homeworld: the hex is short of room, its hint says it in full
         elif card.kind == "encounter":
             subs.append(f"Encounter d{card.die}")
         else:
             subs.append(", ".join(sector_facts(card)) or KIND_WORDS.get(card.kind, ""))
         hint = f"{label} ({card_text(t.r, card)})"
-        if p["owner"] >= 0:
+        if card.kind == "homeworld":
+            hint = f"{label}, {t.who(p['owner'])}'s Homeworld ({card_text(t.r, card)})"
+        elif p["owner"] >= 0:
             hint += f" From {t.who(p['owner'])}'s deck."
     elif p["face_up"]:
         fill, label, hint = "empty", "Empty", "An empty sector: no card was left to lay here."
@@ -375,7 +377,11 @@ def hex_item(t: Table, hex_: Hex, p: Json) -> Json:
                                          for h in hulls) + "."
     item: Json = {"q": hex_[0], "r": hex_[1], "fill": fill, "label": label, "sub": " · ".join(s for s in subs if s),
                   "hint": hint}
-    return t.clickable(item, t.at_hex.pop(hex_, None), f"{t.place(hex_)}: choose")
+    acts = t.at_hex.pop(hex_, None)
+    ask = f"{t.place(hex_)}: choose"
+    if acts and all(a.kind == "start_hull" for a in acts):
+        ask = f"Lay down a hull at {t.place(hex_)}: which die?"
+    return t.clickable(item, acts, ask)
 
 
 def ship_title(t: Table, s: Json) -> str:
@@ -467,7 +473,7 @@ def shipyard_part(t: Table) -> Json:
                       "tag": f"{t.who(s['owner'])} · at {t.place(_hex(s['hex']))}",
                       "stats": [{"label": "CP", "value": f"{s['invested']}/{s['sides']}"}],
                       "text": colour_words(t.r, s["colour"])}
-        cards.append(t.clickable(item, t.at_piece.pop(s["id"], None), f"Invest in the {t.ship(s['id'])}: how much?"))
+        cards.append(t.clickable(item, t.at_piece.pop(s["id"], None), f"Put CP into the {t.ship(s['id'])} ({s['invested']} of {s['sides']} in): how much?"))
     cost = t.r.data.engines.cost
     for h in t.view["engine_hulls"]:
         item = {"id": f"engine-{h['id']}", "title": f"Engine (d{t.r.data.engines.sides})", "kind": "engine",

@@ -37,6 +37,7 @@ def set_up(s: "NearspaceState") -> None:
     s.turn, s.turns_taken, s.active = 0, [0, 0], -1
     s.cp, s.cp_class, s.e, s.attack_bonus, s.e_bonus = 0, {}, 0, 0, 0
     s.exile, s.winners = [0, 0], ()
+    s.bank, s.stored_e = [0, 0], [0, 0]  # Banking CP and Engine Storage (advanced options)
     for seat in range(2):
         cards = [c for c in r.deck_ids[seat] if c != r.homeworld_ids[seat]]
         s.rng.shuffle(cards)

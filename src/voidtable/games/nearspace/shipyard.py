@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from voidtable.engine.actions import Action
 from voidtable.engine.dice import Die
 
-from .actions import BUILD_DONE, CYCLE, INVEST, KEEP, PLAY, START_ENGINE, START_HULL
+from .actions import BUILD_DONE, CHARGE, CYCLE, INVEST, KEEP, PLAY, START_ENGINE, START_HULL
 from .cards import apply_play, playable
 from .resource import key, leave_hand, to_discard
 from .state import Ship
@@ -103,6 +103,8 @@ def build_legal(s: "NearspaceState", task: Build) -> list[Action]:
             out.append(PLAY(key(s, c)))
     if s.cp >= r.data.hand_cycling.cost:
         out += [CYCLE(key(s, c)) for c in sorted(s.hand[seat], key=lambda c: key(s, c))]
+    if r.charging and s.cp >= r.data.advanced.charge_cp:
+        out.append(CHARGE())
     out.append(BUILD_DONE())
     return out
 
@@ -115,7 +117,7 @@ def hand_card(s: "NearspaceState", seat: int, card_key: str) -> int:
 def build(s: "NearspaceState", task: Build, action: Action) -> None:
     seat = task.seat
     if action.kind == "build_done":
-        s.event(type="build_done", seat=seat, cp_lost=s.cp + sum(s.cp_class.values()))
+        close_shipyard(s, seat)
         return
     s.push(task)  # the Shipyard stays open until build_done; sub-decisions are pushed above it
     if action.kind == "start_hull":
@@ -133,6 +135,23 @@ def build(s: "NearspaceState", task: Build, action: Action) -> None:
         to_discard(s, card)
     elif action.kind == "play":
         apply_play(s, seat, hand_card(s, seat, action.arg))
+    elif action.kind == "charge":
+        charge_engines(s, seat)
+
+
+def close_shipyard(s: "NearspaceState", seat: int) -> None:
+    """The end of the Build step: unspent CP is lost, except what the Banking CP option keeps (general CP only)."""
+    banked = min(s.cp, s.r.data.advanced.bank_limit) if s.r.banking else 0
+    s.bank[seat] = banked
+    s.event(type="build_done", seat=seat, cp_lost=s.cp - banked + sum(s.cp_class.values()), banked=banked)
+
+
+def charge_engines(s: "NearspaceState", seat: int) -> None:
+    """Engine Charging (an option): CP paid now become E when the engines roll this turn."""
+    a = s.r.data.advanced
+    s.cp -= a.charge_cp
+    s.e_bonus += a.charge_e
+    s.event(type="charged", seat=seat, cp=a.charge_cp, e=a.charge_e)
 
 
 def start_hull(s: "NearspaceState", seat: int, site: int, die: Die) -> int:

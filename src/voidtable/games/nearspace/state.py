@@ -54,7 +54,7 @@ class NearspaceState(FlowState):
         graveyard=NESTED, stockpile=LIST, ships=DICT, engines=LIST, engine_hulls=DICT,
         first=VALUE, active=VALUE, turn=VALUE, turns_taken=LIST,
         cp=VALUE, cp_class=DICT, e=VALUE, attack_bonus=VALUE, e_bonus=VALUE,
-        exile=LIST, winners=VALUE,
+        exile=LIST, winners=VALUE, bank=LIST, stored_e=LIST,
     )
 
     r: Rules
@@ -81,6 +81,8 @@ class NearspaceState(FlowState):
     attack_bonus: int
     e_bonus: int
     exile: list[int]
+    bank: list[int]                  # CP banked for the next turn (Banking CP option)
+    stored_e: list[int]              # E stored for the next turn (Engine Storage option)
     winners: tuple[int, ...]
 
     def __init__(self, game: Game, seed: int) -> None:
@@ -136,7 +138,7 @@ class NearspaceState(FlowState):
 
     def fleet_facets(self, seat: int) -> int:
         """Facets in play for maintenance: finished ships, exempt colours left out."""
-        return sum(s.die.facets for _, s in self.fleet(seat) if not self.r.colour(s.die).maintenance_free)
+        return sum(s.die.facets for _, s in self.fleet(seat) if not self.r.traits(s.die).maintenance_free)
 
     def graveyard_facets(self, seat: int) -> int:
         return sum(d.facets for d in self.graveyard[seat])

@@ -149,7 +149,8 @@ def describe_event(game: Game, event: Event, names: Sequence[str] | None = None)
         return f"Turn {event['turn']}: {who}" + (" (opening round)." if event.get("first_round") else ".")
     if t == "construction_points":
         bound = ", ".join(f"{n} for {c.title()}s" for c, n in event["bound"].items())
-        return f"{who} has {event['cp']} CP" + (f" and {bound}." if bound else ".")
+        banked = f" ({event['banked']} from the bank)" if event.get("banked") else ""
+        return f"{who} has {event['cp']} CP{banked}" + (f" and {bound}." if bound else ".")
     if t == "maintenance":
         return f"{who}'s fleet of {event['facets']} facets costs {event['cost']} CP of {event['cp']}."
     if t == "dismantled":
@@ -167,7 +168,8 @@ def describe_event(game: Game, event: Event, names: Sequence[str] | None = None)
     if t == "drew":
         return f"{who} draws {title(game, event['card'])}." if "card" in event else f"{who} draws a card."
     if t == "engine_points":
-        return f"{who} rolls {event['e']} E."
+        stored = f", {event['stored']} of them stored from the last turn" if event.get("stored") else ""
+        return f"{who} has {event['e']} E{stored}."
     if t == "explored":
         return f"{title(game, event['card'])} is revealed."
     if t == "discovered":
@@ -189,7 +191,10 @@ def describe_event(game: Game, event: Event, names: Sequence[str] | None = None)
     if t == "attack_failed":
         return f"{who}'s attack on {place_name(game, None, event['hex'], names)} fails; the E is spent."
     if t == "build_done":
-        return f"{who} closes the Shipyard" + (f", losing {event['cp_lost']} unspent CP." if event["cp_lost"] else ".")
+        banked = f" and banks {event['banked']} CP" if event.get("banked") else ""
+        return f"{who} closes the Shipyard{banked}" + (f", losing {event['cp_lost']} unspent CP." if event["cp_lost"] else ".")
+    if t == "charged":
+        return f"{who} charges the engines: {event['cp']} CP for {event['e']} E."
     if t == "drew_card":
         return f"{who} draws {title(game, event['card'])}."
     if t == "emptied":
@@ -221,7 +226,8 @@ def describe_event(game: Game, event: Event, names: Sequence[str] | None = None)
     if t == "revived":
         return f"{who}'s {ship_name(game, event['sides'], event['colour'])} returns from the Graveyard to the Stockpile."
     if t == "turn_end":
-        return f"{who} ends the turn" + (f" ({event['e_lost']} E unused)." if event["e_lost"] else ".")
+        stored = f", storing {event['e_stored']} E" if event.get("e_stored") else ""
+        return f"{who} ends the turn{stored}" + (f" ({event['e_lost']} E unused)." if event["e_lost"] else ".")
     if t == "game_over":
         won = " and ".join(seat_name(game, q, names) for q in event["winners"]) or "nobody"
         return f"Game over by {event['reason']}: {won} wins."
@@ -246,5 +252,5 @@ def describe_action(game: Game, action: Action, names: Sequence[str] | None = No
     fixed = {"dismantle": "dismantle a ship", "add": "add a ship to the group", "defend": "defend with a ship",
              "check": "let a ship face the Encounter next", "revive": "return a ship from the Graveyard",
              "start_engine": "begin an engine", "build_done": "close the Shipyard", "defend_done": "stop choosing defenders",
-             "end_turn": "end the turn"}
+             "end_turn": "end the turn", "charge": "charge the engines (CP into E)"}
     return fixed.get(k, k.replace("_", " "))

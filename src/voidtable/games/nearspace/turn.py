@@ -46,14 +46,17 @@ def engine_dice(s: "NearspaceState", task: EngineDice) -> None:
     die = Die(s.r.data.engines.sides)
     rolls = [roll(s.rng, die, s.emit, seat=seat, why="engine") for _ in range(s.engines[seat])]
     bonus = gas_giant_e(s, seat) + s.e_bonus + s.directive_total(seat, "engine_bonus")
-    s.e = sum(rolls) + bonus
-    s.event(type="engine_points", seat=seat, rolls=rolls, bonus=bonus, e=s.e)
+    stored, s.stored_e[seat] = s.stored_e[seat], 0  # Engine Storage: E kept from the last turn
+    s.e = sum(rolls) + bonus + stored
+    s.event(type="engine_points", seat=seat, rolls=rolls, bonus=bonus, stored=stored, e=s.e)
 
 
 @TASKS.auto(EndTurn)
 def end_turn(s: "NearspaceState", task: EndTurn) -> None:
     seat = task.seat
-    s.event(type="turn_end", seat=seat, e_lost=s.e)
+    kept = min(s.e, s.r.data.advanced.storage_limit) if s.r.storage else 0
+    s.stored_e[seat] = kept
+    s.event(type="turn_end", seat=seat, e_lost=s.e - kept, e_stored=kept)
     for i, ship in list(s.ships.items()):
         if ship.attacks:
             s.ships[i] = ship._replace(attacks=0)

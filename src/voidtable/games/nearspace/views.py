@@ -61,6 +61,7 @@ def view(s: "NearspaceState", player: int | None) -> dict[str, Any]:
         "graveyard_facets": [s.graveyard_facets(q) for q in range(2)],
         "stockpile": [s.stockpile[q].to_json() for q in range(2)],
         "exile": list(s.exile),
+        "bank": list(s.bank), "stored_e": list(s.stored_e),
         "decision": s.decision_json(),
         "to_move": s.to_move(),
         "over": s.over,
