@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from voidtable.engine.hooks import BotSettings, GameHooks, InteropHooks, StyledScene
+from voidtable.engine.hooks import GameHooks, InteropHooks, StyledScene
 
-from . import bot, scene, text
+from . import scene, text
 
 if TYPE_CHECKING:
     from voidtable.engine.tensors import Encoder
@@ -28,8 +28,5 @@ SCENE = StyledScene(scene, scene.STYLE)  # the table's picture, with the game's 
 HOOKS = GameHooks(
     text=text,  # a module satisfies the protocol
     scene=SCENE,
-    bot=bot,
-    bot_settings=BotSettings(mcts_horizon=bot.MCTS_HORIZON, mcts_trust=bot.MCTS_TRUST, stage=bot.stage,
-                             evaluate=bot.evaluate),
     interop=InteropHooks(encoder=encoder),
 )
