@@ -20,6 +20,11 @@ with warnings.catch_warnings():  # Starlette >= 1.x prefers httpx2 for its TestC
     from starlette.testclient import TestClient  # noqa: E402
 
 from voidtable.web.app import create_app  # noqa: E402
+from voidtable.web.limits import Limits  # noqa: E402
+
+# The in-process app: TestClient sends Host "testserver", allowed here by name (the server's default accepts only
+# its bound address and localhost); rates high enough for tests that create many tables from one client.
+TEST_LIMITS = Limits(allowed_hosts=("testserver",), creates_per_minute=10_000, joins_per_minute=10_000)
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
@@ -27,7 +32,7 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 @pytest.fixture
 def client(tmp_path):
     """The app in-process (Starlette's TestClient runs its event loop in a thread, bots included)."""
-    app = create_app(tmp_path / "data")
+    app = create_app(tmp_path / "data", limits=TEST_LIMITS)
     with TestClient(app) as c:
         yield c
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import socket
 from pathlib import Path
+from typing import Any, Optional
 
 import typer
 
@@ -22,12 +23,34 @@ def register(app: typer.Typer) -> None:
         bot_delay: float = typer.Option(0.3, "--bot-delay", help="seconds a bot waits before moving at a table with people"),
         bot_workers: int = typer.Option(4, "--bot-workers", help="threads in which bots think"),
         log_level: str = typer.Option("info", "--log-level", help="critical, error, warning, info or debug"),
+        max_bot_seconds: float = typer.Option(2.0, "--max-bot-seconds", help="longest a bot may think for one decision"),
+        max_bot_turn_seconds: float = typer.Option(10.0, "--max-bot-turn-seconds",
+                                                   help="longest a bot may think over consecutive decisions of one turn"),
+        max_tables: int = typer.Option(500, "--max-tables", help="most tables waiting or running at once"),
+        create_rate: int = typer.Option(10, "--create-rate", help="tables one client address may create a minute"),
+        join_rate: int = typer.Option(30, "--join-rate", help="seats one client address may claim a minute"),
+        expire_waiting: float = typer.Option(86400.0, "--expire-waiting", help="seconds before a table still waiting for players is removed"),
+        expire_idle: float = typer.Option(604800.0, "--expire-idle", help="seconds without a move before a running table is removed"),
+        overrides: bool = typer.Option(True, "--overrides/--no-overrides", help="accept rules-data overrides (declared parameters, in range) from the lobby"),
+        rules: Optional[list[str]] = typer.Option(None, "--rules", help="NAME=FILE: a rules-data file offered in the lobby as variant NAME"),
+        allowed_host: Optional[list[str]] = typer.Option(None, "--allowed-host", help="another Host name to answer (besides the bound address and localhost)"),
+        allow_origin: Optional[list[str]] = typer.Option(None, "--allow-origin", help="another origin (scheme://host:port) that may change state"),
+        max_body: int = typer.Option(1_000_000, "--max-body", help="largest HTTP request body, bytes"),
+        max_message: int = typer.Option(65_536, "--max-message", help="largest WebSocket message, bytes"),
+        max_depth: int = typer.Option(32, "--max-depth", help="deepest JSON nesting in a request or message"),
+        header_timeout: float = typer.Option(10.0, "--header-timeout", help="seconds a client has to send a request's headers"),
+        keep_alive: int = typer.Option(5, "--keep-alive", help="seconds an idle HTTP connection is kept open"),
+        max_connections: int = typer.Option(1000, "--max-connections", help="open connections at most (more get 503)"),
+        shutdown_timeout: int = typer.Option(3, "--shutdown-timeout", help="seconds to wait for connections on shutdown"),
     ) -> None:
         """Serve the table: open the printed URL, create a table, share the seat links."""
         try:
             import uvicorn
 
             from voidtable.web.app import create_app
+            from voidtable.web.limits import Limits
+            from voidtable.web.serving import protocol, read_rule_set
+            from voidtable.web.store import StoreError
         except ModuleNotFoundError as e:
             fail(f"the web table needs the 'web' extra ({e.name} is missing): pip install -e '.[web]'")
         if durable not in ("normal", "full"):
@@ -36,6 +59,25 @@ def register(app: typer.Typer) -> None:
             fail(f"--port must be 1-65535, got {port}")
         if bot_delay < 0 or bot_workers < 1:
             fail("--bot-delay must be >= 0 and --bot-workers >= 1")
+        numbers: dict[str, Any] = {"--max-bot-seconds": max_bot_seconds, "--max-bot-turn-seconds": max_bot_turn_seconds,
+                                   "--max-tables": max_tables, "--create-rate": create_rate, "--join-rate": join_rate,
+                                   "--expire-waiting": expire_waiting, "--expire-idle": expire_idle, "--max-body": max_body,
+                                   "--max-message": max_message, "--max-depth": max_depth, "--header-timeout": header_timeout,
+                                   "--keep-alive": keep_alive, "--max-connections": max_connections}
+        for flag, value in numbers.items():
+            if not value > 0:
+                fail(f"{flag} must be greater than 0, got {value}")
+        rule_sets: dict[str, tuple[str, dict[str, Any]]] = {}
+        for item in rules or []:
+            try:
+                name, game, values = read_rule_set(item)
+            except ValueError as e:
+                fail(str(e))
+            rule_sets[name] = (game, values)
+        limits = Limits(max_body=max_body, max_message=max_message, max_depth=max_depth, max_bot_seconds=max_bot_seconds,
+                        max_bot_turn_seconds=max_bot_turn_seconds, max_tables=max_tables, creates_per_minute=create_rate,
+                        joins_per_minute=join_rate, waiting_expiry=expire_waiting, idle_expiry=expire_idle,
+                        allow_overrides=overrides, allowed_hosts=tuple(allowed_host or ()), allowed_origins=tuple(allow_origin or ()))
         try:  # a clear one-line error for a busy port or a bad address, before anything starts
             with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
                 probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -43,10 +85,16 @@ def register(app: typer.Typer) -> None:
         except OSError as e:
             fail(f"cannot listen on {host}:{port}: {e.strerror or e} (try another --port)")
         logging.basicConfig(level=log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-        app = create_app(data, durable=durable, bot_workers=bot_workers, bot_delay=bot_delay)
+        try:
+            app = create_app(data, durable=durable, bot_workers=bot_workers, bot_delay=bot_delay, limits=limits, host=host,
+                             rule_sets=rule_sets)
+        except StoreError as e:
+            fail(f"{e} (--data must be a writable directory)")
         shown = "127.0.0.1" if host in ("0.0.0.0", "") else host
         print(f"voidtable: open http://{shown}:{port}/ in your browser  (tables are stored in {data.resolve()}; Ctrl-C stops)", flush=True)
         # per-message deflate off: a scene compresses well, but zlib was a tenth of the server's time under load,
         # and tables are played on a LAN or one machine; access_log off to keep the console for what matters
         uvicorn.run(app, host=host, port=port, log_level=log_level, access_log=False, ws="websockets-sansio",
-                    ws_per_message_deflate=False)
+                    ws_per_message_deflate=False, ws_max_size=max_message, http=protocol(header_timeout),
+                    timeout_keep_alive=keep_alive, limit_concurrency=max_connections,
+                    timeout_graceful_shutdown=shutdown_timeout)

@@ -6,7 +6,8 @@ Routes (details and the message format in docs/web.md):
     GET  /api/games                             games, player ranges, variants, options, bot levels
     GET  /api/stats                             tables by status, connections, the server's own move latency
     GET  /api/tables                            the lobby: open, running and finished tables
-    POST /api/tables                            create a table -> seat links
+    POST /api/tables                            create a table -> seat links (and the creator's token)
+    DELETE /api/tables/{id}                     remove a table (Authorization: Bearer CREATOR-TOKEN)
     GET  /api/tables/{id}                       one table's public facts
     POST /api/tables/{id}/join                  claim an open seat -> its link
     GET  /api/tables/{id}/state                 what your seat sees (Authorization: Bearer TOKEN; none: spectator)
@@ -29,9 +30,10 @@ import json
 import logging
 import time
 from pathlib import Path
-from typing import Any, AsyncIterator, Awaitable, Callable
+from typing import Any, AsyncIterator, Awaitable, Callable, Mapping
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -42,10 +44,11 @@ from voidtable.engine.errors import RecordError
 from voidtable.engine.records import Record
 
 from .hub import Conn, Hub
+from .limits import Clock, Limits, parse_json
+from .security import Guard, HostPolicy
 from .tables import MoveError, record_json, replay_frame
 
 STATIC = Path(__file__).with_name("static")
-MAX_BODY = 1_000_000
 log = logging.getLogger("voidtable.web")
 
 
@@ -53,15 +56,37 @@ def error(status: int, message: str) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
 
 
-async def body(request: Request) -> Any:
-    raw = await request.body()
-    if len(raw) > MAX_BODY:
-        raise MoveError(413, f"request too large (limit {MAX_BODY} bytes)")
+async def read_limited(request: Request, limit: int) -> bytes:
+    """The body, refused (413) from its declared length before reading, or as soon as the bytes read pass ``limit``."""
+    declared = request.headers.get("content-length")
+    too_large = MoveError(413, f"request too large: the limit is {limit} bytes (--max-body)")
+    if declared is not None:
+        if not declared.isdigit():
+            raise MoveError(400, "malformed request: Content-Length must be a whole number")
+        if int(declared) > limit:
+            raise too_large
+    parts: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise too_large
+        parts.append(chunk)
+    return b"".join(parts)
+
+
+async def body(request: Request, limits: Limits) -> Any:
+    """The request's JSON, within the size and nesting limits (one-line 4xx otherwise)."""
+    raw = await read_limited(request, limits.max_body)
     if not raw:
         return {}
     try:
-        return json.loads(raw)
-    except (ValueError, UnicodeDecodeError):
+        return parse_json(raw, limits.max_depth)
+    except UnicodeDecodeError:
+        raise MoveError(400, "malformed request: the body is not JSON") from None
+    except ValueError as e:
+        if "nested" in str(e):
+            raise MoveError(400, f"malformed request: JSON {e} (--max-depth)") from None
         raise MoveError(400, "malformed request: the body is not JSON") from None
 
 
@@ -70,8 +95,20 @@ def bearer(request: Request) -> str | None:
     return auth[7:].strip() if auth.lower().startswith("bearer ") else None
 
 
-def create_app(data: str | Path, durable: str = "normal", bot_workers: int = 4, bot_delay: float = 0.0) -> Starlette:
-    hub = Hub(data, durable=durable, bot_workers=bot_workers, bot_delay=bot_delay)
+def client_key(request: Request) -> str:
+    """Whom a rate limit counts: the client's address."""
+    return request.client.host if request.client else "unknown"
+
+
+def create_app(data: str | Path, durable: str = "normal", bot_workers: int = 4, bot_delay: float = 0.0,
+               limits: Limits | None = None, host: str = "127.0.0.1", clock: Clock | None = None,
+               rule_sets: dict[str, tuple[str, dict[str, Any]]] | None = None) -> Starlette:
+    """The app; ``limits`` bound what clients may do, ``host`` is the bound address (for the Host check),
+    ``clock`` (monotonic seconds) is injectable so tests can move time for rate limits and expiry, ``rule_sets``
+    are the operator's named rule sets (variant name -> game, settings)."""
+    limits = limits or Limits()
+    hub = Hub(data, durable=durable, bot_workers=bot_workers, bot_delay=bot_delay, limits=limits, clock=clock,
+              rule_sets=rule_sets)
 
     def api(fn: Callable[[Request], Awaitable[Response]]) -> Callable[[Request], Awaitable[Response]]:
         async def wrapped(request: Request) -> Response:
@@ -98,7 +135,12 @@ def create_app(data: str | Path, durable: str = "normal", bot_workers: int = 4, 
 
     @api
     async def create_table(request: Request) -> Response:
-        return JSONResponse(hub.create(await body(request)), status_code=201)
+        req = await body(request, limits)
+        return JSONResponse(hub.create(req, client_key(request)), status_code=201)
+
+    @api
+    async def delete_table(request: Request) -> Response:
+        return JSONResponse(hub.delete(request.path_params["id"], bearer(request)))
 
     @api
     async def table_info(request: Request) -> Response:
@@ -106,7 +148,7 @@ def create_app(data: str | Path, durable: str = "normal", bot_workers: int = 4, 
 
     @api
     async def join(request: Request) -> Response:
-        return JSONResponse(hub.join(request.path_params["id"], await body(request)))
+        return JSONResponse(hub.join(request.path_params["id"], await body(request, limits), client_key(request)))
 
     @api
     async def state(request: Request) -> Response:
@@ -119,7 +161,7 @@ def create_app(data: str | Path, durable: str = "normal", bot_workers: int = 4, 
 
     @api
     async def move(request: Request) -> Response:
-        req = await body(request)
+        req = await body(request, limits)
         if not isinstance(req, dict) or set(req) - {"token", "step", "action"} or "action" not in req:
             raise MoveError(400, "malformed move: send {token, step, action: {kind, arg}}")
         token = req.get("token", bearer(request))
@@ -156,7 +198,7 @@ def create_app(data: str | Path, durable: str = "normal", bot_workers: int = 4, 
 
     @api
     async def replay_upload(request: Request) -> Response:
-        req = await body(request)
+        req = await body(request, limits)
         if not isinstance(req, dict) or "record" not in req:
             raise MoveError(400, "send {record, step, seat}")
         try:
@@ -178,9 +220,13 @@ def create_app(data: str | Path, durable: str = "normal", bot_workers: int = 4, 
             await ws.close(code=4404)
             return
         try:
-            hello = json.loads(await asyncio.wait_for(ws.receive_text(), timeout=30))
-        except (asyncio.TimeoutError, ValueError, WebSocketDisconnect, KeyError):
+            text = await asyncio.wait_for(ws.receive(), timeout=30)
+            hello = frame_json(text, limits)
+        except (asyncio.TimeoutError, WebSocketDisconnect, RuntimeError):
             await _close(ws, 4400, "expected a hello message first: {type: hello, token?}")
+            return
+        except FrameError as e:
+            await _close(ws, e.code, e.message)
             return
         token = hello.get("token") if isinstance(hello, dict) else None
         seat = table.seat_of(token)
@@ -192,27 +238,19 @@ def create_app(data: str | Path, durable: str = "normal", bot_workers: int = 4, 
         writer = asyncio.create_task(conn.run(table))
         try:
             while True:
-                text = await ws.receive_text()
+                message = await ws.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
                 t0 = time.perf_counter()
                 try:
-                    msg = json.loads(text)
-                except ValueError:
-                    await conn.reply({"type": "error", "error": "malformed message: not JSON"})
+                    msg = frame_json(message, limits)
+                except FrameError as e:
+                    if e.code == 1009:  # too large: the protocol's own close code, as uvicorn sends it for a bigger frame
+                        await _close(ws, e.code, e.message)
+                        break
+                    await conn.reply({"type": "error", "error": e.message})
                     continue
-                if not isinstance(msg, dict) or msg.get("type") != "move":
-                    await conn.reply({"type": "error", "error": "malformed message: send {type: move, step, action}"})
-                    continue
-                if set(msg) - {"type", "step", "action", "id"} or "action" not in msg:
-                    await conn.reply({"type": "error", "error": "malformed move: send {type: move, step, action: {kind, arg}}", "id": msg.get("id")})
-                    continue
-                try:
-                    ack = hub.move_as(table, seat, msg.get("step"), msg["action"])  # stored before this returns
-                except MoveError as e:
-                    await conn.reply({"type": "error", "error": e.message, "id": msg.get("id")})
-                    continue
-                ack["id"] = msg.get("id")
-                await conn.reply(ack)  # the writers woken by the move send the new state after this
-                hub.latencies.append(time.perf_counter() - t0)
+                await handle_move(table, conn, seat, msg, t0)
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
@@ -221,13 +259,42 @@ def create_app(data: str | Path, durable: str = "normal", bot_workers: int = 4, 
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await writer
 
+    async def handle_move(table: Any, conn: Conn, seat: int | None, msg: Any, t0: float) -> None:
+        """One move message: refused with one line (the connection stays), or stored and acknowledged."""
+        if not isinstance(msg, dict) or msg.get("type") != "move":
+            await conn.reply({"type": "error", "error": "malformed message: send {type: move, step, action}"})
+            return
+        if set(msg) - {"type", "step", "action", "id"} or "action" not in msg:
+            await conn.reply({"type": "error", "error": "malformed move: send {type: move, step, action: {kind, arg}}", "id": msg.get("id")})
+            return
+        try:
+            ack = hub.move_as(table, seat, msg.get("step"), msg["action"])  # stored before this returns
+        except MoveError as e:
+            await conn.reply({"type": "error", "error": e.message, "id": msg.get("id")})
+            return
+        ack["id"] = msg.get("id")
+        await conn.reply(ack)  # the writers woken by the move send the new state after this
+        hub.latencies.append(time.perf_counter() - t0)
+
+    async def sweep() -> None:
+        """Remove expired tables now and then (the interval: a tenth of the shorter expiry, at most a minute)."""
+        every = max(1.0, min(60.0, limits.waiting_expiry / 10, limits.idle_expiry / 10))
+        while True:
+            await asyncio.sleep(every)
+            try:
+                hub.expire()
+            except Exception:  # a failed sweep must not end the sweeping
+                log.exception("expiring tables failed")
+
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         hub.restore()
         hub.start_bots()
+        sweeper = asyncio.create_task(sweep())
         try:
             yield
         finally:
+            sweeper.cancel()
             hub.close()
 
     routes = [
@@ -239,7 +306,8 @@ def create_app(data: str | Path, durable: str = "normal", bot_workers: int = 4, 
         Route("/api/stats", stats),
         Route("/api/tables", list_tables, methods=["GET"]),
         Route("/api/tables", create_table, methods=["POST"]),
-        Route("/api/tables/{id}", table_info),
+        Route("/api/tables/{id}", table_info, methods=["GET"]),
+        Route("/api/tables/{id}", delete_table, methods=["DELETE"]),
         Route("/api/tables/{id}/join", join, methods=["POST"]),
         Route("/api/tables/{id}/state", state),
         Route("/api/tables/{id}/move", move, methods=["POST"]),
@@ -249,9 +317,36 @@ def create_app(data: str | Path, durable: str = "normal", bot_workers: int = 4, 
         WebSocketRoute("/ws/{id}", ws_table),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    guard = Middleware(Guard, hosts=HostPolicy(host, limits.allowed_hosts), origins=limits.allowed_origins)
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[guard])
     app.state.hub = hub
     return app
+
+
+class FrameError(Exception):
+    """A WebSocket message the server will not read: a close code (or 0: an error reply) and one line."""
+
+    def __init__(self, code: int, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def frame_json(message: Mapping[str, Any], limits: Limits) -> Any:
+    """The JSON of a received WebSocket message; binary, oversized, deep or non-JSON frames are a FrameError."""
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text = message.get("text")
+    if text is None:
+        raise FrameError(1003, "binary frames are not read here: send JSON text")
+    if len(text) > limits.max_message:
+        raise FrameError(1009, f"message too large: the limit is {limits.max_message} bytes (--max-message)")
+    try:
+        return parse_json(text, limits.max_depth)
+    except ValueError as e:
+        if "nested" in str(e):
+            raise FrameError(1008, f"malformed message: JSON {e} (--max-depth)") from None
+        raise FrameError(1007, "malformed message: not JSON") from None
 
 
 async def _close(ws: WebSocket, code: int, message: str) -> None:

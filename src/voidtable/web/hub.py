@@ -11,8 +11,11 @@ their moves come back through the same checks as anyone's.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import hmac
 import logging
 import secrets
+import sqlite3
 import time
 from collections import deque
 from concurrent.futures import ThreadPoolExecutor
@@ -24,9 +27,12 @@ import msgspec
 from voidtable.agents import specs as agent_specs
 from voidtable.agents.base import Agent, observe
 from voidtable.engine.errors import OptionError, VoidtableError
+from voidtable.engine.parameters import find as find_parameter
 from voidtable.engine.registry import games, get, load
 from voidtable.engine.rng import derive_seed
 
+from .bots import FairQueue, check_spec, set_budget
+from .limits import MAX_SEED, Clock, Limits, RateLimit
 from .store import SeatRow, Store, TableRow
 from .tables import MoveError, Table, hash_token, new_token
 
@@ -36,6 +42,7 @@ LEVELS = ("easy", "medium", "hard")
 # Used only if agents/specs.py has no difficulty names, or a game has no heuristic bot yet.
 FALLBACK_LEVELS = {"easy": "random", "medium": "mcts:iterations=200", "hard": "mcts:seconds=1.0"}
 MAX_NAME = 40
+STORED_SEED = 2 ** 63  # SQLite's integers; seeds from 2**53 on are kept for records made elsewhere (test_seeds)
 
 
 _encoder = msgspec.json.Encoder()
@@ -103,16 +110,30 @@ class Conn:
 
 
 class Hub:
-    def __init__(self, data: str | Path, durable: str = "normal", bot_workers: int = 4, bot_delay: float = 0.0) -> None:
+    def __init__(self, data: str | Path, durable: str = "normal", bot_workers: int = 4, bot_delay: float = 0.0,
+                 limits: Limits | None = None, clock: Clock | None = None,
+                 rule_sets: dict[str, tuple[str, dict[str, Any]]] | None = None) -> None:
         self.data = Path(data)
+        self.limits = limits or Limits()
+        self.clock: Clock = clock or time.monotonic
         self.store = Store(self.data / "voidtable.sqlite3", durable)
         self.tables: dict[str, Table] = {}
         self.conns: dict[str, set[Conn]] = {}
-        self.executor = ThreadPoolExecutor(max_workers=bot_workers, thread_name_prefix="voidtable-bot")
+        self.bot_workers = bot_workers
+        self.executor = ThreadPoolExecutor(max_workers=bot_workers + 1, thread_name_prefix="voidtable-bot")  # +1: replays
         self.bot_delay = bot_delay
+        self.rule_sets = rule_sets or {}  # variant name -> (game, overrides): the operator's named rule sets (--rules)
         self._agents: dict[tuple[str, int], Agent] = {}
-        self._thinking: set[tuple[str, int]] = set()
+        self._thinking: set[tuple[str, int]] = set()   # bot seats queued or with a worker
+        self._queue = FairQueue()
+        self._working = 0                               # decisions with a worker now
+        self._turn: dict[tuple[str, int], float] = {}   # seconds a bot has thought in its current turn
+        self._refused: dict[tuple[str, int], int] = {}
         self._tasks: set[asyncio.Task[None]] = set()
+        self.creators: dict[str, str] = {}              # table id -> hash of its creator's token
+        self.active: dict[str, float] = {}              # table id -> clock() of its last move, join or creation
+        self.create_rate = RateLimit(self.limits.creates_per_minute, self.clock)
+        self.join_rate = RateLimit(self.limits.joins_per_minute, self.clock)
         self.closed = False
         self.latencies: deque[float] = deque(maxlen=20000)  # seconds from a move read off a WebSocket to its ack sent
         self.accepted = 0
@@ -123,11 +144,22 @@ class Hub:
         """Rebuild every stored table by replaying its actions (call before serving)."""
         t0 = time.perf_counter()
         for row in self.store.load_all():
+            if row.creator_hash:
+                self.creators[row.id] = row.creator_hash
+            self.active[row.id] = self.clock()
+            if row.problem:  # rows that cannot rebuild the table: listed as broken with the reason; the others start
+                log.error("table %s cannot be restored: %s", row.id, row.problem)
+                self.unloadable[row.id] = unloadable_line(row, f"the stored table is damaged: {row.problem}")
+                continue
             try:
                 table = Table(row)
             except VoidtableError as e:  # the game or its options no longer load: listed as broken, never dropped
                 log.error("table %s cannot be restored: %s", row.id, e)
                 self.unloadable[row.id] = unloadable_line(row, f"the game no longer loads: {e}")
+                continue
+            except Exception as e:  # damaged data the checks above did not catch: still only this table
+                log.exception("table %s cannot be restored", row.id)
+                self.unloadable[row.id] = unloadable_line(row, f"the stored table does not rebuild: {type(e).__name__}: {e}")
                 continue
             self.tables[table.id] = table
             self.conns.setdefault(table.id, set())
@@ -140,6 +172,7 @@ class Hub:
             self.schedule_bots(table)
 
     def close(self) -> None:
+        """Stop: no new bot work; searches already running end within their budget (--max-bot-seconds)."""
         self.closed = True
         for task in list(self._tasks):
             task.cancel()
@@ -157,6 +190,7 @@ class Hub:
                 if o.choices is not None:
                     d["options"][o.name]["choices"] = [c for c in o.choices if not str(c).isupper() and "KEY" not in str(c)]
                     d["options"][o.name]["strict"] = o.check is None
+            d["variants"] = self.variants(spec)
             d["levels"] = list(LEVELS)
             out.append(d)
         return out
@@ -174,8 +208,38 @@ class Hub:
             raise MoveError(404, f"no table {table_id!r}")
         return t
 
-    def create(self, req: Any) -> dict[str, Any]:
-        """Make a table from a lobby request; seat links for the seats claimed now."""
+    def variants(self, spec: Any) -> dict[str, dict[str, Any]]:
+        """The game's own variants and the operator's rule sets for it (``--rules NAME=FILE``)."""
+        return {**spec.variants, **{n: dict(o) for n, (g, o) in self.rule_sets.items() if g == spec.name}}
+
+    def check_options(self, spec: Any, given: dict[str, Any]) -> None:
+        """Lobby options: declared options (the game checks their values when it loads) and rules-data overrides
+        of declared parameters only, within their declared ranges (``Parameter.check``, as the lab's ``--set``)."""
+        for key, value in given.items():
+            if not isinstance(key, str) or "." not in key:
+                continue
+            if not self.limits.allow_overrides:
+                raise MoveError(400, f"rules-data overrides ({key}) are turned off on this server (--no-overrides); "
+                                     "choose a variant or the game's options")
+            param = find_parameter(spec.parameters, key)
+            if param is None:
+                declared = ", ".join(p.path for p in spec.parameters) or "none"
+                raise MoveError(400, f"{key} is not a tunable parameter of {spec.name}; parameters: {declared}")
+            problem = param.check(value)
+            if problem is not None:
+                raise MoveError(400, problem)
+
+    def admit(self, client: str) -> None:
+        """Refuse a new table over the creation rate of ``client`` or the server's number of live tables."""
+        live = sum(1 for t in self.tables.values() if t.status in ("waiting", "running"))
+        if live >= self.limits.max_tables:
+            raise MoveError(503, f"this server has its maximum of {self.limits.max_tables} live tables (--max-tables); "
+                                 "try again when one ends")
+        if not self.create_rate.allow(client):
+            raise MoveError(429, f"too many new tables: at most {self.limits.creates_per_minute} a minute (--create-rate)")
+
+    def create(self, req: Any, client: str = "local") -> dict[str, Any]:
+        """Make a table from a lobby request; seat links for the seats claimed now, and the creator's token."""
         if not isinstance(req, dict):
             raise MoveError(400, "a table request is a JSON object: {game, players, variant?, options?, seats?, seed?}")
         extra = set(req) - {"game", "players", "variant", "options", "seats", "seed"}
@@ -191,13 +255,15 @@ class Hub:
             raise MoveError(400, f"'players' must be a whole number in {spec.min_players}-{spec.max_players}")
         options: dict[str, Any] = {}
         variant = req.get("variant")
+        variants = self.variants(spec)
         if variant is not None:
-            if variant not in spec.variants:
-                raise MoveError(400, f"unknown variant {variant!r}; variants: {', '.join(spec.variants) or 'none'}")
-            options.update(spec.variants[variant])
+            if not isinstance(variant, str) or variant not in variants:
+                raise MoveError(400, f"unknown variant {variant!r}; variants: {', '.join(variants) or 'none'}")
+            options.update(variants[variant])
         given = req.get("options", {})
         if not isinstance(given, dict):
             raise MoveError(400, "'options' must be an object of option names (or rules paths) to values")
+        self.check_options(spec, given)
         options.update(given)
         try:
             game = load(spec.name, players, options, cache=True)
@@ -211,8 +277,8 @@ class Hub:
         seed = req.get("seed")
         if seed is None:
             seed = secrets.randbits(53)  # below 2**53: the page's JSON parser (JavaScript numbers) keeps it exact
-        elif not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-            raise MoveError(400, "'seed' must be a whole number >= 0")
+        elif not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < STORED_SEED:
+            raise MoveError(400, f"'seed' must be a whole number in 0..{STORED_SEED - 1} (below {MAX_SEED} to stay exact in a browser)")
         seats: list[SeatRow] = []
         links: list[dict[str, Any]] = []
         table_id = secrets.token_urlsafe(8)
@@ -224,6 +290,7 @@ class Hub:
                 if not isinstance(level, str):
                     raise MoveError(400, f"seat {i}: 'bot' must be one of {', '.join(LEVELS)} or an agent spec")
                 try:
+                    check_spec(bot_spec(level, spec.name), self.limits.max_bot_seconds)
                     agent_specs.make(bot_spec(level, spec.name), spec.name, 0)
                 except VoidtableError as e:
                     raise MoveError(400, f"seat {i}: {e}") from None
@@ -238,16 +305,69 @@ class Hub:
                     links.append({"seat": i, "token": token, "url": f"/t/{table_id}#seat={token}"})
                 seats.append(SeatRow(i, "person", None, name, token_hash))
         status = "running" if all(s.kind == "bot" or s.token_hash for s in seats) else "waiting"
+        self.admit(client)  # after every check of the request: a refused request does not count
+        creator = new_token()
         row = TableRow(table_id, spec.name, players, game.settings, seed, time.time(), status, None, None, seats, [],
-                       spec.rules_version)
-        self.store.create_table(row)
+                       spec.rules_version, hash_token(creator))
+        self.stored(lambda: self.store.create_table(row))
         table = Table(row, game)
         self.tables[table.id] = table
         self.conns[table.id] = set()
+        self.creators[table.id] = hash_token(creator)
+        self.active[table.id] = self.clock()
         self.schedule_bots(table)
-        return {"id": table.id, "table": table.info(), "links": links, "spectate": f"/t/{table.id}"}
+        return {"id": table.id, "table": table.info(), "links": links, "spectate": f"/t/{table.id}", "creator": creator}
 
-    def join(self, table_id: str, req: Any) -> dict[str, Any]:
+    def stored(self, write: Callable[[], None]) -> None:
+        """Run a store write; a failure (disk full, read-only) is a one-line 503 and the table is unchanged."""
+        try:
+            write()
+        except sqlite3.Error as e:
+            log.error("store write failed: %s", e)
+            raise MoveError(503, f"not stored: the server cannot write its table store now ({e}); nothing changed, "
+                                 "try again") from None
+
+    def delete(self, table_id: str, token: str | None) -> dict[str, Any]:
+        """Remove a table for whoever created it (its creator token, as ``Authorization: Bearer``)."""
+        self.table(table_id) if table_id not in self.unloadable else None
+        creator = self.creators.get(table_id)
+        if not token or creator is None or not hmac.compare_digest(creator, hash_token(token)):
+            raise MoveError(403, "only the table's creator may remove it (send the creator token as Authorization: Bearer)")
+        self.remove(table_id, "removed by its creator")
+        return {"id": table_id, "removed": True}
+
+    def remove(self, table_id: str, why: str) -> None:
+        """Forget a table everywhere: store, lobby, bot queue; its connections are told and refused further moves."""
+        self.stored(lambda: self.store.delete_table(table_id))
+        table = self.tables.pop(table_id, None)
+        self.unloadable.pop(table_id, None)
+        self.creators.pop(table_id, None)
+        self.active.pop(table_id, None)
+        self._queue.drop(table_id)
+        for key in [k for k in self._agents if k[0] == table_id]:
+            self._agents.pop(key, None)
+        if table is not None:
+            table.status = "removed"
+            table.problem = why
+            table.touch()
+            for conn in self.conns.pop(table_id, set()):
+                conn.push({"type": "error", "error": f"this table was {why}"})
+        log.info("table %s %s", table_id, why)
+
+    def expire(self) -> list[str]:
+        """Remove abandoned tables: waiting for players longer than ``waiting_expiry``, or running with no move,
+        join or creation for ``idle_expiry`` (by the hub's clock). Finished and broken tables stay."""
+        now = self.clock()
+        gone = []
+        for tid, table in list(self.tables.items()):
+            idle = now - self.active.get(tid, now)
+            if (table.status == "waiting" and idle >= self.limits.waiting_expiry) or \
+                    (table.status == "running" and idle >= self.limits.idle_expiry):
+                self.remove(tid, f"removed after {idle:.0f} s without play")
+                gone.append(tid)
+        return gone
+
+    def join(self, table_id: str, req: Any, client: str = "local") -> dict[str, Any]:
         table = self.table(table_id)
         req = req if isinstance(req, dict) else {}
         open_seats = [s.seat for s in table.seats if s.open]
@@ -256,12 +376,16 @@ class Hub:
         seat = req.get("seat", open_seats[0])
         if not isinstance(seat, int) or isinstance(seat, bool) or seat not in open_seats:
             raise MoveError(409, f"seat {seat!r} is not open; open seats: {open_seats}")
+        name = _name(req.get("name"), seat) if req.get("name") is not None else table.seats[seat].name
+        if not self.join_rate.allow(client):
+            raise MoveError(429, f"too many seats claimed: at most {self.limits.joins_per_minute} a minute (--join-rate)")
         token = new_token()
         s = table.seats[seat]
-        s.name = _name(req.get("name"), seat) if req.get("name") is not None else s.name
+        status = "running" if sum(1 for x in table.seats if x.open) == 1 else "waiting"
+        self.stored(lambda: self.store.claim_seat(table.id, seat, name, hash_token(token), status))
+        s.name = name
         s.token_hash = hash_token(token)
-        status = "running" if not any(x.open for x in table.seats) else "waiting"
-        self.store.claim_seat(table.id, seat, s.name, s.token_hash, status)
+        self.active[table.id] = self.clock()
         table.status = status
         table.touch()
         self.notify(table)
@@ -283,8 +407,9 @@ class Hub:
         assert seat is not None
         new, events = table.prepare(seat, action)
         result = new.result().to_json() if new.is_over() else None
-        self.store.add_move(table.id, table.step + 1, seat, action, result)
+        self.stored(lambda: self.store.add_move(table.id, table.step + 1, seat, action, result))
         table.commit(new, seat, action, events)
+        self.active[table.id] = self.clock()
         self.accepted += 1
         if notify:
             self.notify(table)
@@ -316,50 +441,114 @@ class Hub:
         if a is None:
             spec = bot_spec(table.seats[seat].bot or "medium", table.name)
             a = self._agents[key] = agent_specs.make(spec, table.name, derive_seed(table.seed, 1 + seat))
+            set_budget(a, self.limits.max_bot_seconds)  # also a stored spec from before the limits, or iterations only
         return a
 
     def schedule_bots(self, table: Table) -> None:
+        """Queue a decision for every bot seat to move that is not queued or thinking already."""
         if table.status != "running" or self.closed:
             return
         for p in table.state.to_move():
             key = (table.id, p)
             if table.seats[p].kind == "bot" and key not in self._thinking:
                 self._thinking.add(key)
-                task = asyncio.get_running_loop().create_task(self._bot(table, p))
-                self._tasks.add(task)
-                task.add_done_callback(self._tasks.discard)
-
-    async def _bot(self, table: Table, p: int) -> None:
-        key = (table.id, p)
-        loop = asyncio.get_running_loop()
-        refused = 0
-        try:
-            while not self.closed and table.status == "running" and p in table.state.to_move():
                 if self.bot_delay and any(s.kind == "person" for s in table.seats):
-                    await asyncio.sleep(self.bot_delay)
-                step = table.step
-                obs = observe(table.state, p)
-                agent = self.agent(table, p)
-                try:
-                    action = await loop.run_in_executor(self.executor, agent.act, obs)
-                except RuntimeError:  # executor shut down
-                    return
-                except Exception:  # a bot bug must not stall the table: log it and play a legal move
-                    log.exception("bot %s at table %s failed; playing its first legal move", p, table.id)
-                    action = obs.legal[0]
-                if self.closed:
-                    return
-                try:
-                    self.move_as(table, p, step, action.to_json())
-                except MoveError as e:
-                    if e.status != 409:  # not stale but wrong: a bot bug; keep the table going
-                        refused += 1
-                        log.error("bot %s at table %s: %s", p, table.id, e.message)
-                        if refused >= 3 and table.legal[p]:
-                            self.move_as(table, p, table.step, table.legal[p][0].to_json())
-                    # else the table moved on while it thought (e.g. a simultaneous choice): think again
-        finally:
+                    asyncio.get_running_loop().call_later(self.bot_delay, self._enqueue, table.id, p)
+                else:
+                    self._enqueue(table.id, p)
+
+    def _enqueue(self, table_id: str, seat: int) -> None:
+        if self.closed or table_id not in self.tables:
+            self._thinking.discard((table_id, seat))
+            return
+        self._queue.add(table_id, seat)
+        self._pump()
+
+    def _pump(self) -> None:
+        """Give free workers the next decisions, tables in turn."""
+        while not self.closed and self._working < self.bot_workers:
+            item = self._queue.take()
+            if item is None:
+                return
+            self._working += 1
+            task = asyncio.get_running_loop().create_task(self._decide(*item))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    def budget(self, table: Table, seat: int) -> float:
+        """Seconds this decision may think: the per-decision limit, less what the bot's turn has used of its cap."""
+        key = (table.id, seat)
+        if table.actions and table.actions[-1][0] != seat:  # another seat moved since: a new turn
+            self._turn[key] = 0.0
+        left = self.limits.max_bot_turn_seconds - self._turn.get(key, 0.0)
+        return max(0.0, min(self.limits.max_bot_seconds, left))
+
+    async def _decide(self, table_id: str, p: int) -> None:
+        """One bot decision on a worker, then its move through the same checks as anyone's."""
+        key = (table_id, p)
+        table = self.tables.get(table_id)
+        action = None
+        step = table.step if table is not None else 0
+        try:
+            if table is None or self.closed or table.status != "running" or p not in table.state.to_move():
+                self._thinking.discard(key)
+                return
+            step = table.step
+            obs = observe(table.state, p)
+            seconds = self.budget(table, p)
+            agent = self.agent(table, p)
+            t0 = time.perf_counter()
+            action = await asyncio.get_running_loop().run_in_executor(self.executor, self._think, agent, obs, seconds)
+            self._turn[key] = self._turn.get(key, 0.0) + (time.perf_counter() - t0)
+        except RuntimeError:  # the executor is shut down
             self._thinking.discard(key)
+            return
+        except Exception:  # e.g. the bot cannot be built: log it and play a legal move, so the table goes on
+            log.exception("bot %s at table %s failed; playing its first legal move", p, table_id)
+            action = table.legal[p][0] if table is not None and table.legal[p] else None
+        finally:
+            self._working -= 1
+            self._queue.done(table_id)
+            self._pump()
+        self._thinking.discard(key)
+        if self.closed or table is None or self.tables.get(table_id) is not table or action is None:
+            return
+        self._play(table, p, step, action)
+
+    @staticmethod
+    def _think(agent: Agent, obs: Any, seconds: float) -> Any:
+        """In a worker: the agent's choice within ``seconds`` (none left in its turn: the first legal move)."""
+        if seconds <= 0 and hasattr(agent, "seconds"):
+            return obs.legal[0]
+        set_budget(agent, seconds)
+        try:
+            return agent.act(obs)
+        except Exception:  # a bot bug must not stall the table: log it and play a legal move
+            log.exception("a bot failed; playing its first legal move")
+            return obs.legal[0]
+
+    def _play(self, table: Table, p: int, step: int, action: Any) -> None:
+        """Submit a bot's move; a stale one thinks again, an unstored one retries when the store may write again."""
+        key = (table.id, p)
+        try:
+            self.move_as(table, p, step, action.to_json())
+            self._refused.pop(key, None)
+        except MoveError as e:
+            if e.status == 503:  # the store cannot write (disk full): the table is unchanged; try again later
+                asyncio.get_running_loop().call_later(self.limits.store_retry, self._retry, table.id)
+                return
+            if e.status != 409:  # not stale but wrong: a bot bug; keep the table going
+                self._refused[key] = self._refused.get(key, 0) + 1
+                log.error("bot %s at table %s: %s", p, table.id, e.message)
+                if self._refused[key] >= 3 and table.legal[p]:
+                    with contextlib.suppress(MoveError):
+                        self.move_as(table, p, table.step, table.legal[p][0].to_json())
+            self.schedule_bots(table)  # else the table moved on while it thought: think again
+
+    def _retry(self, table_id: str) -> None:
+        table = self.tables.get(table_id)
+        if table is not None:
+            self.schedule_bots(table)
 
 
 def _name(value: Any, seat: int) -> str:

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from voidtable.engine.actions import Action
+from voidtable.engine.errors import RecordError
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -37,7 +38,8 @@ CREATE TABLE IF NOT EXISTS tables (
     status      TEXT NOT NULL,
     result      TEXT,
     finished    REAL,
-    rules_version INTEGER NOT NULL DEFAULT 1   -- the game's rules version its moves were made under
+    rules_version INTEGER NOT NULL DEFAULT 1,  -- the game's rules version its moves were made under
+    creator_hash TEXT                          -- sha256 of the creator's token (it may delete the table)
 );
 CREATE TABLE IF NOT EXISTS seats (
     table_id    TEXT NOT NULL,
@@ -82,19 +84,32 @@ class TableRow:
     seats: list[SeatRow] = field(default_factory=list)
     moves: list[tuple[int, Action]] = field(default_factory=list)
     rules_version: int = 1
+    creator_hash: str | None = None
+    problem: str | None = None  # set by load_all: why the stored rows cannot rebuild this table
+
+
+class StoreError(Exception):
+    """The store cannot be opened or written: one line saying what is wrong."""
 
 
 class Store:
     def __init__(self, path: str | Path, durable: str = "normal") -> None:
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.db = sqlite3.connect(str(self.path), isolation_level=None, check_same_thread=False)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute(f"PRAGMA synchronous={'FULL' if durable == 'full' else 'NORMAL'}")
-        self.db.executescript(SCHEMA)
-        columns = {r[1] for r in self.db.execute("PRAGMA table_info(tables)")}
-        if "rules_version" not in columns:  # a store from before rules versions: its tables were made under version 1
-            self.db.execute("ALTER TABLE tables ADD COLUMN rules_version INTEGER NOT NULL DEFAULT 1")
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.db = sqlite3.connect(str(self.path), isolation_level=None, check_same_thread=False)
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute(f"PRAGMA synchronous={'FULL' if durable == 'full' else 'NORMAL'}")
+            self.db.executescript(SCHEMA)
+            columns = {r[1] for r in self.db.execute("PRAGMA table_info(tables)")}
+            if "rules_version" not in columns:  # a store from before rules versions: its tables were made under version 1
+                self.db.execute("ALTER TABLE tables ADD COLUMN rules_version INTEGER NOT NULL DEFAULT 1")
+            if "creator_hash" not in columns:
+                self.db.execute("ALTER TABLE tables ADD COLUMN creator_hash TEXT")
+            self.db.execute("BEGIN IMMEDIATE")  # takes the write lock: a read-only file or directory fails here, not at a move
+            self.db.execute("ROLLBACK")
+        except (OSError, sqlite3.Error) as e:
+            raise StoreError(f"cannot use {self.path} as the table store: {e}") from None
 
     def close(self) -> None:
         self.db.close()
@@ -104,9 +119,10 @@ class Store:
         with self.db:
             self.db.execute("BEGIN")
             self.db.execute(
-                "INSERT INTO tables (id, game, players, options, seed, created, status, rules_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO tables (id, game, players, options, seed, created, status, rules_version, creator_hash) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (row.id, row.game, row.players, json.dumps(row.options, sort_keys=True), row.seed, row.created, row.status,
-                 row.rules_version))
+                 row.rules_version, row.creator_hash))
             self.db.executemany(
                 "INSERT INTO seats (table_id, seat, kind, bot, name, token_hash) VALUES (?, ?, ?, ?, ?, ?)",
                 [(row.id, s.seat, s.kind, s.bot, s.name, s.token_hash) for s in row.seats])
@@ -127,24 +143,51 @@ class Store:
                 self.db.execute("UPDATE tables SET status = 'finished', result = ?, finished = ? WHERE id = ?",
                                 (json.dumps(result), time.time(), table_id))
 
+    def delete_table(self, table_id: str) -> None:
+        """Remove a table, its seats and its moves (deleted by its creator, or expired)."""
+        with self.db:
+            self.db.execute("BEGIN")
+            for name, column in (("moves", "table_id"), ("seats", "table_id"), ("tables", "id")):
+                self.db.execute(f"DELETE FROM {name} WHERE {column} = ?", (table_id,))
+
     def set_status(self, table_id: str, status: str) -> None:
         with self.db:
             self.db.execute("UPDATE tables SET status = ? WHERE id = ?", (status, table_id))
 
     # -- reads ---------------------------------------------------------------------
     def load_all(self) -> list[TableRow]:
+        """Every stored table; a row that cannot rebuild its table comes back with ``problem`` set, never raises."""
         rows: dict[str, TableRow] = {}
-        for r in self.db.execute("SELECT id, game, players, options, seed, created, status, result, finished, rules_version "
-                                 "FROM tables ORDER BY created"):
-            rows[r[0]] = TableRow(r[0], r[1], r[2], json.loads(r[3]), r[4], r[5], r[6], json.loads(r[7]) if r[7] else None, r[8],
-                                  rules_version=r[9])
+        for r in self.db.execute("SELECT id, game, players, options, seed, created, status, result, finished, rules_version, "
+                                 "creator_hash FROM tables ORDER BY created"):
+            row = TableRow(r[0], r[1], r[2], {}, r[4], r[5], r[6], None, r[8], rules_version=r[9], creator_hash=r[10])
+            try:
+                row.options = json.loads(r[3])
+                row.result = json.loads(r[7]) if r[7] else None
+            except (TypeError, ValueError):
+                row.problem = "its stored options or result are not JSON"
+            rows[r[0]] = row
         for r in self.db.execute("SELECT table_id, seat, kind, bot, name, token_hash FROM seats ORDER BY table_id, seat"):
             if r[0] in rows:
                 rows[r[0]].seats.append(SeatRow(r[1], r[2], r[3], r[4], r[5]))
         for r in self.db.execute("SELECT table_id, step, seat, action FROM moves ORDER BY table_id, step"):
             t = rows.get(r[0])
-            if t is not None:
-                if r[1] != len(t.moves) + 1:
-                    raise RuntimeError(f"store: table {r[0]} has a gap in its moves at step {len(t.moves) + 1}")
-                t.moves.append((r[2], Action.from_json(json.loads(r[3]))))
+            if t is not None and t.problem is None:
+                t.problem = _add_move(t, r[1], r[2], r[3])
+        for t in rows.values():
+            if t.problem is None and [s.seat for s in t.seats] != list(range(t.players)):
+                t.problem = f"its stored seats are {[s.seat for s in t.seats]}, not one for each of {t.players} players"
         return list(rows.values())
+
+
+def _add_move(row: TableRow, step: int, seat: Any, text: Any) -> str | None:
+    """Append one stored move to ``row``; the problem in one line if it cannot be read."""
+    if step != len(row.moves) + 1:
+        return f"its stored moves have a gap at step {len(row.moves) + 1}"
+    if not isinstance(seat, int) or not 0 <= seat < row.players:
+        return f"step {step}: the stored seat {seat!r} is not a seat of {row.players} players"
+    try:
+        row.moves.append((seat, Action.from_json(json.loads(text))))
+    except (TypeError, ValueError, RecordError):
+        return f"step {step}: the stored action is not an action's JSON"
+    return None

@@ -170,9 +170,10 @@ class Table:
         if step < self.since[seat]:
             raise MoveError(409, f"stale move: made at step {step}, but your choices changed at step {self.since[seat]}; "
                                  f"the table is at step {self.step}")
-        if action not in self.legal[seat]:
+        legal = next((a for a in self.legal[seat] if same(a, action)), None)
+        if legal is None:
             raise MoveError(422, f"illegal move {action}: not one of your {len(self.legal[seat])} choices now")
-        return action
+        return legal
 
     def waiting_words(self, seats: list[int]) -> str:
         return ", ".join(f"seat {p} ({self.seats[p].name})" for p in seats) or "nobody"
@@ -198,13 +199,16 @@ class Table:
         self._cache.clear()
 
     def _commit(self, new: GameState, seat: int, action: Action, events: list[Event]) -> None:
+        """Make ``new`` the state. A seat's earlier moves go stale when its choices change (its turn beginning is one
+        such change) or when it moves itself, so a re-sent move never answers the next question, even one with the
+        same choices. Another seat's move that leaves your choices as they were (a simultaneous choice) does not."""
         self.state = new
         self.actions.append((seat, action))
         self.checks.append(digest(events))
         self._add_events(events)
         for p in range(self.players):
             legal = new.legal_actions(p)
-            if legal != self.legal[p]:
+            if legal != self.legal[p] or p == seat:
                 self.legal[p] = legal
                 self.since[p] = self.step
         self._cache.clear()
@@ -289,6 +293,15 @@ class Table:
         return TableRow(self.id, self.name, self.players, self.options, self.seed, self.created, self.status,
                         self.result_json(), self.finished, [s.row() for s in self.seats], list(self.actions),
                         self.game.spec.rules_version)
+
+
+def same(a: Any, b: Any) -> bool:
+    """Equal and of the same types all the way down: ``False`` is not the legal ``0``, nor ``1.0`` the seat ``1``."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, tuple):
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
+    return bool(a == b)
 
 
 def replay_frame(record: Record, step: int, seat: int | None, names: list[str] | None = None,
