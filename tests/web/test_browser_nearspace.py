@@ -142,8 +142,12 @@ def test_the_first_turns_of_nearspace(server_factory, page):
     backs = page.locator("svg.hexmap g.hex.f-back-0")  # a back of Tess's deck: its colour and her name
     assert backs.count() == 11 and "Tess" in (backs.first.text_content() or "")
     assert "from Tess's deck" in (backs.first.locator("title").text_content() or "")
-    assert "Terra" in hex_texts(page, HOME) and "Tess's Homeworld" in hex_texts(page, HOME)
-    assert "Centauri Prime" in hex_texts(page, "-2,4")
+    home = page.locator(f'svg.hexmap g.hex[data-hex="{HOME}"]')
+    assert home.locator("text.hl1").text_content() == "Terra" and home.locator("text.hl2").text_content() == "Tess"
+    assert "Lay down a hull at Terra" in (home.get_attribute("aria-label") or "")
+    theirs = page.locator('svg.hexmap g.hex[data-hex="-2,4"]')
+    assert theirs.locator("text.hl1").text_content() == "Centauri Prime"
+    assert "Bot 1 (easy)'s Homeworld" in (theirs.locator("title").text_content() or "")
     assert "Neutral Space" in hex_texts(page, "0,0")
     # CP and E this turn, the hand (public, with play/cycle on its cards), the prompt, the headline
     assert panel_value(page, "turn", "CP") == "5"

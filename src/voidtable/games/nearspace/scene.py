@@ -36,7 +36,8 @@ from .data import Card, Rules
 Json = dict[str, Any]
 Hex = tuple[int, int]
 
-HEX_SIZE = 44  # a little larger than the page's default, so card titles fit their hex
+HEX_SIZE = 50  # larger than the page's default: a card's title (up to FIT letters) fits across its hex
+FIT = 14
 
 KIND_WORDS = {
     "homeworld": "Homeworld", "space": "Space", "colony_world": "Colony World", "gas_giant": "Gas Giant",
@@ -135,6 +136,25 @@ def sector_facts(card: Card) -> list[str]:
     if card.defence:
         out.append(f"{card.defence:+d} defence")
     return out
+
+
+def hex_facts(card: Card) -> str:
+    """A sector's numbers short enough for the bottom of its hex ("2 CP +1 def"); the hint has them in words."""
+    out = []
+    if card.cp or card.advantage_cp:
+        out.append(f"{card.cp}" + (f"+{card.advantage_cp}" if card.advantage_cp else "") + " CP")
+    if card.e_bonus:
+        out.append(f"+{card.e_bonus} E")
+    if card.threat_check:
+        out.append(f"threat ≤{card.threat_check}")
+    if card.defence:
+        out.append(f"{card.defence:+d} def")
+    return " ".join(out)
+
+
+def fit(words: str, room: int = FIT) -> str:
+    """Words cut to what a hex holds (the hex's hint has them whole)."""
+    return words if len(words) <= room else words[: room - 1].rstrip() + "…"
 
 
 def card_text(r: Rules, card: Card) -> str:
@@ -355,7 +375,7 @@ def hex_item(t: Table, hex_: Hex, p: Json) -> Json:
         elif card.kind == "encounter":
             subs.append(f"Encounter d{card.die}")
         else:
-            subs.append(", ".join(sector_facts(card)) or KIND_WORDS.get(card.kind, ""))
+            subs.append(hex_facts(card) or KIND_WORDS.get(card.kind, ""))
         hint = f"{label} ({card_text(t.r, card)})"
         if card.kind == "homeworld":
             hint = f"{label}, {t.who(p['owner'])}'s Homeworld ({card_text(t.r, card)})"
@@ -369,14 +389,14 @@ def hex_item(t: Table, hex_: Hex, p: Json) -> Json:
         hint = f"A face-down card from {t.who(p['owner'])}'s deck ({t.deck(p['owner'])}): entering turns it up."
     if p["encounter"]:
         enc = t.r.data.cards.get(p["encounter"])
-        subs.insert(0, f"{t.title(p['encounter'])} d{enc.die if enc else '?'}")
+        subs.insert(0, f"Encounter d{enc.die if enc else '?'}")
         hint += f" Encounter here: {t.title(p['encounter'])} (a d{enc.die if enc else '?'})."
     if hulls:
         subs.append(f"{len(hulls)} hull{'s' if len(hulls) > 1 else ''}")
         hint += " Shipyard: " + ", ".join(f"{t.who(h['owner'])}'s {t.ship(h['id'])} {h['invested']}/{h['sides']} CP"
                                          for h in hulls) + "."
-    item: Json = {"q": hex_[0], "r": hex_[1], "fill": fill, "label": label, "sub": " · ".join(s for s in subs if s),
-                  "hint": hint}
+    item: Json = {"q": hex_[0], "r": hex_[1], "fill": fill, "label": fit(label),
+                  "sub": fit(" · ".join(s for s in subs if s), FIT + 4), "hint": hint}
     acts = t.at_hex.pop(hex_, None)
     ask = f"{t.place(hex_)}: choose"
     if acts and all(a.kind == "start_hull" for a in acts):
@@ -528,38 +548,44 @@ def graveyard_track(t: Table) -> Json:
             "marks": [{"value": facets[q], "label": t.who(q), "seat": q} for q in range(2)]}
 
 
+def sizes(dice: list[Json]) -> str:
+    """Dice by size, largest first ("d10 x1, d4 x3"): what a Graveyard or Stockpile holds, in a line."""
+    by_size: Counter[int] = Counter()
+    for d in dice:
+        by_size[d["sides"]] += d.get("count", 1)
+    return ", ".join(f"d{s} x{n}" for s, n in sorted(by_size.items(), reverse=True)) or "empty"
+
+
 def dice_words(game: Game, dice: list[Json]) -> str:
     counts = Counter((d["sides"], d["colour"]) for d in dice)
     return ", ".join(text.ship_name(game, s, c) + (f" x{n}" if n > 1 else "") for (s, c), n in sorted(counts.items()))
 
 
-def stockpile_words(pile: list[Json]) -> str:
-    by_size: Counter[int] = Counter()
-    for d in pile:
-        by_size[d["sides"]] += d["count"]
-    return ", ".join(f"d{s} x{n}" for s, n in sorted(by_size.items())) or "empty"
+def dice_panel(t: Table) -> Json:
+    """Graveyards (what Conquest counts) and Stockpiles (what Annihilation counts), seat by seat."""
+    v = t.view
+    items: list[Json] = []
+    for q in range(2):
+        who, grave, pile = t.who(q), v["graveyard"][q], v["stockpile"][q]
+        items.append({"label": f"{who}'s Graveyard", "value": f"{v['graveyard_facets'][q]} facets, {len(grave)} dice: {sizes(grave)}",
+                      "hint": dice_words(t.game, grave) or "empty"})
+        n = sum(d["count"] for d in pile)
+        items.append({"label": f"{who}'s Stockpile", "value": f"{n} dice: {sizes(pile)}",
+                      "hint": "dice not yet in play; no ships, no hulls and an empty Stockpile loses by Annihilation"})
+    return {"kind": "panel", "id": "dice", "title": "Graveyards and Stockpiles", "items": items}
 
 
-def piles_panel(t: Table) -> Json:
-    """Graveyards, Stockpiles, Resources, Directives and discard piles, seat by seat."""
+def cards_panel(t: Table) -> Json:
+    """The piles of cards: each Resource (and what is known at its bottom) and each discard pile."""
     v = t.view
     items: list[Json] = []
     for q in range(2):
         who = t.who(q)
-        items.append({"label": f"{who}'s Graveyard", "value": f"{v['graveyard_facets'][q]} facets: "
-                      + (dice_words(t.game, v["graveyard"][q]) or "empty")})
-        pile = v["stockpile"][q]
-        n = sum(d["count"] for d in pile)
-        items.append({"label": f"{who}'s Stockpile", "value": f"{n} dice: {stockpile_words(pile)}",
-                      "hint": "dice not yet in play; an empty Stockpile and no ships loses by Annihilation"})
-    for q in range(2):
-        who = t.who(q)
+        bottom = v["resource_bottom"][q]
         items.append({"label": f"{who}'s Resource", "value": f"{v['resource'][q]} cards"
-                      + (f" (at the bottom: {', '.join(t.title(k) for k in v['resource_bottom'][q])})"
-                         if v["resource_bottom"][q] else "")})
-        items.append({"label": f"{who}'s Directives", "value": ", ".join(t.title(k) for k in v["directives"][q]) or "none"})
+                      + (f"; at the bottom: {', '.join(t.title(k) for k in bottom)}" if bottom else "")})
         items.append({"label": f"{who}'s discard pile", "value": ", ".join(t.title(k) for k in v["discard"][q]) or "empty"})
-    return {"kind": "panel", "id": "piles", "title": "Graveyards, Stockpiles and cards", "items": items}
+    return {"kind": "panel", "id": "piles", "title": "Resources and discard piles", "collapsed": True, "items": items}
 
 
 def encounters_panel(t: Table) -> Json | None:
@@ -589,6 +615,8 @@ def players_part(t: Table) -> Json:
             {"label": "Ships", "value": f"{len(fleet)} ({sum(max(1, s['sides']) for s in fleet)} facets)"},
             {"label": "Engines", "value": str(v["engines"][q]) + (f" (+{len(building)} being built)" if building else "")},
             {"label": "Hand", "value": f"{hand if isinstance(hand, int) else len(hand)} cards"},
+            {"label": "Resource", "value": f"{v['resource'][q]} cards"},
+            {"label": "Directives", "value": ", ".join(t.title(k) for k in v["directives"][q]) or "none"},
             {"label": "Graveyard", "value": f"{v['graveyard_facets'][q]} facets"},
         ]
         if v["exile"][q]:
@@ -659,7 +687,7 @@ def build(game: Game, view: dict[str, Any], legal: list[Action], seat: int | Non
     enc = encounters_panel(t)
     if enc:
         parts.append(enc)
-    parts += [piles_panel(t), players_part(t)]
+    parts += [dice_panel(t), players_part(t), cards_panel(t)]
     # whatever no element took (a hex, ship or card not drawn) becomes a button too
     for left in (t.at_hex, t.at_piece, t.at_card):
         for acts in left.values():
