@@ -193,8 +193,8 @@ def test_the_first_turns_of_nearspace(server_factory, page):
     assert any("moves 1 ship" in line for line in lines)
     shot(page, "nearspace-3-moved")
     # end the turn (a labelled button); the bot plays its turn; Turn 3 is ours again
-    if page.locator("#part-decision button.legal", has_text="End the turn").count() == 0:
-        click(page, f'svg.hexmap g.hex.legal[data-hex="{where}"]')  # E left for another group: still offered
+    # E is left (seed 1 rolled plenty), so the Fighter may move on: its sector is offered, and the button ends the turn
+    assert page.locator(f'svg.hexmap g.hex.legal[data-hex="{where}"]').count() == 1
     click(page, "#part-decision button.legal >> text=End the turn")
     my_turn(page)
     assert re.search(r"Turn 3 · Tess", page.locator("#headline").inner_text())
@@ -205,8 +205,12 @@ def test_the_first_turns_of_nearspace(server_factory, page):
     choose(page, "#part-shipyards .card.legal", "Put 1 CP")
     assert "2/6" in page.locator("#part-shipyards .card", has_text="Gunship (d6)").inner_text()
     click(page, "#part-decision button.legal >> text=Close the Shipyard")
-    my_turn(page)
-    click(page, "#part-decision button.legal >> text=End the turn")
+    # with E to move the Fighter, the Action step waits for us; without, it ends by itself (its only choice)
+    page.wait_for_function("""() => /Turn [4-9]/.test(document.querySelector('#headline').innerText)
+        || [...document.querySelectorAll('#part-decision button.legal')].some(b => b.innerText.startsWith('End the turn'))""",
+                           timeout=30_000)
+    if "Turn 3" in page.locator("#headline").inner_text():
+        click(page, "#part-decision button.legal >> text=End the turn")
     page.wait_for_function("() => /Turn [4-9]/.test(document.querySelector('#headline').innerText)", timeout=30_000)
     shot(page, "nearspace-4-turn3")
 

@@ -117,7 +117,7 @@ def colour_words(r: Rules, colour: str) -> str:
             effects.append("may attack more than once a turn")
         if c.maintenance_free:
             effects.append("costs no maintenance")
-    role = text.ROLES.get(colour, "")
+    role = getattr(text, "ROLES", {}).get(colour, "")  # the role names live with the game's words
     words = ", ".join(effects) or "no special role"
     return f"{role}: {words}" if role else words
 
