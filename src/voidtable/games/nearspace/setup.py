@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from voidtable.engine.dice import Die, roll
 
 from .resource import draw, key, put_bottom
+from .ships import ShipMap
 from .board import EMPTY
 from .tasks import StartTurn
 
@@ -32,7 +33,7 @@ def set_up(s: "NearspaceState") -> None:
     s.resource, s.known_bottom, s.hand, s.discard, s.directives = [[], []], [0, 0], [[], []], [[], []], [[], []]
     s.graveyard = [[], []]
     s.stockpile = [r.stockpile, r.stockpile]
-    s.ships, s.engine_hulls = {}, {}
+    s.ships, s.engine_hulls = ShipMap(), {}
     s.engines = [d.engines.start, d.engines.start]
     s.turn, s.turns_taken, s.active = 0, [0, 0], -1
     s.cp, s.cp_class, s.e, s.attack_bonus, s.e_bonus = 0, {}, 0, 0, 0

@@ -9,11 +9,11 @@ nothing is left to lay there.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
 
 from voidtable.engine.dice import Die, Stockpile
 from voidtable.engine.events import Event
-from voidtable.engine.fields import DICT, FIXED, FLOW_FIELDS, LIST, NESTED, VALUE, Fields
+from voidtable.engine.fields import COPY, DICT, FIXED, FLOW_FIELDS, LIST, NESTED, VALUE, Fields
 from voidtable.engine.flow import FlowState
 from voidtable.engine.game import Game
 from voidtable.engine.rng import Rng
@@ -24,22 +24,9 @@ from .board import EMPTY
 from .data import Card, Rules
 from . import views
 from .setup import set_up
+from .ships import Ship as Ship, ShipMap
 from .tasks import TASKS
 
-
-
-class Ship(NamedTuple):
-    """A die in play: on the map once ``invested`` reaches its facets, in a Shipyard (a hull) before."""
-
-    owner: int
-    die: Die
-    place: int
-    invested: int
-    attacks: int = 0
-
-    @property
-    def built(self) -> bool:
-        return self.invested >= self.die.facets
 
 
 class NearspaceState(FlowState):
@@ -51,7 +38,7 @@ class NearspaceState(FlowState):
         r=FIXED,
         place_card=LIST, face_up=LIST, encounter_at=DICT,
         resource=NESTED, known_bottom=LIST, hand=NESTED, discard=NESTED, directives=NESTED,
-        graveyard=NESTED, stockpile=LIST, ships=DICT, engines=LIST, engine_hulls=DICT,
+        graveyard=NESTED, stockpile=LIST, ships=COPY, engines=LIST, engine_hulls=DICT,
         first=VALUE, active=VALUE, turn=VALUE, turns_taken=LIST,
         cp=VALUE, cp_class=DICT, e=VALUE, attack_bonus=VALUE, e_bonus=VALUE,
         exile=LIST, winners=VALUE, bank=LIST, stored_e=LIST,
@@ -68,7 +55,7 @@ class NearspaceState(FlowState):
     directives: list[list[int]]
     graveyard: list[list[Die]]
     stockpile: list[Stockpile]
-    ships: dict[int, Ship]
+    ships: "ShipMap"
     engines: list[int]
     engine_hulls: dict[int, int]     # engine hull id -> CP invested
     first: int
@@ -118,7 +105,7 @@ class NearspaceState(FlowState):
         return sorted((i, s) for i, s in self.ships.items() if s.owner == seat and not s.built)
 
     def has_ships(self, seat: int, place: int) -> bool:
-        return any(s.owner == seat and s.built and s.place == place for s in self.ships.values())
+        return (seat, place) in self.ships.held()
 
     def presence(self, seat: int, place: int) -> bool:
         """A ship there; or it is the seat's own Homeworld and no enemy ship holds it."""
