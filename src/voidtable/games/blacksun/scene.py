@@ -106,12 +106,12 @@ def hex_name(game: Game, coord: Any) -> str:
 
 
 def seat_name(names: Sequence[str] | None, seat: Any) -> str:
-    """A seat as the panels show it; without names, "Player N" (the table's own seat numbers)."""
+    """A seat as the panels show it; without names, "Seat N" (the seat numbers the table shows)."""
     if isinstance(seat, str) and seat.lstrip("-").isdigit():
         seat = int(seat)
     if not isinstance(seat, int) or seat < 0:
         return "no one"
-    return names[seat] if names is not None and seat < len(names) else f"Player {seat + 1}"
+    return names[seat] if names is not None and seat < len(names) else f"Seat {seat}"
 
 
 def _ship_type(game: Game, key: Any) -> str:
@@ -331,6 +331,21 @@ def _where(game: Game, at: Any) -> str:
 # ---------------------------------------------------------------- the scene
 
 
+LEGEND_FILLS = (("sun", "Sun"), ("planet", "Planet"), ("asteroids", "Asteroids"), ("gas_giant", "Gas Giant"), ("space", "Space"),
+                ("need", "Need counter"), ("crisis", "Crisis counter"))
+
+
+def _legend(game: Game, names: Sequence[str], hexes: list[dict[str, Any]], ships: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """What the map's colours and letters mean: players, terrain and counters on this map, ship types in play."""
+    out: list[dict[str, Any]] = [{"label": names[p], "seat": p} for p in range(len(names))]
+    fills = {h["fill"] for h in hexes}
+    out += [{"label": text, "fill": fill} for fill, text in LEGEND_FILLS if fill in fills]
+    types = sorted({s["type"] for s in ships if s.get("at") is not None})
+    out += [{"label": f"{short(game, t)} = {_title(t)}"} for t in types]
+    out.append({"label": "each hex: its name (row letter, column), terrain; ships sit in the centre or on the edges (Blockades)"})
+    return out
+
+
 def build(game: Game, view: dict[str, Any], legal: list[Action], seat: int | None, names: Sequence[str]) -> dict[str, Any]:
     R = game.rules
     decision = view.get("decision") or {}
@@ -425,7 +440,7 @@ def build(game: Game, view: dict[str, Any], legal: list[Action], seat: int | Non
             c = tuple(h["hex"])
             kind = h["kind"]
             lbl = f"Planet {h['planet']}" if h.get("planet") else (_title(h["sun"]) if kind == "sun" else TERRAIN_LABEL.get(kind, ""))
-            item: dict[str, Any] = {"q": c[0], "r": c[1], "fill": kind, "label": lbl}
+            item: dict[str, Any] = {"q": c[0], "r": c[1], "fill": kind, "label": lbl, "name": hex_name(game, c)}
             if c in status:
                 item["sub"] = status[c].upper()
                 item["fill"] = status[c]
@@ -435,11 +450,12 @@ def build(game: Game, view: dict[str, Any], legal: list[Action], seat: int | Non
     if manual:
         for q, r, t in manual["tiles"]:
             kind = tile_kind(t)
-            item = {"q": q, "r": r, "fill": kind, "label": f"Planet {tile_planet(t)}" if tile_planet(t) else _title(t.partition(':')[2] or TERRAIN_LABEL.get(kind, kind))}
+            item = {"q": q, "r": r, "fill": kind, "name": hex_name(game, (q, r)),
+                    "label": f"Planet {tile_planet(t)}" if tile_planet(t) else _title(t.partition(':')[2] or TERRAIN_LABEL.get(kind, kind))}
             clickable(item, at_hex.pop((q, r), None), "choose")
             hexes.append(item)
         for q, r in manual["open_slots"]:
-            item = {"q": q, "r": r, "fill": "open", "label": "open"}
+            item = {"q": q, "r": r, "fill": "open", "label": "open", "name": hex_name(game, (q, r))}
             clickable(item, at_hex.pop((q, r), None), "choose")
             hexes.append(item)
     known: set[tuple[int, ...]] = {(h["q"], h["r"]) for h in hexes}
@@ -473,9 +489,11 @@ def build(game: Game, view: dict[str, Any], legal: list[Action], seat: int | Non
             item["at"] = {"hex": at["hex"]}
         else:
             a, b = at["edge"]
-            if b is not None:
+            if isinstance(at.get("side"), int):  # the view says which side of its first hex the edge is
+                d = at["side"]
+            elif b is not None:
                 d = DIRECTIONS.index((b[0] - a[0], b[1] - a[1]))
-            else:  # a rim edge: the view does not say which; take the first free rim direction
+            else:  # an older view without "side": the first free rim direction
                 used = rim_used.setdefault(tuple(a), set())
                 rim = [d for d, (dq, dr) in enumerate(DIRECTIONS) if (a[0] + dq, a[1] + dr) not in known and d not in used] or [0]
                 d = rim[0]
@@ -505,7 +523,7 @@ def build(game: Game, view: dict[str, Any], legal: list[Action], seat: int | Non
             if (drawn_hex["q"], drawn_hex["r"]) == highlight:
                 drawn_hex["highlight"] = True
     if hexes:
-        legend = [{"label": names[p], "seat": p} for p in range(len(names))]
+        legend = _legend(game, names, hexes, ships)
         parts.append({"kind": "hexmap", "id": "map", "title": "The stellar system", "hexes": hexes, "pieces": pieces,
                       "edges": edges, "legend": legend})
 
@@ -525,6 +543,14 @@ def build(game: Game, view: dict[str, Any], legal: list[Action], seat: int | Non
     parts.append({"kind": "track", "id": "scores", "title": f"Points (first to {target})", "min": 0,
                   "max": max(target, *scores) + 1, "line": {"value": target, "label": f"target {target}"},
                   "marks": [{"value": scores[p], "label": names[p], "seat": p} for p in range(len(names))]})
+    roll = view.get("last_roll")
+    if roll:
+        where = f"Planet {roll['planet']}" if roll.get("planet") else "no planet has that number"
+        planet_hex = next((h for h in hexes if roll.get("planet") and h.get("label") == f"Planet {roll['planet']}"), None)
+        if planet_hex is not None:
+            where += f" ({planet_hex['name']})"
+        parts.append({"kind": "dice", "id": "planet-roll", "title": f"Last planet roll: {names[roll['seat']]}",
+                      "dice": list(roll["dice"]), "total": roll["total"], "note": where})
     raid = view.get("raid")
     if raid:
         items = [{"label": "Where", "value": f"{hex_name(game, raid['hex'])} ({raid['kind'].replace('_', ' ')})"},

@@ -49,6 +49,7 @@ def new_status(old: int, crisis_anywhere: bool) -> int:
 def change_planet_status(s: "BlackSunState", dice: list[int]) -> None:
     total = sum(dice)
     h = s.board.planet_hex.get(total, -1)
+    s.last_roll = (s.active, tuple(dice), total)  # public: every seat's view shows the dice (the page draws them)
     if h < 0:
         s.emit({"type": "planet_roll", "seat": s.active, "dice": dice, "total": total, "planet": None})
         return

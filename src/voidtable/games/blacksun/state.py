@@ -47,6 +47,7 @@ FIELDS = Fields(
     captures=LIST,          # (ship, captor, hex, escorts, captor turn ends left): immutable tuples
     raid=COPY,              # the raid under way (raids.Raid)
     active=VALUE, first=VALUE, turns=VALUE, story_player=VALUE,
+    last_roll=VALUE,        # the latest planet roll (seat, dice, total): a public fact for every view
     final_queue=LIST,       # None until the target is reached
 )
 
@@ -87,6 +88,7 @@ class BlackSunState(FlowState):
     first: Seat
     turns: int
     story_player: Seat
+    last_roll: tuple[Seat, tuple[int, ...], int] | None
     final_queue: list[Seat] | None
 
     def __init__(self, game: "Game", seed: int) -> None:
@@ -125,6 +127,7 @@ class BlackSunState(FlowState):
         self.first = -1
         self.turns = 0
         self.story_player = -1
+        self.last_roll = None
         self.final_queue = None
         setup.begin(self, o["sun"])
         self.start_flow()
@@ -195,10 +198,11 @@ class BlackSunState(FlowState):
             v["ships"] = [
                 {
                     "id": i, "type": self.stype[i], "owner": self.owner[i], "controller": self.ctrl[i],
-                    "state": STATE_NAMES[self.sstate[i]], "at": where_json(self, i),
+                    "state": STATE_NAMES[self.sstate[i]], "at": self._at_json(i),
                 }
                 for i in range(len(self.owner))
             ]
+            v["last_roll"] = self._roll_json()
             v["captures"] = [
                 {"ship": c[0], "captor": c[1], "hex": list(b.coords[c[2]]), "escorts": sorted(c[3]), "captor_turn_ends_left": c[4]}
                 for c in self.captures
@@ -212,3 +216,23 @@ class BlackSunState(FlowState):
                 "hands": [list(h) for h in m.hands],
             }
         return v
+
+    def _at_json(self, ship: ShipId) -> Any:
+        """A ship's place in views: as in events, plus ``side`` for an edge (its direction 0-5 from the first hex).
+
+        A rim edge borders one hex only, so without ``side`` a view could not say which of
+        that hex's outer edges the ship is on; every seat sees the board, so every view says it.
+        """
+        at = where_json(self, ship)
+        if at is not None and "edge" in at:
+            e = self.loc[ship] - self.board.n_hex
+            first = self.board.edge_sides[e][0]
+            at["side"] = self.board.hex_edge[first].index(e)
+        return at
+
+    def _roll_json(self) -> dict[str, Any] | None:
+        """The latest planet roll, public: who rolled, the dice, their total and the planet (None: no such planet)."""
+        if self.last_roll is None:
+            return None
+        seat, dice, total = self.last_roll
+        return {"seat": seat, "dice": list(dice), "total": total, "planet": total if total in self.board.planet_hex else None}

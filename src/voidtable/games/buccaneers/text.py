@@ -59,10 +59,10 @@ def render(game: Game, view: dict[str, Any], names: Sequence[str] | None = None)
 
 
 def seat_name(names: Sequence[str] | None, seat: Any) -> str:
-    """A seat as the panels show it ("Bot 2 (medium)"); without names, "Player N" (seat numbers from 1)."""
+    """A seat as the panels show it ("Bot 2 (medium)"); without names, "Seat N" (the seat numbers the table shows)."""
     if not isinstance(seat, int) or seat < 0:
         return "no one"
-    return names[seat] if names is not None and seat < len(names) else f"Player {seat + 1}"
+    return names[seat] if names is not None and seat < len(names) else f"Seat {seat}"
 
 
 def _seats_named(note: str, names: Sequence[str] | None) -> str:

@@ -478,7 +478,10 @@ function drawParts(parts, live) {
     const f = PARTS[p.kind] || drawUnknown;
     const attrs = { class: `part part-${p.kind}`, id: "part-" + (p.id || p.kind) };
     if (p.collapsed) return el("section", attrs, el("details", {}, el("summary", { text: p.title || p.kind }), f(p, live)));
-    return el("section", attrs, p.title ? el("h2", { text: p.title }) : null, f(p, live));
+    const body = f(p, live);
+    const section = el("section", attrs, p.title ? el("h2", { text: p.title }) : null, body);
+    if (body.dataset && body.dataset.aspect) section.style.setProperty("--aspect", body.dataset.aspect);
+    return section;
   });
 }
 
@@ -571,8 +574,8 @@ function drawHexmap(p, live) {
   let minX = 1e9, minY = 1e9, maxX = -1e9, maxY = -1e9;
   for (const h of hexes) { const [x, y] = px(h.q, h.r); minX = Math.min(minX, x); maxX = Math.max(maxX, x); minY = Math.min(minY, y); maxY = Math.max(maxY, y); }
   if (!hexes.length) { minX = minY = 0; maxX = maxY = 1; }
-  const pad = S * 1.1;
-  const svg = sv("svg", { viewBox: `${minX - pad} ${minY - pad} ${maxX - minX + 2 * pad} ${maxY - minY + 2 * pad}`, class: "hexmap", role: "group", "aria-label": p.title || "map" });
+  const pad = S * 1.05, w = maxX - minX + 2 * pad, h = maxY - minY + 2 * pad;
+  const svg = sv("svg", { viewBox: `${minX - pad} ${minY - pad} ${w} ${h}`, class: "hexmap", role: "group", "aria-label": p.title || "map" });
   const corner = (x, y, i) => { const a = Math.PI / 180 * (60 * i - 30); return `${(x + S * 0.97 * Math.cos(a)).toFixed(1)},${(y + S * 0.97 * Math.sin(a)).toFixed(1)}`; };
   const layerHex = sv("g"), layerEdge = sv("g"), layerPiece = sv("g");
   svg.append(layerHex, layerEdge, layerPiece);
@@ -580,9 +583,11 @@ function drawHexmap(p, live) {
     const [x, y] = px(h.q, h.r);
     const g = sv("g", { class: `hex f-${h.fill || "space"}${h.highlight ? " hl" : ""}`, "data-hex": `${h.q},${h.r}` });
     g.append(sv("polygon", { points: [0, 1, 2, 3, 4, 5].map(i => corner(x, y, i)).join(" ") }));
-    if (h.label) { const t = sv("text", { x, y: y - S * 0.45, class: "hl1" }); t.textContent = h.label; g.append(t); }
-    if (h.sub) { const t = sv("text", { x, y: y + S * 0.72, class: "hl2" }); t.textContent = h.sub; g.append(t); }
-    const tip = sv("title"); tip.textContent = h.hint || [h.label, h.sub, `(${h.q}, ${h.r})`].filter(Boolean).join(" "); g.append(tip);
+    // top to bottom: the hex's name (what the log calls it), its label, the pieces in the middle, the sub-label
+    if (h.name) { const t = sv("text", { x, y: y - S * 0.6, class: "hname" }); t.textContent = h.name; g.append(t); }
+    if (h.label) { const t = sv("text", { x, y: y - S * 0.33, class: "hl1" }); t.textContent = h.label; g.append(t); }
+    if (h.sub) { const t = sv("text", { x, y: y + S * 0.8, class: "hl2" }); t.textContent = h.sub; g.append(t); }
+    const tip = sv("title"); tip.textContent = h.hint || [h.name, h.label, h.sub].filter(Boolean).join(" · ") || `(${h.q}, ${h.r})`; g.append(tip);
     clickable(g, h, live, `hex-${h.q},${h.r}`);
     layerHex.append(g);
   }
@@ -608,23 +613,26 @@ function drawHexmap(p, live) {
   const piece = (pc, x, y, rad, key) => {
     const g = sv("g", { class: `piece seat-${pc.seat ?? "x"}${pc.mark ? " m-" + pc.mark : ""}`, "data-piece": pc.id ?? "" });
     g.append(pc.shape === "square" ? sv("rect", { x: x - rad, y: y - rad, width: 2 * rad, height: 2 * rad, rx: 3 }) : sv("circle", { cx: x, cy: y, r: rad }));
-    const t = sv("text", { x, y: y + rad * 0.35 }); t.textContent = pc.label || ""; g.append(t);
+    const t = sv("text", { x, y: y + rad * 0.36, "font-size": (rad * 0.95).toFixed(1) }); t.textContent = pc.label || ""; g.append(t);
     const tip = sv("title"); tip.textContent = pc.hint || pc.title || pc.label || ""; g.append(tip);
     clickable(g, pc, live, key);
     layerPiece.append(g);
   };
   for (const [k, list] of Object.entries(atHex)) {
     const [q, r] = k.split(",").map(Number); const [x, y] = px(q, r);
-    const n = list.length, rad = S * (n > 4 ? 0.2 : 0.25), ring = n === 1 ? 0 : S * 0.42;
-    list.forEach((pc, i) => { const a = (2 * Math.PI * i) / n - Math.PI / 2; piece(pc, x + ring * Math.cos(a), y + ring * Math.sin(a) + (n === 1 ? 0 : 4), rad, `pc-${pc.id ?? k + i}`); });
+    // ships in the middle band of the hex, between its labels: one large token, or a ring of smaller ones
+    const n = list.length, rad = S * (n === 1 ? 0.34 : n <= 3 ? 0.28 : 0.23), ring = n === 1 ? 0 : S * (n <= 3 ? 0.3 : 0.4), cy = y + S * (n <= 3 ? 0.2 : 0.27);
+    list.forEach((pc, i) => { const a = (2 * Math.PI * i) / n + (n === 2 ? 0 : -Math.PI / 2); piece(pc, x + ring * Math.cos(a), cy + ring * Math.sin(a) * (n <= 3 ? 0.75 : 0.62), rad, `pc-${pc.id ?? k + i}`); });
   }
   for (const [k, list] of Object.entries(atEdge)) {
     const [q, r, d] = k.split(",").map(Number);
-    list.forEach((pc, i) => { const [x, y] = edgePoint(q, r, d, (i - (list.length - 1) / 2) * S * 0.42); piece(pc, x, y, S * 0.19, `pc-${pc.id ?? k + i}`); });
+    list.forEach((pc, i) => { const [x, y] = edgePoint(q, r, d, (i - (list.length - 1) / 2) * S * 0.5); piece(pc, x, y, S * 0.26, `pc-${pc.id ?? k + i}`); });
   }
-  const wrap = el("div", { class: "hexwrap" });
+  // the map's panel takes the map's own proportions (--aspect), so the map fills it instead of floating in a wide box
+  const wrap = el("div", { class: "hexwrap", "data-aspect": (w / h).toFixed(3) });
   wrap.append(svg);
-  if (p.legend) wrap.append(el("div", { class: "legend" }, p.legend.map(l => el("span", { class: `lg f-${l.fill || ""} seat-${l.seat ?? "x"}`, text: l.label }))));
+  if (p.legend) wrap.append(el("div", { class: "legend", role: "list", "aria-label": "legend" }, p.legend.map(l =>
+    el("span", { role: "listitem", class: `lg${l.fill ? " f-" + l.fill : ""}${l.seat !== undefined && l.seat !== null ? " seat-" + l.seat : ""}${l.fill || (l.seat ?? null) !== null ? " swatch" : ""}`, text: l.label }))));
   return wrap;
 }
 
