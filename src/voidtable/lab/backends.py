@@ -10,6 +10,8 @@ backends give the same results for the same seed.
 from __future__ import annotations
 
 import os
+import threading
+import time
 from typing import Any, Callable, Hashable, Iterator, Sequence
 
 from voidtable.engine.errors import OptionError
@@ -18,8 +20,39 @@ from voidtable.sim.runner import Work, chunk_size, iter_work, play_chunk, split_
 Yield = Iterator[tuple[Hashable, Any]]
 
 
+#: How often a worker process looks whether the process that started it is still there (seconds).
+PARENT_CHECK = 0.5
+_orphan_guard = False
+
+
+def die_with_parent() -> None:
+    """Make every process forked from now on end when its parent ends.
+
+    A killed lab (``kill -9``) runs no cleanup, and its pool's workers would wait
+    for work forever. Each forked worker watches its parent instead, in a daemon
+    thread, and exits once it has been handed to another parent.
+    """
+    global _orphan_guard
+    if not _orphan_guard and hasattr(os, "register_at_fork"):
+        os.register_at_fork(after_in_child=_watch_parent)
+        _orphan_guard = True
+
+
+def _watch_parent() -> None:
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="voidtable-parent-watch", daemon=True).start()
+
+
 def local(work: Sequence[Work], jobs: int, chunk: int | None = None, fn: Callable[..., Any] = play_chunk) -> Yield:
-    """Worker processes on this machine (``jobs <= 1``: in this process); ``fn`` plays one unit (see ``iter_work``)."""
+    """Worker processes on this machine (``jobs <= 1``: in this process); ``fn`` plays one unit (see ``iter_work``).
+    The workers end with this process, however it ends (:func:`die_with_parent`)."""
+    die_with_parent()
     yield from iter_work(work, jobs, chunk, fn)
 
 
