@@ -227,7 +227,7 @@ class Hub:
                 raise MoveError(400, f"{key} is not a tunable parameter of {spec.name}; parameters: {declared}")
             problem = param.check(value)
             if problem is not None:
-                raise MoveError(400, problem)
+                raise MoveError(400, f"{key}: {problem}" if key != param.path else problem)
 
     def admit(self, client: str) -> None:
         """Refuse a new table over the creation rate of ``client`` or the server's number of live tables."""
