@@ -329,7 +329,8 @@ class Hub:
 
     def delete(self, table_id: str, token: str | None) -> dict[str, Any]:
         """Remove a table for whoever created it (its creator token, as ``Authorization: Bearer``)."""
-        self.table(table_id) if table_id not in self.unloadable else None
+        if table_id not in self.unloadable:
+            self.table(table_id)  # 404 for a table that does not exist
         creator = self.creators.get(table_id)
         if not token or creator is None or not hmac.compare_digest(creator, hash_token(token)):
             raise MoveError(403, "only the table's creator may remove it (send the creator token as Authorization: Bearer)")
