@@ -73,3 +73,19 @@ def test_determinize_does_not_touch_the_original():
     before = s.snapshot_json()
     s.determinize(1, Rng(5))
     assert s.snapshot_json() == before
+
+
+def test_a_card_waiting_for_its_sector_stays_secret_with_hidden_hands():
+    """Choosing where an Encounter goes: the card is still in the chooser's secret Hand, so the other seat sees no card."""
+    from voidtable.games.nearspace.tasks import Target
+
+    s = fresh(2, {"hidden_hands": True})
+    seat = 0
+    card = s.hand[seat][0]
+    s.stack.append(Target(seat, card))
+    s._legal = None
+    assert s.view(seat)["decision"]["card"] == card
+    assert s.view(1)["decision"]["card"] is None and s.view(None)["decision"]["card"] is None
+    open_hands = fresh(2)
+    open_hands.stack.append(Target(seat, open_hands.hand[seat][0]))
+    assert open_hands.view(1)["decision"]["card"] == open_hands.hand[seat][0]  # Hands are face up by the book

@@ -48,7 +48,9 @@ def has_encounter(s: "NearspaceState", place: int) -> bool:
 def targets(s: "NearspaceState", seat: int, card: int) -> list[int]:
     """Places a Terraforming or Encounter card may go to now (affordable ones only)."""
     c = s.r.card(card)
-    out = []
+    out: list[int] = []
+    if c.kind == "encounter" and c.cost > s.cp:
+        return out
     for place in range(len(s.place_card)):
         here = s.place_of(place)
         if c.kind == "terraform":

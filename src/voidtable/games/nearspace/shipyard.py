@@ -67,9 +67,9 @@ def sites(s: "NearspaceState", seat: int) -> list[tuple[int, int]]:
     out = []
     if s.presence(seat, b.homeworld[seat]):
         out.append((b.homeworld[seat], d.homeworld_hulls))
-    for place in range(len(s.place_card)):
+    for place in sorted(p for q, p in s.ships.held() if q == seat):  # Star Bases the seat holds, in map order
         card = s.place_of(place)
-        if card is not None and s.face_up[place] and card.kind == "star_base" and s.has_ships(seat, place):
+        if card is not None and s.face_up[place] and card.kind == "star_base":
             out.append((place, d.starbase_hulls))
     if s.has_ships(seat, b.homeworld[1 - seat]):
         out.append((b.homeworld[1 - seat], d.homeworld_hulls))
@@ -84,9 +84,9 @@ def build_legal(s: "NearspaceState", task: Build) -> list[Action]:
     for place, limit in sites(s, seat):
         if sum(1 for _, h in hulls if h.place == place) >= limit:
             continue
-        for die in s.stockpile[seat].kinds():
-            if payable(s, r.ship_class(die)) >= start_cp:
-                out.append(START_HULL((s.hex(place), die.sides, die.colour)))
+        site = s.hex(place)
+        out += [START_HULL((site, die.sides, die.colour)) for die in s.stockpile[seat].kinds()
+                if payable(s, r.ship_class(die)) >= start_cp]
     for i, h in hulls:
         if s.presence(seat, h.place):
             top = min(h.die.facets - h.invested, payable(s, r.ship_class(h.die)))
@@ -98,11 +98,10 @@ def build_legal(s: "NearspaceState", task: Build) -> list[Action]:
         for i in mine:
             top = min(r.data.engines.cost - s.engine_hulls[i], s.cp)
             out += [INVEST((i, n)) for n in range(1, top + 1)]
-    for c in sorted(s.hand[seat], key=lambda c: key(s, c)):
-        if playable(s, seat, c):
-            out.append(PLAY(key(s, c)))
+    hand = sorted((key(s, c), c) for c in s.hand[seat])
+    out += [PLAY(k) for k, c in hand if playable(s, seat, c)]
     if s.cp >= r.data.hand_cycling.cost:
-        out += [CYCLE(key(s, c)) for c in sorted(s.hand[seat], key=lambda c: key(s, c))]
+        out += [CYCLE(k) for k, _ in hand]
     if r.charging and s.cp >= r.data.advanced.charge_cp:
         out.append(CHARGE())
     out.append(BUILD_DONE())

@@ -62,9 +62,20 @@ def view(s: "NearspaceState", player: int | None) -> dict[str, Any]:
         "stockpile": [s.stockpile[q].to_json() for q in range(2)],
         "exile": list(s.exile),
         "bank": list(s.bank), "stored_e": list(s.stored_e),
-        "decision": s.decision_json(),
+        "decision": decision(s, player),
         "to_move": s.to_move(),
         "over": s.over,
         "winners": list(s.winners),
         "reason": s.over_reason,
     }
+
+
+def decision(s: "NearspaceState", player: int | None) -> dict[str, Any] | None:
+    """The pending decision; a card still in a secret Hand (a Terraform or Encounter waiting for its sector) is hidden from others."""
+    d = s.decision_json()
+    if d is None or not s.r.hidden_hands or "card" not in d or d.get("seat") == player:
+        return d
+    owner = d.get("seat")
+    if isinstance(owner, int) and d["card"] in s.hand[owner]:
+        d = dict(d, card=None)
+    return d
