@@ -37,6 +37,7 @@ def test_the_creator_sees_the_friends_link_at_the_table_and_in_the_lobby(server_
     page.wait_for_function("() => document.querySelector('#invites button.copy').textContent.startsWith('Copied')")
     assert page.evaluate("() => navigator.clipboard.readText()") == link
     shot(page, "seat-links-at-the-table")
+    assert not re.search(r"\bstep \d", page.locator("main").inner_text(), re.I)  # moves, not the server's "step 58"
 
     # the friend opens the link in another browser and plays seat 1
     friend_ctx = browser.new_context(viewport={"width": 1366, "height": 768})
@@ -53,6 +54,7 @@ def test_the_creator_sees_the_friends_link_at_the_table_and_in_the_lobby(server_
     assert "Your seat 0" in line.inner_text()
     assert "Your seat 1" not in line.inner_text()
     assert "Friend's link, seat 1" in line.inner_text()
+    assert re.search(r"\d+ moves? made", line.inner_text()) and not re.search(r"\bstep \d", line.inner_text(), re.I)
     line.locator('button.copy[data-seat="1"]').click()
     page.wait_for_function("() => document.querySelector('button.copy[data-seat=\"1\"]').textContent.startsWith('Copied')")
     assert page.evaluate("() => navigator.clipboard.readText()") == link

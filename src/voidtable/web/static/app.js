@@ -231,7 +231,7 @@ async function refreshTables() {
     const ul = el("ul", { class: "tables" });
     for (const t of list.slice(0, 40)) {
       const seats = t.seats.map(s => s.open ? "(open)" : s.name).join(", ");
-      const li = el("li", {}, el("strong", { text: t.title }), ` ${t.players} players: ${seats} `, el("span", { class: "muted", text: `step ${t.step}` }), " ");
+      const li = el("li", {}, el("strong", { text: t.title }), ` ${t.players} players: ${seats} `, el("span", { class: "muted", text: t.step === 1 ? "1 move made" : `${t.step} moves made` }), " ");
       const my = mine[t.id];
       const sent = invites()[t.id] || {};
       if (my) for (const [seat, token] of Object.entries(my)) if (!sent[seat]) li.append(el("a", { class: "btn", href: `/t/${t.id}#seat=${token}`, text: `Your seat ${seat}` }), " ");
@@ -339,7 +339,7 @@ function render() {
   const main = el("div", { class: "scene", id: "scene" }, drawParts(scene.parts || [], yourTurn));
   const side = el("aside", { class: "side" },
     el("section", { class: "part you" }, el("h2", { text: "You" }), el("p", { id: "who", text: who }),
-      el("p", { class: "muted", text: `step ${msg.step}` })),
+      el("p", { class: "muted", text: msg.step === 1 ? "1 move made" : `${msg.step} moves made` })),
     msg.result ? resultBox(msg.result, `/replay/${T.id}`, msg.table.id) : null,
     invitesBox(msg),
     choicesBox(msg, yourTurn),
