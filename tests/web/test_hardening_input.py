@@ -126,3 +126,9 @@ def test_a_bool_is_not_the_whole_number_it_equals():
             table.check(p, table.step, {"kind": action.kind, "arg": float(action.arg)})
         assert type(table.check(p, table.step, action.to_json()).arg) is int
     assert found, "no registered game has a whole-number argument; the test checks nothing"
+
+
+def test_brackets_inside_strings_are_not_nesting(client):
+    r = client.post("/api/tables", json={"game": "buccaneers", "players": 3,
+                                         "seats": [person(name="[{" * 50 + '\\"'), person(), person()]})
+    assert r.status_code == 201, r.text

@@ -345,8 +345,7 @@ class Hub:
         self.creators.pop(table_id, None)
         self.active.pop(table_id, None)
         self._queue.drop(table_id)
-        for key in [k for k in self._agents if k[0] == table_id]:
-            self._agents.pop(key, None)
+        self._forget_bots(table_id)
         if table is not None:
             table.status = "removed"
             table.problem = why
@@ -433,7 +432,16 @@ class Hub:
     def notify(self, table: Table) -> None:
         for conn in self.conns.get(table.id, ()):
             conn.changed()
-        self.schedule_bots(table)
+        if table.status == "running":
+            self.schedule_bots(table)
+        else:
+            self._forget_bots(table.id)
+
+    def _forget_bots(self, table_id: str) -> None:
+        """Drop a table's bots and their bookkeeping once it can take no more moves (finished or removed)."""
+        for book in (self._agents, self._turn, self._refused):
+            for key in [k for k in book if k[0] == table_id]:
+                del book[key]
 
     # -- bots --------------------------------------------------------------------------------------
     def agent(self, table: Table, seat: int) -> Agent:
