@@ -19,6 +19,9 @@ determinization, so the tree is "open loop" over chance and hidden cards).
   node without seeing the others' choices (decoupled UCT): an opponent never
   "answers" a selection it could not have seen. Their legal actions come from
   the determinization, i.e. from that seat's (sampled) information.
+* **No events.** Tree moves and rollouts run on quiet states
+  (:meth:`~voidtable.engine.state.GameState.set_events`): the same game, with no
+  event built (a good part of a cheap decision's cost).
 * **Budget.** ``iterations`` or ``seconds``. With an iteration budget the
   agent is deterministic for its seed: the same observation and seed give the
   same move.
@@ -157,6 +160,7 @@ class MctsAgent(Agent):
 
     def _iterate(self, root: Node, obs: Observation, rng: Rng) -> None:
         state = obs.sample(rng)
+        state.set_events(False)  # search reads states and results, never words: the quiet path skips building events
         node = root
         path: list[tuple[Node, list[tuple[int, Action]]]] = []
         c = self.c

@@ -50,6 +50,7 @@ NESTED = CopyRule("nested", "[x[:] for x in v]")                 # list of lists
 NESTED3 = CopyRule("nested3", "[[y[:] for y in x] for x in v]")  # list of lists of lists
 COPY = CopyRule("copy", "v.copy()")                              # an object with its own .copy()
 DEEP = CopyRule("deep", "_deepcopy(v)")                          # anything else (slow: avoid on hot paths)
+MODE = CopyRule("mode", None, in_snapshot=False, checked_immutable=True)  # how the state runs (events on/off): copied, not shown
 
 
 def fresh(factory: Callable[[], Any], in_snapshot: bool = False) -> CopyRule:
@@ -117,6 +118,7 @@ FLOW_FIELDS: dict[str, CopyRule] = {
     "stack": LIST,
     "over": VALUE,
     "over_reason": VALUE,
+    "quiet": MODE,          # events off (search, word-free simulations): clones keep it; not part of the truth
     "setup_events": FIXED,  # written once by start_flow, never mutated; not part of the state's truth
     "_events": fresh(list),
     "_legal": CACHE,        # replaced, never mutated in place (legal_actions returns a copy)

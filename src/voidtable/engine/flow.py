@@ -175,6 +175,7 @@ class FlowState(GameState):
     stack: list[Task]
     over: bool
     over_reason: str
+    quiet: bool                  # True: rules build no events (search, simulations that need no words)
     _events: list[Event]
     _legal: list[Action] | None  # legal actions of the pending single-seat decision, once computed
 
@@ -183,6 +184,7 @@ class FlowState(GameState):
         self.stack = []
         self.over = False
         self.over_reason = ""
+        self.quiet = False
         self._events = []
         self._legal = None
 
@@ -193,8 +195,25 @@ class FlowState(GameState):
 
     # ------------------------------------------------------------ used by rules
     def emit(self, event: Event) -> None:
-        """The one way rules produce events."""
-        self._events.append(event)
+        """The one way rules produce events (dropped when the state is quiet, see :meth:`set_events`).
+
+        A rule whose event is costly to build (card names looked up, lists
+        copied) may test ``state.quiet`` first and skip building it; the state it
+        reaches must not depend on that test.
+        """
+        if not self.quiet:
+            self._events.append(event)
+
+    def set_events(self, on: bool) -> None:
+        """Produce events (the default) or not: a quiet state plays the same game with no events built.
+
+        Search and simulations that need no words switch events off: ``apply``
+        then returns an empty list, and clones stay quiet. The table, records,
+        replays and logs keep the default. Setting events back on starts with
+        nothing pending: what happened while quiet is not produced afterwards.
+        """
+        self.quiet = not on
+        self._events = []
 
     def push(self, *tasks: Task) -> None:
         """Push tasks so that the first given runs first."""
@@ -284,6 +303,8 @@ class FlowState(GameState):
         else:
             rule.apply(self, task, action)  # type: ignore[misc]
         self.advance()
+        if self.quiet:
+            return []
         return self.take_events()
 
     def is_over(self) -> bool:

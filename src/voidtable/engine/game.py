@@ -75,8 +75,12 @@ class Game:
         self.data: dict[str, Any] = apply_overrides(raw, split.overrides, spec.name) if raw is not None else {}
         self.rules: Any = spec.build(self)
 
-    def new_state(self, seed: int) -> "GameState":
-        return self.spec.state_class(self, seed)
+    def new_state(self, seed: int, events: bool = True) -> "GameState":
+        """A new game; ``events=False``: a quiet state (see :meth:`GameState.set_events`), setup events still kept."""
+        state = self.spec.state_class(self, seed)
+        if not events:
+            state.set_events(False)
+        return state
 
     def assumptions(self) -> list[tuple[str, str]]:
         return assumptions(self.data)

@@ -92,6 +92,19 @@ class GameState(ABC):
     def _apply(self, player: int, action: Action) -> list[Event]:
         """Apply an action already known to be legal."""
 
+    def set_events(self, on: bool) -> None:
+        """Ask for events (the default) or not (search and word-free simulations: less work per action).
+
+        A state that cannot skip its events ignores this and keeps producing them;
+        callers must not rely on an empty list, only on not needing the events.
+        The engine's :class:`~voidtable.engine.flow.FlowState` implements it for every game.
+        """
+
+    @property
+    def events_on(self) -> bool:
+        """Whether ``apply`` returns the events each action caused (see :meth:`set_events`)."""
+        return not getattr(self, "quiet", False)
+
     # -- information -----------------------------------------------------
     @abstractmethod
     def view(self, player: int | None) -> dict[str, Any]:

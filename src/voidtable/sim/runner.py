@@ -51,7 +51,10 @@ class Batch:
     list turns by one seat each game (game ``i``: ``agents[(p + i) % len]``),
     so every agent sits in every seat equally often. With ``measures`` each
     game's events go through the game's measures module (``sim.measures``)
-    in the worker and only the resulting cells come back.
+    in the worker and only the resulting cells come back. Without
+    ``measures`` or ``keep_events`` the games run quiet (no events built:
+    :meth:`~voidtable.engine.state.GameState.set_events`); the lab's measures
+    read events, so a batch with measures keeps them.
     """
 
     game: str
@@ -82,10 +85,10 @@ def play_one(batch: Batch, index: int, game: Any = None) -> GameOutcome:
     out = GameOutcome(index, seed)
     try:
         g = game if game is not None else cached_game(batch.game, batch.players, batch.options)
-        state = g.new_state(seed)
+        keep = batch.keep_events or batch.measures
+        state = g.new_state(seed, events=keep)  # no one reads the words: the quiet path (same game, no events built)
         out.agents = specs = batch.lineup(index)
         agents = seat_agents(specs, batch.game, seed)
-        keep = batch.keep_events or batch.measures
         events = list(state.setup_events) if keep else None
         if events is not None:
             n = run(state, agents, on_step=lambda p, a, ev, t, ag: events.extend(ev))
