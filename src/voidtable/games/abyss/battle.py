@@ -1,0 +1,440 @@
+"""The space battle on the tactical battle board: initiative, moves, range, fire, damage, fleeing, the end.
+
+A battle is a few flow tasks on the host state's stack (the fleet duel now, the 4X
+later), registered into the host game's task registry by :func:`register`:
+
+1. **Round** (automatic): the round counter moves on; initiative is worked out
+   afresh (disabled computers and jammers no longer count) and each side's turn
+   is pushed in that order.
+2. **Turn** (the side's decision, once per ship): at the start of a turn from the
+   round the rules allow, a side may flee instead; otherwise it picks one of its
+   ships that has not acted, then (**Move**) a cell that ship reaches (its own
+   cell: it holds), and the ship moves there. Then each of its working weapons fires.
+3. **Fire** (the side's decision): a target in the weapon's range; one die is
+   rolled, the target's shield comes off the roll, and the weapon's number must
+   still be met. A hit lands at once.
+4. **Disable** (the hit ship's owner decides): which working square takes the
+   damage disk. A ship with every square covered explodes.
+
+The battle ends when only one side has ships on the board, when a side flees, or
+at the host's round limit. Initiative: each side adds the computer ratings of its
+ships and subtracts the jammer ratings of the ships of every side it fights; the
+higher total goes first; on equal totals the owner of the single best computer
+goes first; if that is equal too, the attacker (the side that moved in).
+
+Moves and ranges count a diagonal step as one (Chebyshev distance). Ships pass
+over each other (space is deep) but never end on the same cell. ``battle.mode =
+"auto"`` (a lab mode, not the game) resolves the whole battle by the scripted
+policy at the end of this module, with no decisions.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, NamedTuple, Sequence
+
+from voidtable.engine.actions import Action
+from voidtable.engine.fields import DICT, VALUE, CopyRule
+from voidtable.engine.flow import FlowState, Tasks
+from voidtable.engine.squaregrid import Cell, chebyshev
+from voidtable.engine.vocabulary import YES_NO, ActionKind, cell_arg, id_arg, number_arg
+
+from .data import Rules
+from .ships import Ship, Stats, destroyed, disable, hits, points, stats, tile_at, working_squares
+
+if TYPE_CHECKING:
+    from voidtable.engine.game import Game
+
+
+# ------------------------------------------------------------------ ship ids and action kinds
+def slots(rules: Rules) -> int:
+    """Ship ids per seat: every piece of every hull (seat ``p``'s ships are ``p * slots ..``)."""
+    return sum(h.pieces for h in rules.hulls.values())
+
+
+def most_squares(rules: Rules) -> int:
+    return max(h.squares for h in rules.hulls.values())
+
+
+def _ships(g: "Game") -> int:
+    return g.players * slots(g.rules)
+
+
+def _cells(g: "Game") -> Iterable[Cell]:
+    return g.rules.board.cells  # type: ignore[no-any-return]
+
+
+SHIP = id_arg("ship", _ships, "ship")
+ACTIVATE = ActionKind("activate", SHIP)
+MOVE = ActionKind("move", cell_arg("to", _cells))
+FIRE = ActionKind("fire", id_arg("target", _ships, "ship"))
+DISABLE = ActionKind("disable", number_arg("square", 0, lambda g: most_squares(g.rules) - 1))
+FLEE = ActionKind("flee", YES_NO)
+KINDS = [ACTIVATE, MOVE, FIRE, DISABLE, FLEE]
+
+
+# ------------------------------------------------------------------ the host
+#: Fields a state holding a battle declares (merge into its ``Fields``).
+BATTLE_FIELDS: dict[str, CopyRule] = {
+    "ships": DICT,        # ship id -> Ship (immutable records)
+    "round": VALUE,       # the battle round (0 before the first)
+    "acted": VALUE,       # frozenset of ship ids that have acted in the current turn
+    "attacker": VALUE,    # the side that moved in: last tie-break of initiative
+    "order": VALUE,       # this round's initiative order (seats)
+}
+
+
+class BattleHost(FlowState):
+    """A state that can hold a battle: its ships, the round, and what happens when the battle ends."""
+
+    r: Rules
+    ships: dict[int, Ship]
+    round: int
+    acted: frozenset[int]
+    attacker: int
+    order: tuple[int, ...]
+
+    def battle_sides(self) -> tuple[int, ...]:
+        """The seats fighting this battle."""
+        raise NotImplementedError
+
+    def round_limit(self) -> int:
+        """The last round that is played (0: no limit)."""
+        raise NotImplementedError
+
+    def battle_ended(self, winners: list[int], reason: str) -> None:
+        """The battle is over (``reason``: destroyed, fled, rounds); the host goes on from here."""
+        raise NotImplementedError
+
+    def event(self, **fields: Any) -> None:
+        self.emit(dict(fields))
+
+
+class Round(NamedTuple):
+    """A new battle round: initiative, then each side's turn in that order."""
+
+
+class Turn(NamedTuple):
+    """A side's turn in the round: each of its ships moves and fires, one ship at a time."""
+
+    seat: int
+    started: bool = False  # False until the flee question has been asked (or did not arise)
+
+
+class Move(NamedTuple):
+    """The ship the side picked moves: to a cell within its move (its own cell: it holds)."""
+
+    seat: int
+    ship: int
+
+
+class Fire(NamedTuple):
+    """One working weapon of the ship that just moved: pick a target in range."""
+
+    seat: int
+    ship: int
+    square: int
+
+
+class Disable(NamedTuple):
+    """A hit: the owner of the hit ship picks the square that takes the damage disk."""
+
+    seat: int
+    ship: int
+    by: int
+
+
+class AutoBattle(NamedTuple):
+    """``battle.mode = "auto"``: the scripted policy plays the whole battle (a lab mode)."""
+
+
+BATTLE_TASKS = (Round, Turn, Move, Fire, Disable, AutoBattle)
+
+
+# ------------------------------------------------------------------ rules as functions
+def initiative(sides: Mapping[int, Sequence[tuple[int, int]]], attacker: int, jammer_weight: int = 1) -> tuple[list[int], dict[int, int]]:
+    """The order of play and each side's total, from each side's ships as ``(computer, jammer)`` ratings.
+
+    A side's total is its computers less the jammers of the sides it faces (times
+    ``jammer_weight``); the higher total goes first; equal totals go to the side
+    owning the single best computer, then to the attacker.
+    """
+    totals = {}
+    for seat, ships in sides.items():
+        enemy_jam = sum(j for other, theirs in sides.items() if other != seat for _, j in theirs)
+        totals[seat] = sum(c for c, _ in ships) - jammer_weight * enemy_jam
+    best = {seat: max((c for c, _ in ships), default=0) for seat, ships in sides.items()}
+    order = sorted(sides, key=lambda s: (-totals[s], -best[s], s != attacker, s))
+    return order, totals
+
+
+def fleet(s: BattleHost, seat: int) -> list[int]:
+    """The seat's ships on the battle board, by id."""
+    return sorted(i for i, sh in s.ships.items() if sh.owner == seat and sh.cell[0] >= 0)
+
+
+def occupied(s: BattleHost) -> set[Cell]:
+    return {sh.cell for sh in s.ships.values() if sh.cell[0] >= 0}
+
+
+def reachable(s: BattleHost, ship_id: int) -> list[Cell]:
+    """The cells the ship may end its move on: within its move, not holding another ship (its own cell: hold)."""
+    ship = s.ships[ship_id]
+    taken = occupied(s)
+    taken.discard(ship.cell)
+    return [c for c in s.r.board.within(ship.cell, stats(s.r, ship).move) if c not in taken]
+
+
+def in_range(s: BattleHost, ship_id: int, square: int) -> list[int]:
+    """Enemy ships within range of the weapon on ``square``."""
+    ship = s.ships[ship_id]
+    weapon = tile_at(s.r, ship, square)
+    assert weapon is not None
+    return [i for i, other in sorted(s.ships.items())
+            if other.owner != ship.owner and other.cell[0] >= 0 and chebyshev(ship.cell, other.cell) <= weapon.range]
+
+
+def side_ratings(s: BattleHost) -> dict[int, list[tuple[int, int]]]:
+    out: dict[int, list[tuple[int, int]]] = {seat: [] for seat in s.battle_sides()}
+    for sh in s.ships.values():
+        if sh.cell[0] >= 0 and sh.owner in out:
+            st = stats(s.r, sh)
+            out[sh.owner].append((st.computer, st.jammer))
+    return out
+
+
+def sides_left(s: BattleHost) -> list[int]:
+    return sorted({sh.owner for sh in s.ships.values() if sh.cell[0] >= 0})
+
+
+def fire_shot(s: BattleHost, ship_id: int, square: int, target: int) -> bool:
+    """Roll the weapon's die at ``target``; a hit pushes the owner's choice of square."""
+    ship, other = s.ships[ship_id], s.ships[target]
+    weapon = tile_at(s.r, ship, square)
+    assert weapon is not None
+    shield = stats(s.r, other).shield
+    roll = s.rng.below(weapon.die) + 1
+    hit = hits(roll, weapon, shield)
+    s.event(type="shot", seat=ship.owner, ship=ship_id, square=square, target=target, die=weapon.die,
+            roll=roll, shield=shield, need=weapon.hit, hit=hit)
+    return hit
+
+
+def cover_square(s: BattleHost, ship_id: int, square: int, by: int) -> bool:
+    """Put the damage disk on ``square``; the ship explodes when nothing works. True if it exploded."""
+    ship = disable(s.ships[ship_id], square)
+    tile = s.r.designs[ship.design].tiles[square]
+    s.event(type="disabled", seat=ship.owner, ship=ship_id, square=square, tile=tile)
+    if destroyed(s.r, ship):
+        del s.ships[ship_id]
+        s.event(type="destroyed", seat=ship.owner, ship=ship_id, design=ship.design, by=by,
+                points=points(s.r, ship._replace(disabled=0)))
+        return True
+    s.ships[ship_id] = ship
+    return False
+
+
+def end_battle(s: BattleHost, winners: list[int], reason: str) -> None:
+    """Take what is left of the battle off the stack and tell the host."""
+    while s.stack and isinstance(s.stack[-1], BATTLE_TASKS):
+        s.stack.pop()
+    s.acted = frozenset()
+    s.event(type="battle_over", winners=winners, reason=reason, round=s.round)
+    s.battle_ended(winners, reason)
+
+
+def check_end(s: BattleHost) -> bool:
+    """One side (or none) left on the board ends the battle. True if it ended."""
+    left = sides_left(s)
+    if len(left) <= 1:
+        end_battle(s, left, "destroyed")
+        return True
+    return False
+
+
+def start_battle(s: BattleHost) -> None:
+    """Push the battle: board rounds, or the scripted policy in auto mode."""
+    s.round = 0
+    s.acted = frozenset()
+    s.event(type="battle", sides=list(s.battle_sides()), mode="auto" if s.r.auto_battle else "board")
+    s.push(AutoBattle() if s.r.auto_battle else Round())
+
+
+# ------------------------------------------------------------------ the flow
+def run_round(s: BattleHost, task: Round) -> None:
+    if check_end(s):
+        return
+    limit = s.round_limit()
+    if limit and s.round >= limit:
+        end_battle(s, [], "rounds")
+        return
+    s.round += 1
+    order, totals = initiative(side_ratings(s), s.attacker, s.r.battle.jammer_weight)
+    s.order = tuple(order)
+    s.event(type="round", round=s.round, order=order, totals=[totals[p] for p in order])
+    s.push(*(Turn(p) for p in order), Round())
+
+
+def turn_legal(s: BattleHost, task: Turn) -> list[Action]:
+    if not task.started and s.r.flee and s.round >= s.r.battle.flee_from_round:
+        return [FLEE(False), FLEE(True)]
+    return [Action("activate", i) for i in fleet(s, task.seat) if i not in s.acted]
+
+
+def turn_apply(s: BattleHost, task: Turn, action: Action) -> None:
+    if action.kind == "flee":
+        if action.arg:
+            flee(s, task.seat)
+        else:
+            s.push(task._replace(started=True))
+        return
+    ship_id = action.arg
+    s.acted = s.acted | {ship_id}
+    if any(i not in s.acted for i in fleet(s, task.seat)):
+        s.push(task._replace(started=True))
+    s.push(Move(task.seat, ship_id))
+
+
+def move_legal(s: BattleHost, task: Move) -> list[Action]:
+    return [Action("move", c) for c in reachable(s, task.ship)]
+
+
+def move_apply(s: BattleHost, task: Move, action: Action) -> None:
+    ship_id, cell = task.ship, action.arg
+    ship = s.ships[ship_id]
+    if cell != ship.cell:
+        s.event(type="moved", seat=task.seat, ship=ship_id, to=list(cell), came=list(ship.cell))
+        s.ships[ship_id] = ship._replace(cell=cell)
+    if all(i in s.acted for i in fleet(s, task.seat)):
+        s.acted = frozenset()  # the side's last ship: the next side's turn starts afresh
+    s.push(*(Fire(task.seat, ship_id, sq) for sq in stats(s.r, s.ships[ship_id]).weapons))
+
+
+def flee(s: BattleHost, seat: int) -> None:
+    """The side leaves the board with every ship it has left; the others hold the field."""
+    for i in fleet(s, seat):
+        s.ships[i] = s.ships[i]._replace(cell=(-1, -1))
+    s.event(type="fled", seat=seat, round=s.round)
+    end_battle(s, sides_left(s), "fled")
+
+
+def fire_legal(s: BattleHost, task: Fire) -> list[Action]:
+    if task.ship not in s.ships:
+        return []
+    return [FIRE(t) for t in in_range(s, task.ship, task.square)]
+
+
+def fire_apply(s: BattleHost, task: Fire, action: Action) -> None:
+    target = action.arg
+    if fire_shot(s, task.ship, task.square, target):
+        s.push(Disable(s.ships[target].owner, target, task.seat))
+
+
+def disable_legal(s: BattleHost, task: Disable) -> list[Action]:
+    return [DISABLE(q) for q in working_squares(s.r, s.ships[task.ship])]
+
+
+def disable_apply(s: BattleHost, task: Disable, action: Action) -> None:
+    if cover_square(s, task.ship, action.arg, task.by):
+        check_end(s)
+
+
+def register(tasks: Tasks) -> None:
+    """Register the battle's tasks in a host game's registry."""
+    tasks.auto(Round)(run_round)
+    tasks.decision(Turn, legal=turn_legal)(turn_apply)
+    tasks.decision(Move, legal=move_legal)(move_apply)
+    tasks.decision(Fire, legal=fire_legal)(fire_apply)
+    tasks.decision(Disable, legal=disable_legal)(disable_apply)
+    tasks.auto(AutoBattle)(auto_battle)
+
+
+# ------------------------------------------------------------------ the scripted policy (bots and auto mode)
+#: How much a square is worth keeping, by tile kind (an empty square is covered first).
+KEEP = {"": 0, "cargo": 1, "colony": 1, "marines": 1, "bomb": 2, "engine": 3, "jammer": 4, "computer": 4,
+        "weapon": 6, "shield": 7}
+
+
+def square_to_cover(rules: Rules, ship: Ship) -> int:
+    """The working square whose loss hurts least (empty first, shields last)."""
+    d = rules.designs[ship.design]
+
+    def worth(q: int) -> tuple[int, int]:
+        key = d.tiles[q]
+        return (KEEP[rules.tiles[key].kind] if key else 0, q)
+
+    return min(working_squares(rules, ship), key=worth)
+
+
+def best_target(s: BattleHost, ship_id: int, square: int, options: Sequence[int]) -> int:
+    """The target most likely to be lost: best chance to hit, then fewest working squares, then the dearest."""
+    weapon = tile_at(s.r, s.ships[ship_id], square)
+    assert weapon is not None
+
+    def score(t: int) -> tuple[float, int, int, int]:
+        other = s.ships[t]
+        st = stats(s.r, other)
+        faces = sum(1 for roll in range(1, weapon.die + 1) if hits(roll, weapon, st.shield))
+        return (-faces, st.working, -points(s.r, other), t)
+
+    return min(options, key=score)
+
+
+def longest_range(s: BattleHost, ship: Ship, st: Stats) -> int:
+    return max((tile_at(s.r, ship, q).range for q in st.weapons), default=0)  # type: ignore[union-attr]
+
+
+def best_cell(s: BattleHost, ship_id: int, cells: Sequence[Cell]) -> Cell:
+    """Close in until the longest weapon reaches the nearest enemy; hold once it does."""
+    ship = s.ships[ship_id]
+    st = stats(s.r, ship)
+    reach = max(1, longest_range(s, ship, st))
+    enemies = [o.cell for o in s.ships.values() if o.owner != ship.owner and o.cell[0] >= 0]
+    if not enemies:
+        return ship.cell
+
+    def nearest(c: Cell) -> int:
+        return min(chebyshev(c, e) for e in enemies)
+
+    def score(c: Cell) -> tuple[int, int, int, Cell]:
+        d = nearest(c)
+        in_reach = sum(1 for e in enemies if chebyshev(c, e) <= reach)
+        # within reach, prefer the cell that keeps the most enemies in reach, then stays farthest back
+        return (0 if d <= reach else 1, -in_reach if d <= reach else d, -d if d <= reach else 0, c)
+
+    return min(cells, key=score)
+
+
+def auto_battle(s: BattleHost, task: AutoBattle) -> None:
+    """Play the battle by the scripted policy: rounds, moves, shots and damage, with no decisions."""
+    limit = s.round_limit()
+    while True:
+        if len(sides_left(s)) <= 1:
+            end_battle(s, sides_left(s), "destroyed")
+            return
+        if limit and s.round >= limit:
+            end_battle(s, [], "rounds")
+            return
+        s.round += 1
+        order, totals = initiative(side_ratings(s), s.attacker, s.r.battle.jammer_weight)
+        s.order = tuple(order)
+        s.event(type="round", round=s.round, order=order, totals=[totals[p] for p in order])
+        for seat in order:
+            for i in fleet(s, seat):
+                if i not in s.ships:
+                    continue
+                cell = best_cell(s, i, reachable(s, i))
+                if cell != s.ships[i].cell:
+                    s.event(type="moved", seat=seat, ship=i, to=list(cell), came=list(s.ships[i].cell))
+                    s.ships[i] = s.ships[i]._replace(cell=cell)
+                for q in stats(s.r, s.ships[i]).weapons:
+                    if i not in s.ships:
+                        break
+                    options = in_range(s, i, q)
+                    if not options:
+                        continue
+                    t = best_target(s, i, q, options)
+                    if fire_shot(s, i, q, t):
+                        cover_square(s, t, square_to_cover(s.r, s.ships[t]), seat)
+                        if len(sides_left(s)) <= 1:
+                            end_battle(s, sides_left(s), "destroyed")
+                            return

@@ -1,0 +1,117 @@
+"""The fleet duel's own steps: outfit both fleets within the same points, deploy them, then fight.
+
+Outfitting: from the first player (drawn at random; they are also the attacker for
+initiative ties), the seats take turns buying one ship of a preset design they can
+afford (within the hull's piece limit), until each has said its fleet is complete
+(a fleet holds at least one ship) or can afford nothing more. Deployment: in the
+same alternation, each seat places its ships, dearest first, on free cells of its
+own edge (the first columns for seat 0, the last for seat 1). Then the battle
+(``..battle``) runs until one fleet is gone or the round limit.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from voidtable.engine.actions import Action
+from voidtable.engine.squaregrid import Cell
+
+from ..battle import start_battle
+from ..ships import Ship
+from .actions import BUY, FLEET_DONE, PLACE
+from .tasks import TASKS, Buy, Deploy
+
+if TYPE_CHECKING:
+    from .state import DuelState
+
+
+def affordable(s: "DuelState", seat: int) -> list[str]:
+    """The designs the seat can still buy: within its points and its pieces of the hull."""
+    out = []
+    for key in s.r.duel_designs:
+        d = s.r.designs[key]
+        if d.points <= s.budget[seat] and s.free_id(seat, d.hull) is not None:
+            out.append(key)
+    return out
+
+
+def buy_legal(s: "DuelState", task: Buy) -> list[Action]:
+    out = [BUY(k) for k in affordable(s, task.seat)]
+    if s.fleet_of(task.seat) or not out:
+        out.append(FLEET_DONE())
+    return out
+
+
+@TASKS.decision(Buy, legal=buy_legal)
+def buy(s: "DuelState", task: Buy, action: Action) -> None:
+    seat = task.seat
+    if action.kind == "buy":
+        d = s.r.designs[action.arg]
+        ship_id = s.free_id(seat, d.hull)
+        assert ship_id is not None
+        s.ships[ship_id] = Ship(seat, d.key)
+        s.budget[seat] -= d.points
+        s.event(type="bought", seat=seat, ship=ship_id, design=d.key, points=d.points, left=s.budget[seat])
+        if not affordable(s, seat):
+            s.buying[seat] = False
+            s.event(type="fleet_complete", seat=seat, left=s.budget[seat])
+    else:
+        s.buying[seat] = False
+        s.event(type="fleet_complete", seat=seat, left=s.budget[seat])
+    next_outfitting(s, seat)
+
+
+def next_outfitting(s: "DuelState", seat: int) -> None:
+    other = 1 - seat
+    if s.buying[other]:
+        s.push(Buy(other))
+    elif s.buying[seat]:
+        s.push(Buy(seat))
+    else:
+        s.phase = "deploy"
+        s.event(type="deploy")
+        next_deployment(s, 1 - s.attacker)
+
+
+def edge(s: "DuelState", seat: int) -> list[Cell]:
+    """The seat's deployment edge: the first columns for seat 0, the last for seat 1."""
+    cols = s.r.battle.deploy_columns
+    w = s.r.board.width
+    return s.r.board.columns(range(cols) if seat == 0 else range(w - cols, w))
+
+
+def unplaced(s: "DuelState", seat: int) -> list[int]:
+    """The seat's ships still to place, dearest first (then by id)."""
+    ids = [i for i in s.fleet_of(seat) if s.ships[i].cell[0] < 0]
+    return sorted(ids, key=lambda i: (-s.r.designs[s.ships[i].design].points, i))
+
+
+def free_edge(s: "DuelState", seat: int) -> list[Cell]:
+    taken = {sh.cell for sh in s.ships.values()}
+    return [c for c in edge(s, seat) if c not in taken]
+
+
+def deploy_legal(s: "DuelState", task: Deploy) -> list[Action]:
+    return [PLACE(c) for c in free_edge(s, task.seat)]
+
+
+@TASKS.decision(Deploy, legal=deploy_legal)
+def deploy(s: "DuelState", task: Deploy, action: Action) -> None:
+    ship_id = unplaced(s, task.seat)[0]
+    s.ships[ship_id] = s.ships[ship_id]._replace(cell=action.arg)
+    s.event(type="placed", seat=task.seat, ship=ship_id, cell=list(action.arg))
+    next_deployment(s, task.seat)
+
+
+def next_deployment(s: "DuelState", seat: int) -> None:
+    """The other seat places next if it has ships to place (and room), else this one; then the battle."""
+    for p in (1 - seat, seat):
+        if unplaced(s, p) and free_edge(s, p):
+            s.push(Deploy(p))
+            return
+    for p in range(2):
+        for i in unplaced(s, p):  # no room left on the edge: the ship stays out of the battle
+            s.event(type="held_back", seat=p, ship=i)
+            del s.ships[i]
+    s.phase = "battle"
+    start_battle(s)

@@ -1,0 +1,110 @@
+"""The fleet duel's state: two fleets bought within the same points, placed on their edges, then one battle.
+
+Every attribute is declared in ``FIELDS``. Ships are immutable records in one dict
+(see ``..ships``), so a clone copies one dict and shares the records. Nothing is
+hidden: designs are bought openly, one ship at a time, and the board is public.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from voidtable.engine.fields import FIXED, FLOW_FIELDS, LIST, VALUE, Fields
+from voidtable.engine.game import Game
+from voidtable.engine.rng import Rng
+from voidtable.engine.state import Result
+
+from ..battle import BATTLE_FIELDS, BattleHost, slots
+from ..data import Rules
+from ..ships import points
+from . import views
+from .tasks import TASKS, Buy
+
+
+class DuelState(BattleHost):
+    """Two fleets, their points left, the battle board and whose decision it is."""
+
+    TASKS = TASKS
+    FIELDS = Fields(
+        "abyss_duel", FLOW_FIELDS, BATTLE_FIELDS,
+        r=FIXED, phase=VALUE, budget=LIST, buying=LIST, winners=VALUE,
+    )
+
+    r: Rules
+    phase: str               # "fleets", "deploy", "battle", "over"
+    budget: list[int]        # points each seat has left to spend
+    buying: list[bool]       # seats still outfitting
+    winners: tuple[int, ...]
+
+    def __init__(self, game: Game, seed: int) -> None:
+        self.game = game
+        self.r = game.rules
+        self.rng = Rng(seed)
+        self.init_flow()
+        self.ships = {}
+        self.round = 0
+        self.acted = frozenset()
+        self.order = ()
+        self.phase = "fleets"
+        self.budget = [self.r.duel.budget] * 2
+        self.buying = [True, True]
+        self.winners = ()
+        self.attacker = self.rng.below(2)
+        self.event(type="first", seat=self.attacker)
+        self.push(Buy(self.attacker))
+        self.start_flow()
+
+    # ------------------------------------------------------------ fleets
+    def fleet_of(self, seat: int) -> list[int]:
+        """Every ship the seat owns (on the board or not), by id."""
+        return sorted(i for i, sh in self.ships.items() if sh.owner == seat)
+
+    def fleet_points(self, seat: int) -> int:
+        """What the seat's surviving ships are worth: hulls and working tiles."""
+        return sum(points(self.r, sh) for sh in self.ships.values() if sh.owner == seat)
+
+    def free_id(self, seat: int, hull: str) -> int | None:
+        """The next free id among the seat's pieces of ``hull`` (None: every piece is in use)."""
+        base = seat * slots(self.r)
+        for key, h in self.r.hulls.items():
+            if key == hull:
+                for i in range(base, base + h.pieces):
+                    if i not in self.ships:
+                        return i
+                return None
+            base += h.pieces
+        return None
+
+    # ------------------------------------------------------------ the battle host
+    def battle_sides(self) -> tuple[int, ...]:
+        return (0, 1)
+
+    def round_limit(self) -> int:
+        return self.r.duel.max_rounds
+
+    def battle_ended(self, winners: list[int], reason: str) -> None:
+        if reason == "rounds":
+            left = [self.fleet_points(p) for p in range(2)]
+            winners = [p for p in range(2) if left[p] == max(left)]
+        if not winners:
+            winners = [0, 1]
+        self.winners = tuple(winners)
+        self.phase = "over"
+        self.event(type="duel_over", winners=winners, reason=reason, points=[self.fleet_points(p) for p in range(2)])
+        self.finish(reason)
+
+    # ------------------------------------------------------------ the contract
+    def final_result(self) -> Result:
+        scores = [float(self.fleet_points(p)) for p in range(2)]
+        ranks = [1 if p in self.winners else 2 for p in range(2)]
+        why = {"rounds": ["the round limit: more points of ships left wins"], "fled": ["the other side fled"]}
+        return Result(scores, ranks, list(self.winners), why.get(self.over_reason, []))
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        return views.view(self, player)
+
+    def determinize(self, player: int, rng: Rng) -> "DuelState":
+        """Nothing is hidden: the same state with a fresh RNG."""
+        c: DuelState = self.clone()  # type: ignore[assignment]
+        c.rng = rng.spawn()
+        return c

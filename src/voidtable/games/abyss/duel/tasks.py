@@ -1,0 +1,28 @@
+"""The fleet duel's task records: buying fleets, deploying them, then the shared battle's tasks.
+
+Handlers live in ``flow.py`` (the duel's own steps) and in ``..battle`` (the battle,
+registered here so the 4X can register the same tasks into its own registry).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from voidtable.engine.flow import Tasks
+
+from ..battle import register
+
+TASKS = Tasks("abyss_duel")
+register(TASKS)
+
+
+class Buy(NamedTuple):
+    """Outfitting: the seat buys one ship of a design within its points, or says its fleet is complete."""
+
+    seat: int
+
+
+class Deploy(NamedTuple):
+    """Deployment: the seat places its next ship on a free cell of its own edge of the board."""
+
+    seat: int
