@@ -58,6 +58,13 @@ def resample(rng: Rng, slots: list[Hidden], key: Callable[[Any], Any] | None = N
     ``only`` predicate, in the order first seen, the fitting items are shuffled and
     the constrained slots take theirs; then the remaining items are shuffled and
     dealt to the unconstrained slots, in slot order.
+
+    With several predicates an item may fit more than one (a Toy a seat saw, for a
+    Toy's place and for the deck that holds no seen card), and a greedy draw for
+    the first could leave the next too few: then the draw for that predicate keeps
+    each shuffled candidate only if the predicates still to fill can all still be
+    filled (Hall's condition over which predicates each item fits). The true
+    contents always fit, so a draw always exists.
     """
     pool: list[Any] = []
     for s in slots:
@@ -67,23 +74,83 @@ def resample(rng: Rng, slots: list[Hidden], key: Callable[[Any], Any] | None = N
     for s in slots:
         if s.only is not None:
             groups.setdefault(s.only, []).append(s)
-    taken_by: dict[Hashable, list[Any]] = {}
-    left = pool
-    for pred, members in groups.items():
-        cands = [x for x in left if pred(x)]  # type: ignore[operator]
-        rng.shuffle(cands)
-        need = sum(m.size for m in members)
-        if need > len(cands):
-            raise ValueError(f"resample: {need} hidden places need an item that fits, only {len(cands)} unseen items fit")
-        taken_by[pred] = cands[:need]
-        left = _without(left, cands[:need])
-    rest = left
+    taken_by: dict[Hashable, list[Any]]
+    if len(groups) > 1:
+        taken_by, rest = _draw_constrained(rng, pool, groups)
+    else:
+        taken_by = {}
+        left = pool
+        for pred, members in groups.items():
+            cands = [x for x in left if pred(x)]  # type: ignore[operator]
+            rng.shuffle(cands)
+            need = sum(m.size for m in members)
+            if need > len(cands):
+                raise ValueError(f"resample: {need} hidden places need an item that fits, only {len(cands)} unseen items fit")
+            taken_by[pred] = cands[:need]
+            left = _without(left, cands[:need])
+        rest = left
     rng.shuffle(rest)
     it_rest = iter(rest)
     its = {pred: iter(items) for pred, items in taken_by.items()}
     for s in slots:
         source = its[s.only] if s.only is not None else it_rest
         s.fill(list(islice(source, s.size)))
+
+
+def _draw_constrained(rng: Rng, pool: list[Any],
+                      groups: dict[Hashable, list[Hidden]]) -> tuple[dict[Hashable, list[Any]], list[Any]]:
+    """Each predicate's items (several predicates, see :func:`resample`) and the pool's other items, in pool order."""
+    preds: list[Callable[[Any], bool]] = list(groups)  # type: ignore[arg-type]  # the keys are the slots' predicates
+    needs = [sum(m.size for m in groups[p]) for p in preds]
+    sigs = []  # which predicates each pool item fits, as bits
+    for x in pool:
+        g = 0
+        for i, p in enumerate(preds):
+            if p(x):
+                g |= 1 << i
+        sigs.append(g)
+    counts: dict[int, int] = {}
+    for g in sigs:
+        counts[g] = counts.get(g, 0) + 1
+    if not _fillable(counts, needs):
+        raise ValueError(f"resample: the hidden places' constraints ({needs} places) cannot be met by the unseen items")
+    used = [False] * len(pool)
+    taken_by: dict[Hashable, list[Any]] = {}
+    for i, pred in enumerate(preds):
+        bit = 1 << i
+        cands = [j for j, g in enumerate(sigs) if g & bit and not used[j]]
+        rng.shuffle(cands)
+        need, needs[i] = needs[i], 0
+        first = cands[:need]
+        for j in first:
+            counts[sigs[j]] -= 1
+        if not _fillable(counts, needs):  # the quick draw starved a later predicate: draw item by item
+            for j in first:
+                counts[sigs[j]] += 1
+            first = []
+            for j in cands:
+                if len(first) == need:
+                    break
+                counts[sigs[j]] -= 1
+                needs[i] = need - len(first) - 1
+                if _fillable(counts, needs):
+                    first.append(j)
+                else:
+                    counts[sigs[j]] += 1
+            needs[i] = 0
+        for j in first:
+            used[j] = True
+        taken_by[pred] = [pool[j] for j in first]
+    return taken_by, [x for j, x in enumerate(pool) if not used[j]]
+
+
+def _fillable(counts: dict[int, int], needs: list[int]) -> bool:
+    """Hall's condition: every set of predicates needs no more places than there are items fitting one of them."""
+    for subset in range(1, 1 << len(needs)):
+        need = sum(n for i, n in enumerate(needs) if subset >> i & 1)
+        if need and need > sum(c for g, c in counts.items() if g & subset):
+            return False
+    return True
 
 
 def _without(pool: list[Any], used: list[Any]) -> list[Any]:

@@ -42,6 +42,7 @@ def tiit_clo_uhl(s: "BuccaneersState", p: Seat, card: CardId) -> None:
         if s.deck:
             c = s.deck.pop(0)
             insort(s.hand[q], c)  # hands are kept sorted
+            s.held[q] |= 1 << c
             s.emit({"type": "drew", "seat": q, "count": 1})
             s.emit({"type": "drew_cards", "seat": q, "cards": [s.r.keys[c]], "visible_to": [q]})
     add_threshold_card(s, s.r.c.tiit_threshold_card, p)

@@ -48,6 +48,14 @@ def setup_game(s: "BuccaneersState") -> None:
     start_round(s)
 
 
+def mask_of(cards: list[CardId]) -> int:
+    """A set of cards as bits (``held``: the cards a seat has held this round)."""
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
 def seen_black_holes(s: "BuccaneersState") -> list[str]:
     """Black Holes every player has seen: those played and the one in play."""
     return list(s.played)
@@ -69,6 +77,7 @@ def start_round(s: "BuccaneersState") -> None:
     for p in range(s.n):
         s.hand[p] = sorted(s.deck[: bh.hand_size])  # hands are kept sorted: legal actions in a stable order
         del s.deck[: bh.hand_size]
+        s.held[p] = mask_of(s.hand[p])
         s.emit({"type": "dealt", "seat": p, "cards": [s.r.keys[c] for c in s.hand[p]], "visible_to": [p]})
     s.stack.insert(0, BEGIN_TURN)  # after everything already waiting (nothing is, at the start of a round)
 
@@ -151,6 +160,9 @@ def pass_cards(s: "BuccaneersState", task: PassCards) -> None:
     if min(sizes) >= 2:
         d = s.direction
         s.hand = [s.hand[(p - d) % s.n] for p in range(s.n)]  # whole hands move: they stay sorted
+        held = s.held
+        for p, h in enumerate(s.hand):
+            held[p] |= mask_of(h)
         s.emit({"type": "passed", "direction": direction_name(d)})
         s.push(BEGIN_TURN)
         return

@@ -38,6 +38,7 @@ FIELDS = Fields(
     n=VALUE,
     orient=LIST,             # quarter turns of every card
     hand=NESTED,             # kept sorted
+    held=LIST,               # per seat, a bit per card it has held in hand this round (what determinizations remember)
     shown=NESTED,            # faceup display, Shapeshifters excluded
     groups=NESTED3,          # Time Machine groups (cards also in shown)
     shifters=NESTED,         # Shapeshifter stack, last = on top
@@ -82,6 +83,7 @@ class BuccaneersState(FlowState):
         self.rng = Rng(seed)
         self.orient = [0] * len(self.r.keys)
         self.hand: list[list[CardId]] = [[] for _ in range(n)]
+        self.held: list[int] = [0] * n
         self.shown: list[list[CardId]] = [[] for _ in range(n)]
         self.groups: list[list[list[CardId]]] = [[] for _ in range(n)]
         self.shifters: list[list[CardId]] = [[] for _ in range(n)]
@@ -205,13 +207,21 @@ class BuccaneersState(FlowState):
         Facedown Toys of other players are known to be Toys, so they are drawn
         from the unseen Toys. The cards of another seat's pending Titanic
         Tentacles choice are unseen too. Unknown Black Holes still to come are
-        redrawn from those not yet seen. (Cards a player saw in a hand passed to
-        them are not remembered: a known simplification for search.)
+        redrawn from those not yet seen. A card ``player`` has held this round
+        (dealt, passed to it, drawn) and passed on is known not to be in the
+        deck: the deck, and another seat's Tentacles draw (taken from the deck),
+        are redrawn from cards it never held (``held``).
         """
         s = self.clone()
         s.rng = rng.spawn()
         others = [q for q in range(self.n) if q != player]
-        slots = [Hidden(s.deck)]
+        held = self.held[player]
+
+        def never_held(c: CardId) -> bool:
+            return not held >> c & 1
+
+        from_deck = never_held if held else None
+        slots = [Hidden(s.deck, only=from_deck)]
         slots += [Hidden(s.hand[q]) for q in others]
         slots += [Hidden(s.toys[q], only=self.r.is_toy) for q in others]  # facedown Toys are known to be Toys
         hidden_sel = [q for q in others if s.selected[q] >= 0]
@@ -235,7 +245,7 @@ class BuccaneersState(FlowState):
             def write_draw(cards: list[CardId]) -> None:
                 s.stack[-1] = task._replace(drawn=tuple(cards))
 
-            slots.append(Hidden(list(task.drawn), write=write_draw))
+            slots.append(Hidden(list(task.drawn), only=from_deck, write=write_draw))
         s.resample_hidden(rng, slots)
         for q in others:
             s.hand[q].sort()  # hands are kept sorted
