@@ -219,3 +219,58 @@ def register(app: typer.Typer) -> None:
         for line in report.terminal_lines(p, an):
             print(line)
         print(f"report: {files['report']}")
+
+    @lab_app.command("tune")
+    def tune_cmd(
+        file: Path = typer.Argument(..., help="tune file (TOML): game, players, agents, [parameters], [[target]], budgets"),
+        quick: bool = typer.Option(False, "--quick", help="the [quick] budget: fewer trials and games"),
+        jobs: Optional[int] = typer.Option(None, "--jobs", "-j", help="worker processes or Ray CPUs (0 = all cores)"),
+        backend: Optional[str] = typer.Option(None, "--backend", help="local (default) or ray"),
+        address: Optional[str] = typer.Option(None, "--address", help="Ray cluster to join (ray backend)"),
+        out: Optional[Path] = typer.Option(None, "--out", "-o", help="output directory (default lab-results/tune-NAME)"),
+        fresh: bool = typer.Option(False, "--fresh", help="discard the study and games stored in --out"),
+    ) -> None:
+        """Search the game's declared parameters for rules that meet the file's target (Optuna), replay the best,
+        write best.toml and tune.html; running it again continues the study (docs/lab.md, "lab tune")."""
+        require_lab_extra()
+        try:
+            import optuna  # noqa: F401
+        except ImportError:
+            fail("lab tune needs Optuna (the 'lab' extra): pip install -e '.[lab]'")
+        from voidtable.lab import tune as lab_tune
+
+        try:
+            tspec = lab_tune.load(file, jobs=jobs, backend=backend, address=address, out=str(out) if out else None)
+        except VoidtableError as e:
+            fail(str(e))
+        profile = "quick" if quick else "full"
+        folder = Path(tspec.out) if tspec.out else lab_tune.default_out(tspec)
+
+        def progress(event: str, info: dict[str, Any]) -> None:
+            import sys
+            if event == "start":
+                print(f"{tspec.name}: {info['done']}/{info['trials']} trials done, in {folder}", file=sys.stderr)
+            elif event == "resume":
+                print(f"  {info['retried']} trial(s) cut short last time run again with the same values", file=sys.stderr)
+            elif event == "trial":
+                vals = ", ".join(f"{k}={v}" for k, v in info["params"].items())
+                value = f"{info['value']:.3f}" if info["value"] is not None else info["state"].lower()
+                print(f"  trial {info['number']}: {value} after {info['games']} games ({vals})"
+                      + (" pruned" if info["state"] == "PRUNED" else ""), file=sys.stderr)
+            elif event == "final":
+                print(f"  replaying {info['finalists']} finalist(s) with {info['games']} games each", file=sys.stderr)
+
+        try:
+            result = lab_tune.tune(tspec, profile, folder, fresh=fresh, progress=progress)
+        except KeyboardInterrupt:
+            import sys
+            print(f"interrupted: the study and its games are stored in {folder}; run the same command again to "
+                  "continue", file=sys.stderr)
+            raise SystemExit(130)
+        except VoidtableError as e:
+            fail(str(e))
+        for line in lab_tune.terminal_lines(result):
+            print(line)
+        if "best" in result.files:
+            print(f"best: {result.files['best']}")
+        print(f"report: {result.files['report']}")

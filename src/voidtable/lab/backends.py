@@ -56,6 +56,31 @@ def local(work: Sequence[Work], jobs: int, chunk: int | None = None, fn: Callabl
     yield from iter_work(work, jobs, chunk, fn)
 
 
+def start_ray(jobs: int = 0, address: str | None = None) -> bool:
+    """Start a local Ray with ``jobs`` CPUs (0: all), or join ``address``, unless Ray is initialized already.
+
+    True when this call started it, so the caller shuts it down; a caller that plays many
+    batches (``lab tune``) starts it once here rather than once per batch.
+    """
+    try:
+        import ray as ray_mod
+    except ImportError:  # pragma: no cover - the lab extra has Ray
+        raise OptionError("the ray backend needs Ray: pip install 'voidtable[lab]'") from None
+    if ray_mod.is_initialized():
+        return False
+    os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
+    kwargs: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False, "configure_logging": False}
+    try:
+        if address:
+            ray_mod.init(address=address, **kwargs)
+        else:
+            ray_mod.init(num_cpus=jobs or os.cpu_count() or 1, **kwargs)
+    except Exception as e:  # connection errors come in many types; one line for the user
+        raise OptionError(f"cannot start or join Ray{' at ' + address if address else ''}: "
+                          f"{' '.join(str(e).split())[:300]}") from None
+    return True
+
+
 def ray(work: Sequence[Work], jobs: int = 0, address: str | None = None, chunk: int | None = None,
         fn: Callable[..., Any] = play_chunk) -> Yield:
     """Ray tasks, one per unit of work, at most two per CPU in flight.
@@ -65,23 +90,9 @@ def ray(work: Sequence[Work], jobs: int = 0, address: str | None = None, chunk: 
     local Ray is started in this process with ``jobs`` CPUs (0: all) and shut
     down at the end. A Ray that the caller initialized is used and left running.
     """
-    try:
-        import ray as ray_mod
-    except ImportError:  # pragma: no cover - the lab extra has Ray
-        raise OptionError("the ray backend needs Ray: pip install 'voidtable[lab]'") from None
-    started = False
-    if not ray_mod.is_initialized():
-        os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
-        kwargs: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False, "configure_logging": False}
-        try:
-            if address:
-                ray_mod.init(address=address, **kwargs)
-            else:
-                ray_mod.init(num_cpus=jobs or os.cpu_count() or 1, **kwargs)
-        except Exception as e:  # connection errors come in many types; one line for the user
-            raise OptionError(f"cannot start or join Ray{' at ' + address if address else ''}: "
-                              f"{' '.join(str(e).split())[:300]}") from None
-        started = True
+    started = start_ray(jobs, address)  # a one-line OptionError without Ray
+    import ray as ray_mod
+
     pending: dict[Any, Any] = {}
     try:
         cpus = int(ray_mod.cluster_resources().get("CPU", 1)) or 1  # type: ignore[no-untyped-call]
