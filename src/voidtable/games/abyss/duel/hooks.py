@@ -1,7 +1,35 @@
-"""The fleet duel's hook table: what front ends may ask of the game (SPEC.hooks)."""
+"""The fleet duel's hook table: what front ends may ask of the game (SPEC.hooks).
+
+The encoder factory imports ``.tensors`` (and with it NumPy) only when called.
+"""
 
 from __future__ import annotations
 
-from voidtable.engine.hooks import GameHooks
+from typing import TYPE_CHECKING, Any
 
-HOOKS = GameHooks()
+from voidtable.engine.hooks import BotSettings, GameHooks, InteropHooks, StyledScene, measures_from
+
+from . import bot, measures, scene, text
+
+if TYPE_CHECKING:
+    from voidtable.engine.tensors import Encoder
+
+
+def encoder(game: Any) -> "Encoder":
+    """The observation tensors of a loaded duel (NumPy is imported here, on first use)."""
+    from .tensors import DuelEncoder
+
+    return DuelEncoder(game)
+
+
+SCENE = StyledScene(scene, scene.STYLE)
+
+HOOKS = GameHooks(
+    text=text,
+    scene=SCENE,
+    bot=bot,
+    bot_settings=BotSettings(mcts_horizon=bot.MCTS_HORIZON, mcts_trust=bot.MCTS_TRUST, stage=bot.stage,
+                             evaluate=bot.evaluate),
+    measures=measures_from(measures.MEASURES, measures.measure, measures.factions),
+    interop=InteropHooks(encoder=encoder),
+)

@@ -1,0 +1,127 @@
+"""The fleet duel's heuristic player: buy the toughest firepower per point, close in, focus fire, lose empty squares first.
+
+- **Outfitting**: each design is valued as firepower (each weapon's chance to hit
+  an unshielded and a shield-1 target) times speed times shield (the draft's shield
+  takes whole faces off every roll); the bot buys the best value per point it can
+  afford and finishes its fleet only when nothing is affordable.
+- **Deployment**: the cells of its edge nearest the middle of the board, front column first.
+- **Battle**: the scripted policy of ``..battle`` (the same one ``battle.mode =
+  "auto"`` uses): close in until the longest weapon reaches, hold there, fire at the
+  target most likely to be lost, cover empty squares before tiles and shields last;
+  it never flees.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from voidtable.engine.actions import Action
+from voidtable.engine.observation import Observation
+from voidtable.engine.rng import Rng
+from voidtable.engine.squaregrid import chebyshev
+from voidtable.engine.state import GameState
+
+from ..battle import Disable, Fire, Move, Turn, best_cell, best_target, square_to_cover
+from ..data import Design, Rules
+from ..ships import hit_chance
+from .tasks import Buy, Deploy
+
+if TYPE_CHECKING:
+    from .state import DuelState
+
+MCTS_HORIZON = 0   # duels are short: roll out to the end
+MCTS_TRUST = 0.3
+
+
+def design_value(r: Rules, d: Design) -> float:
+    """Firepower x speed x shield of a design at full strength (divided by its points to rank designs).
+
+    Firepower: each weapon's chance to hit an unshielded and a shield-1 target, a little
+    more for range; speed: the hull's board move and engines (ships that cannot reach
+    the enemy decide nothing before the round limit); the shield: the draft's rule takes
+    whole faces off every roll against the ship.
+    """
+    shield = max((r.tiles[t].rating for t in d.tiles if t and r.tiles[t].kind == "shield"), default=0)
+    move = r.hulls[d.hull].board_move + sum(r.tiles[t].rating for t in d.tiles if t and r.tiles[t].kind == "engine")
+    fire = 0.0
+    for t in d.tiles:
+        if t and r.tiles[t].kind == "weapon":
+            w = r.tiles[t]
+            fire += (hit_chance(w, 0) + hit_chance(w, 1)) / 2 * (1 + 0.2 * (w.range - 1))
+    return fire * (1 + move) * (1 + shield)
+
+
+def choose_buy(s: "DuelState", legal: list[Action]) -> Action:
+    """The affordable design with the best value per point (then the dearer, to leave less unspent)."""
+    buys = [a for a in legal if a.kind == "buy"]
+    if not buys:
+        return legal[0]
+    return max(buys, key=lambda a: (design_value(s.r, s.r.designs[a.arg]) / s.r.designs[a.arg].points,
+                                    s.r.designs[a.arg].points, a.arg))
+
+
+def choose_cell(s: "DuelState", seat: int, legal: list[Action]) -> Action:
+    w, h = s.r.board.width, s.r.board.height
+    centre = ((w - 1) / 2, (h - 1) / 2)
+    return min(legal, key=lambda a: (abs(a.arg[0] - centre[0]), abs(a.arg[1] - centre[1]), a.arg))
+
+
+def choose(s: "DuelState", seat: int, legal: list[Action], rng: Rng) -> Action:
+    if len(legal) == 1:
+        return legal[0]
+    task = s.stack[-1]
+    kind = type(task)
+    if kind is Buy:
+        return choose_buy(s, legal)
+    if kind is Deploy:
+        return choose_cell(s, seat, legal)
+    if kind is Turn:
+        flee = [a for a in legal if a.kind == "flee"]
+        if flee:
+            return next(a for a in flee if not a.arg)
+        return min(legal, key=lambda a: _nearest_enemy(s, a.arg))
+    if kind is Move:
+        t = cast(Move, task)
+        cell = best_cell(s, t.ship, [a.arg for a in legal])
+        return next(a for a in legal if a.arg == cell)
+    if kind is Fire:
+        f = cast(Fire, task)
+        target = best_target(s, f.ship, f.square, [a.arg for a in legal])
+        return next(a for a in legal if a.arg == target)
+    if kind is Disable:
+        d = cast(Disable, task)
+        q = square_to_cover(s.r, s.ships[d.ship])
+        return next(a for a in legal if a.arg == q)
+    return legal[rng.below(len(legal))]
+
+
+def _nearest_enemy(s: "DuelState", ship_id: int) -> tuple[int, int]:
+    """Ships nearest the enemy act first (they may clear the way), then by id."""
+    me = s.ships[ship_id]
+    d = min((chebyshev(me.cell, o.cell) for o in s.ships.values() if o.owner != me.owner and o.cell[0] >= 0), default=0)
+    return (d, ship_id)
+
+
+def act(obs: Observation, rng: Rng) -> Action:
+    if len(obs.legal) == 1:
+        return obs.legal[0]
+    return choose(cast("DuelState", obs.sample(rng)), obs.seat, obs.legal, rng)
+
+
+def rollout_policy(state: GameState, seat: int, legal: list[Action], rng: Rng) -> Action:
+    """The same rules of thumb (they are cheap: no look-ahead)."""
+    return choose(cast("DuelState", state), seat, legal, rng)
+
+
+def stage(state: GameState) -> int:
+    """Battle rounds so far (outfitting and deployment are stage 0)."""
+    s = cast("DuelState", state)
+    return s.round + (10_000 if s.over else 0)
+
+
+def evaluate(state: GameState, mode: str) -> list[float]:
+    """Each seat's share of the points still afloat."""
+    s = cast("DuelState", state)
+    pts = [s.fleet_points(q) + s.budget[q] * 0.5 for q in range(2)]
+    total = sum(pts) or 1.0
+    return [p / total for p in pts]

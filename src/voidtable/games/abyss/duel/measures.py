@@ -1,0 +1,105 @@
+"""What the balance lab counts in the fleet duel (protocol: ``voidtable.sim.measures``).
+
+From the event log of a finished game (every event: the lab is not a seat):
+
+- *how duels end*: the ``duel_over`` reason (a fleet destroyed, the round limit, a flight);
+- *rounds*: the ``round`` of ``battle_over``, by reason and over all games;
+- *first player*: the win share of the seat named by ``first`` (it outfits and deploys first
+  and wins initiative ties) and of the other seat;
+- *designs*: per design, ships bought per game, and the win share of the fleets that bought
+  at least one (a design the winners buy is the lab's first hint of a dominant design);
+- *points*: per seat, points spent, points left unspent, and points of ships lost;
+- *shots*: shots fired and the share that hit.
+
+Factions (``factions``): each seat's fleet as its most expensive design bought, so the
+report's win share by faction compares fleet styles.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from voidtable.engine.events import Event
+from voidtable.engine.game import Game
+from voidtable.engine.state import Result
+
+Cell = tuple[str, str, str, float]
+
+MEASURES: dict[str, dict[str, Any]] = {
+    "duel_end": {"title": "How duels end", "rows": "reason", "cols": "", "kind": "rate",
+                 "help": "share of duels ending with a fleet destroyed, at the round limit, or by a flight"},
+    "rounds": {"title": "Battle rounds played", "rows": "how the duel ended", "cols": "", "kind": "mean",
+               "help": "the round in which the battle ended, by reason and over all games ('all')"},
+    "first_player": {"title": "Win share of the first player", "rows": "player", "cols": "", "kind": "rate",
+                     "help": "win share (a shared win counts half) of the seat that outfits first and wins initiative ties, and of the other"},
+    "designs_bought": {"title": "Ships bought per fleet", "rows": "design", "cols": "", "kind": "mean",
+                       "help": "ships of each design per fleet per game"},
+    "design_wins": {"title": "Win share of fleets with a design", "rows": "design", "cols": "", "kind": "rate",
+                    "help": "win share of the fleets that bought at least one ship of the design"},
+    "points": {"title": "Points per fleet", "rows": "what", "cols": "seat", "kind": "mean",
+               "help": "points spent on ships, left unspent, and lost with destroyed ships"},
+    "shots": {"title": "Shots", "rows": "what", "cols": "", "kind": "mean",
+              "help": "shots fired per game and the share of them that hit"},
+}
+
+
+def measure(game: Game, events: list[Event], result: Result) -> list[Cell]:
+    shares = result.win_shares()
+    out: list[Cell] = []
+    first = next((e["seat"] for e in events if e.get("type") == "first"), 0)
+    bought: list[dict[str, int]] = [{}, {}]
+    spent, lost = [0, 0], [0, 0]
+    unspent = [0, 0]
+    shots = hits = 0
+    reason, rounds = "", 0
+    for e in events:
+        t = e.get("type")
+        if t == "bought":
+            bought[e["seat"]][e["design"]] = bought[e["seat"]].get(e["design"], 0) + 1
+            spent[e["seat"]] += e["points"]
+            unspent[e["seat"]] = e["left"]
+        elif t == "fleet_complete":
+            unspent[e["seat"]] = e["left"]
+        elif t == "destroyed":
+            lost[e["seat"]] += e["points"]
+        elif t == "shot":
+            shots += 1
+            hits += bool(e["hit"])
+        elif t == "battle_over":
+            rounds = e["round"]
+        elif t == "duel_over":
+            reason = e["reason"]
+    words = {"destroyed": "a fleet destroyed", "rounds": "round limit", "fled": "a flight"}
+    for r, w in words.items():
+        out.append(("duel_end", w, "", 1.0 if reason == r else 0.0))
+    out.append(("rounds", words.get(reason, "other"), "", float(rounds)))
+    out.append(("rounds", "all", "", float(rounds)))
+    out.append(("first_player", "first", "", shares[first]))
+    out.append(("first_player", "second", "", shares[1 - first]))
+    r = game.rules
+    for key in r.duel_designs:
+        name = r.designs[key].name
+        for q in range(2):
+            out.append(("designs_bought", name, "", float(bought[q].get(key, 0))))
+            if bought[q].get(key):
+                out.append(("design_wins", name, "", shares[q]))
+    for q in range(2):
+        out.append(("points", "spent", str(q), float(spent[q])))
+        out.append(("points", "unspent", str(q), float(unspent[q])))
+        out.append(("points", "lost", str(q), float(lost[q])))
+    out.append(("shots", "fired", "", float(shots)))
+    if shots:
+        out.append(("shots", "share that hit", "", hits / shots))
+    return out
+
+
+def factions(game: Game, events: list[Event]) -> list[str]:
+    """Each seat's fleet named by its dearest design bought ("Monitor fleet")."""
+    r = game.rules
+    best: list[str | None] = [None, None]
+    for e in events:
+        if e.get("type") == "bought":
+            q, key = e["seat"], e["design"]
+            if best[q] is None or r.designs[key].points > r.designs[best[q]].points:
+                best[q] = key
+    return [f"{r.designs[k].name} fleet" if k else "no fleet" for k in best]
