@@ -101,7 +101,7 @@ def distances(board: Board) -> list[list[int]]:
 # ----------------------------------------------------------------------------
 def strength(s: "NearspaceState", die: Die, attacking: bool) -> float:
     """Expected combat total of a die: its mean face plus its colour's attack or defence modifier."""
-    c = s.r.colour(die)
+    c = s.r.traits(die)
     return (die.sides + 1) / 2 + (c.attack if attacking else c.defence)
 
 
@@ -137,7 +137,7 @@ def income(s: "NearspaceState", seat: int) -> int:
 
 def maintained_facets(s: "NearspaceState", seat: int) -> int:
     """Facets that cost maintenance once every hull is finished: the fleet's and the hulls' (green ones free)."""
-    hulls = sum(h.die.facets for _, h in s.hulls(seat) if not s.r.colour(h.die).maintenance_free)
+    hulls = sum(h.die.facets for _, h in s.hulls(seat) if not s.r.traits(h.die).maintenance_free)
     return s.fleet_facets(seat) + hulls
 
 
@@ -149,7 +149,7 @@ def facet_cap(s: "NearspaceState", seat: int) -> int:
 
 def fits_maintenance(s: "NearspaceState", seat: int, die: Die, counted: bool) -> bool:
     """Whether finishing a ship of ``die`` keeps maintenance within the cap (``counted``: its hull is already counted)."""
-    if s.r.colour(die).maintenance_free:
+    if s.r.traits(die).maintenance_free:
         return True
     extra = 0 if counted else die.facets
     return maintained_facets(s, seat) + extra <= facet_cap(s, seat)
@@ -166,13 +166,13 @@ class Fight(NamedTuple):
 
 def _bonus_att(s: "NearspaceState", seat: int, die: Die) -> int:
     extra = s.attack_bonus if seat == s.active else 0
-    return extra + s.r.colour(die).attack + s.directive_total(seat, "combat_bonus")
+    return extra + s.r.traits(die).attack + s.directive_total(seat, "combat_bonus")
 
 
 def _bonus_def(s: "NearspaceState", seat: int, die: Die, place: int) -> int:
     card = face_up_card(s, place)
     sector = card.defence if card is not None else 0
-    return sector + s.r.colour(die).defence + s.directive_total(seat, "combat_bonus")
+    return sector + s.r.traits(die).defence + s.directive_total(seat, "combat_bonus")
 
 
 def defenders_rolling(s: "NearspaceState", seat: int, place: int, attackers: int) -> list[Die]:
@@ -342,20 +342,41 @@ class Plan:
 
     # -- moves
     def next_hop(self, origin: int, target: int, ships: tuple[int, ...]) -> int | None:
-        """The step toward ``target`` a group may take now: shorter paths, no threat or enemy on the way."""
+        """The step toward ``target`` a group may take now, around enemy ships where a way exists.
+
+        Steps follow distances on the map without the places to avoid (so a stack on the only
+        shortest path is walked around); with no way around, the plain distance, stopping short of
+        enemy ships (whether to attack them is for :meth:`attacks` to judge).
+        """
         s = self.s
         legal = destinations(s, self.seat, origin, ships)
-        here = self.dist[origin][target]
+        blocked = [p != target and s.has_ships(1 - self.seat, p) for p in range(len(s.place_card))]
+        around = self.detour(target, blocked)
+        dist = around if around[origin] >= 0 else self.dist[target]
+        here = dist[origin]
+        through = s.e >= 2 * sum(move_cost(s, s.ships[i]) for i in ships)  # E to step on out of a threat
         best: tuple[float, int] | None = None
         for d in legal:
-            if self.dist[d][target] >= here:
+            if dist[d] < 0 or dist[d] >= here or blocked[d] or (d != target and not through and is_threat(s, d)):
                 continue
-            if d != target and (s.has_ships(1 - self.seat, d) or is_threat(s, d)):
-                continue
-            key = (-place_worth(s, d) - (0.5 if not s.face_up[d] else 0.0), d)
+            # a threat only strikes ships still there at their owner's Threat step: passing through is safe
+            key = (-place_worth(s, d) - (0.5 if not s.face_up[d] else 0.0) + (3.0 if is_threat(s, d) else 0.0), d)
             if best is None or key < best:
                 best = key
         return None if best is None else best[1]
+
+    def detour(self, target: int, blocked: list[bool]) -> list[int]:
+        """Steps to ``target`` from every place, never through a blocked place (-1: no way)."""
+        nb = self.s.r.board.neighbours
+        d = [-1] * len(blocked)
+        d[target] = 0
+        todo = [target]
+        for x in todo:
+            for y in nb[x]:
+                if d[y] < 0 and not blocked[y]:
+                    d[y] = d[x] + 1
+                    todo.append(y)
+        return d
 
     def moves(self, rng: Rng) -> list[Move]:
         """Every group step worth taking now, with a score (attacks and captures first)."""
@@ -418,7 +439,8 @@ class Plan:
                     continue
                 fight = simulate(s, seat, [s.ships[i].die for i in group], dest, rng)
                 value = self.attack_value(dest, fight)
-                if fight.cleared >= ATTACK_MIN_P or fight.kills - fight.losses >= ATTACK_MIN_GAIN:
+                even = fight.kills >= fight.losses or dest == self.ehome  # never trade facets at a loss (Conquest)
+                if even and (fight.cleared >= ATTACK_MIN_P or fight.kills - fight.losses >= ATTACK_MIN_GAIN):
                     mv = Move(100.0 + value, origin, group, dest)
                     if best is None or mv.score > best.score:
                         best = mv
