@@ -568,7 +568,7 @@ def build(game: Game, view: dict[str, Any], legal: list[Action], seat: int | Non
             {"label": "Points", "value": scores[p]},
             {"label": "Faction", "value": _faction(game, st["faction"]) if st["faction"] else "-"},
             {"label": "Card", "value": _title(st["card"]) if st["card"] else "none"},
-            {"label": "Allegiance", "value": _title(st["allegiance"] or "none")},
+            {"label": "Allegiance", "value": "neither side" if st["allegiance"] == "none" else _title(st["allegiance"]) if st["allegiance"] else "none yet"},
             {"label": "Scores for", "value": ", ".join(_title(c) for c in st["scoring"]) or "-"},
             {"label": "Ships", "value": len(alive)},
         ]
@@ -576,7 +576,7 @@ def build(game: Game, view: dict[str, Any], legal: list[Action], seat: int | Non
         if p == view.get("active"):
             note = "active player"
         if p in waiting and decision.get("kind"):
-            note = f"deciding: {decision['kind'].replace('_', ' ')}"
+            note = "deciding: " + PROMPTS.get(decision["kind"], decision["kind"].replace("_", " ")).split(":")[0].split(" (")[0].lower()
         players.append({"seat": p, "name": names[p], "you": p == seat, "active": p in waiting, "note": note, "stats": stats})
     parts.append({"kind": "players", "id": "players", "title": "Players", "players": players})
     ship_items = [{"label": _title(t), "value": f"Move {c.move}, Fight {c.fight}" + (" *" if c.capture else "")} for t, c in sorted(R.ships.items())]

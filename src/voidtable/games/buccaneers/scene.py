@@ -14,7 +14,7 @@ from voidtable.engine.actions import Action
 from voidtable.engine.game import Game
 
 from .data import KINDS
-from .text import describe_action
+from .text import black_hole_name, describe_action
 
 KIND_TITLES = {"spacecraft": "Spacecraft", "toy": "Toy", "time_machine": "Time Machine part", "shapeshifter": "Shapeshifter",
                "robot": "Robot", "artifact": "Artifact", "relic": "Relic"}
@@ -222,7 +222,7 @@ def build(game: Game, view: dict[str, Any], legal: list[Action], seat: int | Non
         if view["phase"] == "select" and not over:
             note = "has chosen" if pl["has_selected"] else "choosing..."
         if decision and decision["seat"] == p:
-            note = f"deciding: {decision['kind'].replace('_', ' ')}"
+            note = f"deciding: {_decision_words(decision['kind'])}"
         players.append({"seat": p, "name": names[p], "you": p == seat, "active": p in waiting, "note": note,
                         "stats": stats, "cards": cards})
     parts.append({"kind": "players", "id": "players", "title": "Displays", "players": players})
@@ -234,7 +234,7 @@ def build(game: Game, view: dict[str, Any], legal: list[Action], seat: int | Non
     last = view.get("last_round")
     if last:
         parts.append({"kind": "panel", "id": "last-round", "title": f"Round {last.get('round', '')} scored".strip(),
-                      "items": _last_round_items(last, names)})
+                      "items": _last_round_items(game, last, names)})
 
     # the phase the game is in: cards are revealed (and reveal-time decisions made) within the Selection phase
     phase_words = {"select": "Selection", "reveal": "Selection · cards revealed", "score": "Score phase", "over": "game over"}
@@ -242,7 +242,7 @@ def build(game: Game, view: dict[str, Any], legal: list[Action], seat: int | Non
         view["phase"], str(view["phase"]).replace("_", " "))
     if decision and not prompt:
         who = names[decision["seat"]]
-        prompt_other = f"{who} decides: {decision['kind'].replace('_', ' ')}"
+        prompt_other = f"{who} decides: {_decision_words(decision['kind'])}"
     else:
         prompt_other = None
     return {
@@ -252,6 +252,11 @@ def build(game: Game, view: dict[str, Any], legal: list[Action], seat: int | Non
         "status": prompt_other,
         "parts": parts,
     }
+
+
+def _decision_words(kind: str) -> str:
+    """A pending decision by the card that asks it ("Titanic Tentacles"), as its prompt begins."""
+    return DECISION_PROMPTS.get(kind, kind.replace("_", " ")).split(":")[0]
 
 
 def _weight_track(game: Game, view: dict[str, Any], threshold: int, names: Sequence[str]) -> dict[str, Any]:
@@ -290,12 +295,16 @@ def _weight_track(game: Game, view: dict[str, Any], threshold: int, names: Seque
             "line": {"value": threshold, "label": f"Threshold {threshold}"}, "marks": marks}
 
 
-def _last_round_items(last: dict[str, Any], names: Sequence[str]) -> list[dict[str, Any]]:
+def _last_round_items(game: Game, last: dict[str, Any], names: Sequence[str]) -> list[dict[str, Any]]:
+    """The last round's scoring, one line per step, seats by name, the Black Hole as its card shows it."""
     items = []
     for key, value in last.items():
         if key == "round":
             continue
-        if isinstance(value, list) and len(value) == len(names):
+        if key == "black_hole":
+            value = black_hole_name(game, value)
+            value = value[:1].upper() + value[1:]
+        elif isinstance(value, list) and len(value) == len(names):
             value = ", ".join(f"{names[i]} {_word(v)}" for i, v in enumerate(value))
         items.append({"label": key.replace("_", " "), "value": str(value)})
     return items
