@@ -123,7 +123,7 @@ def build(game: Game, view: dict[str, Any], legal: list[Action], seat: int | Non
     items = []
     if bh:
         items += [
-            {"label": "Black Hole", "value": f"{bh['color'].title()} ({bh['key'].rpartition('_')[2]})", "color": bh["color"]},
+            {"label": "Black Hole", "value": f"{bh['color'].title()} (Threshold {bh['threshold']}, {bh['hand_size']} cards)", "color": bh["color"]},
             {"label": "Threshold", "value": bh["threshold"] + sum(tc), "hint": f"{bh['threshold']} printed"
              + (" " + " ".join(f"{v:+d}" for v in tc) if tc else "") + "; the card revealed in step F adds its Weight"},
             {"label": "Hand size", "value": bh["hand_size"]},
