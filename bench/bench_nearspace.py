@@ -1,0 +1,120 @@
+"""Nearspace (2 players): random playouts (games/s, decisions/s), clone() microseconds, heuristic-bot games/s.
+
+Medians of ``--runs`` runs on one core. ``--duel A,B`` instead plays seat-rotated games between two
+agent specs exactly as ``voidtable ladder nearspace -p 2 -a A,B --seed S`` seeds them (game i is
+``agents.ladder.play_one``), printing one JSON line per game as it ends, so a long search duel
+(``mcts:seconds=1.0,heuristic``) can be stopped at any time and its finished games still count;
+``--summary FILE`` turns such a file into win shares with 95% Wilson intervals.
+
+Usage: python bench/bench_nearspace.py [--games 100] [--runs 5] [--bot-games 20] [--variant standard]
+       python bench/bench_nearspace.py --duel mcts:seconds=1.0,heuristic --games 40 --seed 1 [--start 0] > duel.jsonl
+       python bench/bench_nearspace.py --summary duel.jsonl
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import sys
+import time
+from typing import Any
+
+import voidtable
+from voidtable.agents.base import observe
+from voidtable.agents.ladder import play_one
+from voidtable.agents.play import seat_agents
+from voidtable.engine.game import Game
+from voidtable.games.nearspace import SPEC
+
+from bench_playouts import clone_micros, playouts  # the same loops as every game's bench
+
+
+def bot_games(game: Game, count: int, seed0: int) -> tuple[float, int]:
+    """``count`` games of the heuristic bot against itself: seconds and decisions."""
+    decisions = 0
+    start = time.perf_counter()
+    for i in range(count):
+        s = game.new_state(seed0 + i)
+        bots = seat_agents(["heuristic"], "nearspace", seed0 + i, seats=[0, 1])
+        while not s.is_over():
+            p = s.to_move()[0]
+            s.apply(p, bots[p].act(observe(s, p)))
+            decisions += 1
+    return time.perf_counter() - start, decisions
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson interval of a share (a shared win counts half)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def duel(specs: list[str], games: int, seed: int, start: int, options: dict[str, Any]) -> None:
+    """Play ladder games ``start .. start + games - 1`` and print each as a JSON line when it ends."""
+    for index in range(start, start + games):
+        g = play_one("nearspace", 2, options, specs, seed, index)
+        print(json.dumps({"index": g.index, "seed": g.seed, "specs": g.specs, "win_shares": g.win_shares,
+                          "scores": g.scores, "decisions": g.decisions, "seconds": g.seconds,
+                          "searches": g.searches, "iterations": g.iterations}), flush=True)
+
+
+def summary(path: str) -> None:
+    """Win share per spec over the games in a duel file, with Wilson intervals and search effort."""
+    rows = [json.loads(line) for line in open(path) if line.strip()]
+    shares: dict[str, list[float]] = {}
+    effort: dict[str, list[float]] = {}
+    for r in rows:
+        for p, spec in enumerate(r["specs"]):
+            shares.setdefault(spec, []).append(r["win_shares"][p])
+            if r["searches"] and r["searches"][p]:
+                effort.setdefault(spec, []).append(r["iterations"][p] / r["searches"][p])
+    for spec, xs in shares.items():
+        lo, hi = wilson(sum(xs), len(xs))
+        its = f", {statistics.mean(effort[spec]):.0f} iterations per search" if spec in effort else ""
+        print(f"{spec:32} {sum(xs) / len(xs):.3f} ({lo:.3f}-{hi:.3f}) over {len(xs)} games{its}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--games", type=int, default=100, help="random playouts per run (duel: games to play)")
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--bot-games", type=int, default=20, help="heuristic self-play games per run")
+    ap.add_argument("--variant", default="standard", choices=sorted(SPEC.variants))
+    ap.add_argument("--duel", help="two agent specs, comma-separated: play ladder games, one JSON line each")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--start", type=int, default=0, help="first ladder game index (to continue a duel)")
+    ap.add_argument("--summary", help="a duel's JSON lines file: win shares with intervals")
+    args = ap.parse_args()
+    if args.summary:
+        summary(args.summary)
+        return
+    options = SPEC.variants[args.variant]
+    if args.duel:
+        duel(args.duel.split(","), args.games, args.seed, args.start, options)
+        return
+    game = voidtable.load("nearspace", 2, options)
+    playouts(game, 3, 999_999)  # warm up
+    gps, dps, clones, bps = [], [], [], []
+    for run in range(args.runs):
+        dt, decisions = playouts(game, args.games, 1000 * run)
+        gps.append(args.games / dt)
+        dps.append(decisions / dt)
+        clones.append(clone_micros(game, steps=60))  # a few turns in
+        bt, _ = bot_games(game, args.bot_games, 1000 * run)
+        bps.append(args.bot_games / bt)
+    print(f"nearspace 2 players, variant {args.variant}, {args.games} random games and {args.bot_games} "
+          f"heuristic games x {args.runs} runs (medians)", file=sys.stdout)
+    print(f"  games/s      {statistics.median(gps):10.1f}   ({1000 / statistics.median(gps):.1f} ms per game)")
+    print(f"  decisions/s  {statistics.median(dps):10.0f}")
+    print(f"  clone()      {statistics.median(clones):10.2f} us")
+    print(f"  bot games/s  {statistics.median(bps):10.2f}   (heuristic vs heuristic)")
+
+
+if __name__ == "__main__":
+    main()
