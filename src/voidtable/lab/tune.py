@@ -405,7 +405,8 @@ def check(spec: TuneSpec) -> None:
         try:
             lab_spec.plan(spec.experiment(values, 1))
         except OptionError as e:
-            raise OptionError(f"with every parameter at its {end} end: {e}" if "set:" in str(e) else str(e)) from None
+            text = str(e)
+            raise OptionError(f"parameters (each at its {end} end): {text[5:]}" if text.startswith("set: ") else text) from None
 
 
 def _value(p: SearchParam, v: float) -> int | float:
