@@ -17,7 +17,9 @@ later), registered into the host game's task registry by :func:`register`:
    damage disk. A ship with every square covered explodes.
 
 The battle ends when only one side has ships on the board, when a side flees, or
-at the host's round limit. Initiative: each side adds the computer ratings of its
+at the host's round limit; when no working weapon on the board can hit any enemy
+ship any more (every best roll is below the hit number after shields), the rounds
+left could change nothing, so the round limit decides at once. Initiative: each side adds the computer ratings of its
 ships and subtracts the jammer ratings of the ships of every side it fights; the
 higher total goes first; on equal totals the owner of the single best computer
 goes first; if that is equal too, the attacker (the side that moved in).
@@ -189,8 +191,9 @@ def in_range(s: BattleHost, ship_id: int, square: int) -> list[int]:
     ship = s.ships[ship_id]
     weapon = tile_at(s.r, ship, square)
     assert weapon is not None
-    return [i for i, other in sorted(s.ships.items())
-            if other.owner != ship.owner and other.cell[0] >= 0 and chebyshev(ship.cell, other.cell) <= weapon.range]
+    (x, y), reach, me = ship.cell, weapon.range, ship.owner
+    return sorted(i for i, o in s.ships.items()
+                  if o.owner != me and o.cell[0] >= 0 and max(abs(o.cell[0] - x), abs(o.cell[1] - y)) <= reach)
 
 
 def side_ratings(s: BattleHost) -> dict[int, list[tuple[int, int]]]:
@@ -242,6 +245,22 @@ def end_battle(s: BattleHost, winners: list[int], reason: str) -> None:
     s.battle_ended(winners, reason)
 
 
+def can_hurt(s: BattleHost) -> bool:
+    """Some working weapon on the board can still hit some enemy ship (its best roll beats the shield)."""
+    best: dict[int, int] = {}   # seat -> the best margin (die - hit) of its working weapons
+    shields: dict[int, int] = {}  # seat -> the weakest shield among its ships
+    for sh in s.ships.values():
+        if sh.cell[0] < 0:
+            continue
+        st = stats(s.r, sh)
+        shields[sh.owner] = min(shields.get(sh.owner, st.shield), st.shield)
+        for q in st.weapons:
+            w = tile_at(s.r, sh, q)
+            assert w is not None
+            best[sh.owner] = max(best.get(sh.owner, -99), w.die - w.hit)
+    return any(margin >= shields[other] for seat, margin in best.items() for other in shields if other != seat)
+
+
 def check_end(s: BattleHost) -> bool:
     """One side (or none) left on the board ends the battle. True if it ended."""
     left = sides_left(s)
@@ -264,7 +283,8 @@ def run_round(s: BattleHost, task: Round) -> None:
     if check_end(s):
         return
     limit = s.round_limit()
-    if limit and s.round >= limit:
+    if limit and (s.round >= limit or not can_hurt(s)):
+        s.round = max(s.round, limit)
         end_battle(s, [], "rounds")
         return
     s.round += 1
@@ -277,7 +297,9 @@ def run_round(s: BattleHost, task: Round) -> None:
 def turn_legal(s: BattleHost, task: Turn) -> list[Action]:
     if not task.started and s.r.flee and s.round >= s.r.battle.flee_from_round:
         return [FLEE(False), FLEE(True)]
-    return [Action("activate", i) for i in fleet(s, task.seat) if i not in s.acted]
+    acted, seat = s.acted, task.seat
+    return [Action("activate", i) for i, sh in sorted(s.ships.items())
+            if sh.owner == seat and i not in acted and sh.cell[0] >= 0]
 
 
 def turn_apply(s: BattleHost, task: Turn, action: Action) -> None:
@@ -288,14 +310,24 @@ def turn_apply(s: BattleHost, task: Turn, action: Action) -> None:
             s.push(task._replace(started=True))
         return
     ship_id = action.arg
-    s.acted = s.acted | {ship_id}
-    if any(i not in s.acted for i in fleet(s, task.seat)):
+    acted = s.acted = s.acted | {ship_id}
+    seat = task.seat
+    if any(sh.owner == seat and i not in acted and sh.cell[0] >= 0 for i, sh in s.ships.items()):
         s.push(task._replace(started=True))
-    s.push(Move(task.seat, ship_id))
+    else:
+        s.acted = frozenset()  # the side's last ship: the next side's turn starts afresh
+    s.push(Move(seat, ship_id))
 
 
 def move_legal(s: BattleHost, task: Move) -> list[Action]:
-    return [Action("move", c) for c in reachable(s, task.ship)]
+    ship = s.ships[task.ship]
+    key = ("reach", ship.cell, stats(s.r, ship).move)
+    options = s.r.cache.get(key)
+    if options is None:  # the cells within a move from a cell, with their actions, built once per rule set
+        options = s.r.cache[key] = [(c, Action("move", c)) for c in s.r.board.within(ship.cell, key[2])]
+    taken = occupied(s)
+    taken.discard(ship.cell)
+    return [a for c, a in options if c not in taken]
 
 
 def move_apply(s: BattleHost, task: Move, action: Action) -> None:
@@ -303,10 +335,9 @@ def move_apply(s: BattleHost, task: Move, action: Action) -> None:
     ship = s.ships[ship_id]
     if cell != ship.cell:
         s.event(type="moved", seat=task.seat, ship=ship_id, to=list(cell), came=list(ship.cell))
-        s.ships[ship_id] = ship._replace(cell=cell)
-    if all(i in s.acted for i in fleet(s, task.seat)):
-        s.acted = frozenset()  # the side's last ship: the next side's turn starts afresh
-    s.push(*(Fire(task.seat, ship_id, sq) for sq in stats(s.r, s.ships[ship_id]).weapons))
+        ship = s.ships[ship_id] = ship._replace(cell=cell)
+    # each working weapon with a target in range fires (a weapon with none has nothing to decide)
+    s.push(*(Fire(task.seat, ship_id, sq) for sq in stats(s.r, ship).weapons if in_range(s, ship_id, sq)))
 
 
 def flee(s: BattleHost, seat: int) -> None:
@@ -384,22 +415,23 @@ def longest_range(s: BattleHost, ship: Ship, st: Stats) -> int:
 
 
 def best_cell(s: BattleHost, ship_id: int, cells: Sequence[Cell]) -> Cell:
-    """Close in until the longest weapon reaches the nearest enemy; hold once it does."""
+    """Hold if an enemy is within reach of the longest weapon; else close in on the nearest enemy,
+    stopping as far back as that weapon allows."""
     ship = s.ships[ship_id]
     st = stats(s.r, ship)
     reach = max(1, longest_range(s, ship, st))
+    x0, y0 = ship.cell
     enemies = [o.cell for o in s.ships.values() if o.owner != ship.owner and o.cell[0] >= 0]
     if not enemies:
         return ship.cell
+    target = min(enemies, key=lambda e: (max(abs(e[0] - x0), abs(e[1] - y0)), e))
+    if max(abs(target[0] - x0), abs(target[1] - y0)) <= reach and ship.cell in cells:
+        return ship.cell
+    tx, ty = target
 
-    def nearest(c: Cell) -> int:
-        return min(chebyshev(c, e) for e in enemies)
-
-    def score(c: Cell) -> tuple[int, int, int, Cell]:
-        d = nearest(c)
-        in_reach = sum(1 for e in enemies if chebyshev(c, e) <= reach)
-        # within reach, prefer the cell that keeps the most enemies in reach, then stays farthest back
-        return (0 if d <= reach else 1, -in_reach if d <= reach else d, -d if d <= reach else 0, c)
+    def score(c: Cell) -> tuple[int, int, Cell]:
+        d = max(abs(c[0] - tx), abs(c[1] - ty))
+        return (d - reach, 0, c) if d > reach else (0, -d, c)
 
     return min(cells, key=score)
 
@@ -411,7 +443,8 @@ def auto_battle(s: BattleHost, task: AutoBattle) -> None:
         if len(sides_left(s)) <= 1:
             end_battle(s, sides_left(s), "destroyed")
             return
-        if limit and s.round >= limit:
+        if limit and (s.round >= limit or not can_hurt(s)):
+            s.round = max(s.round, limit)
             end_battle(s, [], "rounds")
             return
         s.round += 1

@@ -9,7 +9,10 @@ from typing import TYPE_CHECKING, Any
 
 from voidtable.engine.hooks import BotSettings, GameHooks, InteropHooks, StyledScene, measures_from
 
-from . import bot, measures, scene, text
+import voidtable.games.abyss.duel.bot as bot
+import voidtable.games.abyss.duel.measures as measures
+import voidtable.games.abyss.duel.scene as scene
+import voidtable.games.abyss.duel.text as text
 
 if TYPE_CHECKING:
     from voidtable.engine.tensors import Encoder

@@ -17,7 +17,7 @@ from voidtable.engine.state import Result
 from ..battle import BATTLE_FIELDS, BattleHost, slots
 from ..data import Rules
 from ..ships import points
-from . import views
+from .views import view as view_of
 from .tasks import TASKS, Buy
 
 
@@ -101,7 +101,7 @@ class DuelState(BattleHost):
         return Result(scores, ranks, list(self.winners), why.get(self.over_reason, []))
 
     def view(self, player: int | None) -> dict[str, Any]:
-        return views.view(self, player)
+        return view_of(self, player)
 
     def determinize(self, player: int, rng: Rng) -> "DuelState":
         """Nothing is hidden: the same state with a fresh RNG."""
