@@ -43,6 +43,7 @@ def test_a_piped_game_shows_the_map_and_choices_in_words():
     assert "Player 1 (you): your turn" in text
     assert re.search(r"^\s+1\. [A-Z]", text, re.M)
     assert re.search(r"Move a fleet from [A-I]\d", text) or re.search(r"Place ships in [A-I]\d", text)
+    assert not re.search(r"\bclick", text, re.I)  # one types a number in the terminal
     for pattern in INTERNAL:
         found = pattern.findall(text)
         assert not found, (pattern.pattern, found[:5])

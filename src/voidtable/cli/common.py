@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import inspect
 import json
+import re
 import sys
 from typing import Any, Callable, NoReturn, Sequence
 
@@ -113,4 +114,7 @@ def choices(game: Game, view: dict[str, Any], legal: list[Action], seat: int, na
                 said.setdefault(json.dumps(act, sort_keys=True), text)
             stack.extend(v for k, v in node.items() if isinstance(v, (list, dict)) and k != "action")
     labels = [said.get(json.dumps(a.to_json(), sort_keys=True)) or describe_action(game, a, names) for a in legal]
-    return scene.get("prompt"), labels
+    prompt = scene.get("prompt")
+    if isinstance(prompt, str):  # the page's prompts speak of clicking highlighted things; here one types a number
+        prompt = re.sub(r"\b[Cc]lick(?: on)?\b", "choose", prompt).replace("highlighted ", "")
+    return prompt, labels

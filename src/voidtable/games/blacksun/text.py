@@ -114,7 +114,7 @@ def render(game: Game, view: dict[str, Any], names: Sequence[str] | None = None)
         lines.append("Ship types: " + ", ".join(f"{short(game, t)} {_title(t)}" for t in types))
     d = view.get("decision")
     if d and not view.get("over"):
-        lines.append(f"Waiting for {who(d.get('seat'))}: {PROMPTS.get(d['kind'], _title(d['kind'])).split(':')[0]}")
+        lines.append(f"Waiting for {who(d.get('seat'))}: {PROMPTS.get(d['kind'], _title(d['kind'])).split(':')[0].split(' (')[0]}")
     if view.get("over"):
         lines.append("Game over: " + ", ".join(f"{who(p)} {x}" for p, x in enumerate(view["scores"])) + " points.")
     return "\n".join(lines)
