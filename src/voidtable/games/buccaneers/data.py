@@ -130,6 +130,7 @@ class Rules:
         self.select_actions: tuple[Action, ...] = tuple(SELECT(k) for k in self.keys)
         self.toy_ids: frozenset[int] = frozenset(i for i, k in enumerate(self.kind) if k == TOY)
         self.is_toy: Callable[[int], bool] = self.toy_ids.__contains__  # one object: resample groups slots by it
+        self.bit: tuple[int, ...] = tuple(1 << i for i in range(len(self.keys)))  # a card as a set bit (``held``)
 
 
 def validate(data: BuccaneersData, players: int) -> None:

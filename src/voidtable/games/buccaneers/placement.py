@@ -27,7 +27,8 @@ SELECTED, TENTACLES, EASTER_EGG, KIDDIE_POOL = "selected", "titanic_tentacles", 
 def rotate(s: "BuccaneersState", card: CardId, why: str) -> None:
     """Turn a card 90 degrees clockwise (the fourth quarter-turn brings it back upright)."""
     s.orient[card] = (s.orient[card] + 1) & 3
-    s.emit({"type": "rotated", "card": s.r.keys[card], "orientation": s.orient[card], "why": why})
+    if not s.quiet:
+        s.emit({"type": "rotated", "card": s.r.keys[card], "orientation": s.orient[card], "why": why})
 
 
 @TASKS.auto(Place)
@@ -40,12 +41,15 @@ def place_card(s: "BuccaneersState", p: Seat, card: CardId, source: str) -> None
     r = s.r
     kind = r.kind[card]
     s.orient[card] = 0
+    quiet = s.quiet
     if kind == TOY:
         s.toys[p].append(card)
-        s.emit({"type": "placed_facedown", "seat": p, "source": source})
-        s.emit({"type": "placed_toy", "seat": p, "card": r.keys[card], "visible_to": [p]})
+        if not quiet:
+            s.emit({"type": "placed_facedown", "seat": p, "source": source})
+            s.emit({"type": "placed_toy", "seat": p, "card": r.keys[card], "visible_to": [p]})
         return  # Toys stay facedown: nothing sees them until Step C
-    s.emit({"type": "placed", "seat": p, "card": r.keys[card], "source": source})
+    if not quiet:
+        s.emit({"type": "placed", "seat": p, "card": r.keys[card], "source": source})
     if kind == TIME_MACHINE:
         open_groups = [i for i, g in enumerate(s.groups[p]) if all(r.part[c] != r.part[card] for c in g)]
         if len(open_groups) > 1:
@@ -114,7 +118,8 @@ def watchers_react(s: "BuccaneersState", p: Seat, card: CardId) -> None:
 @TASKS.auto(RotateRobots)
 def rotate_robots(s: "BuccaneersState", task: RotateRobots) -> None:
     """Robots revealed this Turn turn once each if two or more players revealed one."""
-    if len({p for p, _, _ in s.robots_turn}) < 2:
+    robots = s.robots_turn
+    if len(robots) < 2 or len({p for p, _, _ in robots}) < 2:
         return
     for entry in s.robots_turn:
         if not entry[2]:

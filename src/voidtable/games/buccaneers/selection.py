@@ -48,12 +48,9 @@ def setup_game(s: "BuccaneersState") -> None:
     start_round(s)
 
 
-def mask_of(cards: list[CardId]) -> int:
-    """A set of cards as bits (``held``: the cards a seat has held this round)."""
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
+def mask_of(s: "BuccaneersState", cards: list[CardId]) -> int:
+    """A set of distinct cards as bits (``held``: the cards a seat has held this round); distinct bits add as they or."""
+    return sum(map(s.r.bit.__getitem__, cards))
 
 
 def seen_black_holes(s: "BuccaneersState") -> list[str]:
@@ -77,8 +74,9 @@ def start_round(s: "BuccaneersState") -> None:
     for p in range(s.n):
         s.hand[p] = sorted(s.deck[: bh.hand_size])  # hands are kept sorted: legal actions in a stable order
         del s.deck[: bh.hand_size]
-        s.held[p] = mask_of(s.hand[p])
-        s.emit({"type": "dealt", "seat": p, "cards": [s.r.keys[c] for c in s.hand[p]], "visible_to": [p]})
+        s.held[p] = mask_of(s, s.hand[p])
+        if not s.quiet:
+            s.emit({"type": "dealt", "seat": p, "cards": [s.r.keys[c] for c in s.hand[p]], "visible_to": [p]})
     s.stack.insert(0, BEGIN_TURN)  # after everything already waiting (nothing is, at the start of a round)
 
 
@@ -88,7 +86,18 @@ def begin_turn(s: "BuccaneersState", task: BeginTurn) -> None:
     s.turn += 1
     s.phase = "select"
     s.robots_turn = []
-    s.emit({"type": "turn", "round": s.round, "turn": s.turn})
+    if not s.quiet:
+        s.emit({"type": "turn", "round": s.round, "turn": s.turn})
+    if True in s.gps:
+        _gps_draws(s)
+    if -1 not in s.selected:
+        reveal_cards(s)
+    else:
+        s.stack.append(SELECT)
+
+
+def _gps_draws(s: "BuccaneersState") -> None:
+    """Seats under the GPS Tracker have their card drawn at random from their hand."""
     for p in range(s.n):
         if s.gps[p]:
             s.gps[p] = False
@@ -97,10 +106,6 @@ def begin_turn(s: "BuccaneersState", task: BeginTurn) -> None:
             s.selected[p] = card
             s.emit({"type": "selected", "seat": p, "random": True})
             s.emit({"type": "selected_card", "seat": p, "card": s.r.keys[card], "visible_to": [p]})
-    if -1 not in s.selected:
-        reveal_cards(s)
-    else:
-        s.push(SELECT)
 
 
 def selecting(s: "BuccaneersState", task: Select) -> list[Seat]:
@@ -122,7 +127,8 @@ def select_card(s: "BuccaneersState", p: Seat, card: CardId) -> None:
     """Selection step 1: a card goes facedown in front of its player; reveal once all have chosen."""
     s.hand[p].remove(card)
     s.selected[p] = card
-    s.emit({"type": "selected", "seat": p})
+    if not s.quiet:
+        s.emit({"type": "selected", "seat": p})
     if -1 not in s.selected:
         reveal_cards(s)
     else:
@@ -139,11 +145,16 @@ def reveal_cards(s: "BuccaneersState") -> None:
     r = s.r
     chosen = s.selected[:]
     s.selected = [-1] * s.n
-    s.emit({"type": "revealed", "cards": [None if r.kind[c] == TOY else r.keys[c] for c in chosen]})
-    effects = sorted(((ARTIFACT_ORDER.index(r.effect_of[c]), p, c) for p, c in enumerate(chosen)
-                      if r.kind[c] == ARTIFACT and r.effect_of[c] in WHEN_REVEALED))
-    s.push(ROTATE_ROBOTS, *(Artifact(r.effect_of[c], p, c) for _, p, c in effects), PASS_CARDS)  # type: ignore[arg-type]
+    kind = r.kind
+    if not s.quiet:
+        s.emit({"type": "revealed", "cards": [None if kind[c] == TOY else r.keys[c] for c in chosen]})
     stack = s.stack
+    stack.append(PASS_CARDS)
+    if ARTIFACT in map(kind.__getitem__, chosen):
+        effects = sorted(((ARTIFACT_ORDER.index(r.effect_of[c]), p, c) for p, c in enumerate(chosen)
+                          if kind[c] == ARTIFACT and r.effect_of[c] in WHEN_REVEALED))
+        stack.extend(Artifact(r.effect_of[c], p, c) for _, p, c in reversed(effects))  # type: ignore[arg-type]
+    stack.append(ROTATE_ROBOTS)  # on top: runs first, then the effects in order, then the pass
     waiting = len(stack)
     for p, c in enumerate(chosen):
         place_card(s, p, c, SELECTED)
@@ -159,12 +170,15 @@ def pass_cards(s: "BuccaneersState", task: PassCards) -> None:
     sizes = [len(h) for h in s.hand]
     if min(sizes) >= 2:
         d = s.direction
-        s.hand = [s.hand[(p - d) % s.n] for p in range(s.n)]  # whole hands move: they stay sorted
+        n = s.n
+        hand = s.hand = [s.hand[(p - d) % n] for p in range(n)]  # whole hands move: they stay sorted
         held = s.held
-        for p, h in enumerate(s.hand):
-            held[p] |= mask_of(h)
-        s.emit({"type": "passed", "direction": direction_name(d)})
-        s.push(BEGIN_TURN)
+        bit = s.r.bit.__getitem__
+        for p in range(n):
+            held[p] |= sum(map(bit, hand[p]))  # the seat sees the hand passed to it (see mask_of)
+        if not s.quiet:
+            s.emit({"type": "passed", "direction": direction_name(d)})
+        s.stack.append(BEGIN_TURN)
         return
     if max(sizes) > 1:  # cannot happen: everyone plays one card a Turn and TIIT CLO UHL gives everyone one
         raise RulesInvariantError(f"buccaneers: hands of unequal size {sizes}")

@@ -118,30 +118,30 @@ class BuccaneersState(FlowState):
     def to_move(self) -> list[Seat]:
         stack = self.stack
         if stack and stack[-1].__class__ is Select and not self.over:
-            sel = self.selected
-            return [p for p in range(self.n) if sel[p] < 0]
+            return [p for p, c in enumerate(self.selected) if c < 0]
         return super().to_move()
 
     def legal_actions(self, player: Seat) -> list[Action]:
         stack = self.stack
         if stack and stack[-1].__class__ is Select and not self.over:
             if 0 <= player < self.n and self.selected[player] < 0:
-                sel = self.r.select_actions
-                return [sel[c] for c in self.hand[player]]  # hands are kept sorted
+                return list(map(self.r.select_actions.__getitem__, self.hand[player]))  # hands are kept sorted
             return []
         return super().legal_actions(player)
 
     def apply(self, player: Seat, action: Action) -> list[Event]:
         stack = self.stack
-        if (stack and stack[-1].__class__ is Select and action.__class__ is Action and action.kind == "select"
-                and 0 <= player < self.n and self.selected[player] < 0 and not self.over):
-            card = self.r.index.get(action.arg) if isinstance(action.arg, str) else None
-            if card is not None and card in self.hand[player]:
+        if stack and stack[-1].__class__ is Select and action.__class__ is Action and not self.over:
+            arg = action.arg
+            card = self.r.index.get(arg) if action.kind == "select" and arg.__class__ is str else None
+            if card is not None and 0 <= player < self.n and self.selected[player] < 0 and card in self.hand[player]:
                 self._legal = None
                 stack.pop()
                 selection.select_card(self, player, card)
                 if stack[-1].__class__ is not Select:
                     self.advance()
+                if self.quiet:
+                    return []
                 return self.take_events()
         return super().apply(player, action)
 
