@@ -707,8 +707,11 @@ async function showFrame(step, seat = R.seat) {
       el("button", { class: "btn", text: "End »", onclick: () => showFrame(R.steps) })),
     slider, seatSel, el("p", { class: "muted", text: "Keys: ← → step, Home, End." }),
     f.last && f.last.length ? el("ul", { class: "last" }, f.last.map(l => el("li", { text: l }))) : null);
+  // seats by the names the table gave them where the frame has them (a replay of a bare record has only seat numbers)
+  const who = s => (f.names && f.names[s]) || `Seat ${s}`;
   const result = f.result ? el("section", { class: "part result" }, el("h2", { text: "Result" }),
-    el("p", { text: `Scores ${f.result.scores.join(", ")}; winner(s): ${f.result.winners.map(w => "seat " + w).join(", ")}` })) : null;
+    el("p", { text: (f.result.winners.length === 1 ? "Winner: " : "Shared victory: ") + f.result.winners.map(who).join(", ") }),
+    el("p", { text: "Points: " + f.result.scores.map((x, s) => `${who(s)} ${x}`).join(", ") })) : null;
   applyStyle(f.scene.style);
   app().replaceChildren(el("div", { class: "scene", id: "scene" }, drawParts(f.scene.parts || [], false)),
     el("aside", { class: "side" }, controls, result, logBox(f.log)));
