@@ -217,8 +217,8 @@ def fire_shot(s: BattleHost, ship_id: int, square: int, target: int) -> bool:
     shield = stats(s.r, other).shield
     roll = s.rng.below(weapon.die) + 1
     hit = hits(roll, weapon, shield)
-    s.event(type="shot", seat=ship.owner, ship=ship_id, square=square, target=target, die=weapon.die,
-            roll=roll, shield=shield, need=weapon.hit, hit=hit)
+    s.event(type="shot", seat=ship.owner, ship=ship_id, design=ship.design, square=square, target=target,
+            target_design=other.design, die=weapon.die, roll=roll, shield=shield, need=weapon.hit, hit=hit)
     return hit
 
 
@@ -226,7 +226,7 @@ def cover_square(s: BattleHost, ship_id: int, square: int, by: int) -> bool:
     """Put the damage disk on ``square``; the ship explodes when nothing works. True if it exploded."""
     ship = disable(s.ships[ship_id], square)
     tile = s.r.designs[ship.design].tiles[square]
-    s.event(type="disabled", seat=ship.owner, ship=ship_id, square=square, tile=tile)
+    s.event(type="disabled", seat=ship.owner, ship=ship_id, design=ship.design, square=square, tile=tile)
     if destroyed(s.r, ship):
         del s.ships[ship_id]
         s.event(type="destroyed", seat=ship.owner, ship=ship_id, design=ship.design, by=by,
@@ -334,7 +334,7 @@ def move_apply(s: BattleHost, task: Move, action: Action) -> None:
     ship_id, cell = task.ship, action.arg
     ship = s.ships[ship_id]
     if cell != ship.cell:
-        s.event(type="moved", seat=task.seat, ship=ship_id, to=list(cell), came=list(ship.cell))
+        s.event(type="moved", seat=task.seat, ship=ship_id, design=ship.design, to=list(cell), came=list(ship.cell))
         ship = s.ships[ship_id] = ship._replace(cell=cell)
     # each working weapon with a target in range fires (a weapon with none has nothing to decide)
     s.push(*(Fire(task.seat, ship_id, sq) for sq in stats(s.r, ship).weapons if in_range(s, ship_id, sq)))
@@ -457,7 +457,8 @@ def auto_battle(s: BattleHost, task: AutoBattle) -> None:
                     continue
                 cell = best_cell(s, i, reachable(s, i))
                 if cell != s.ships[i].cell:
-                    s.event(type="moved", seat=seat, ship=i, to=list(cell), came=list(s.ships[i].cell))
+                    s.event(type="moved", seat=seat, ship=i, design=s.ships[i].design, to=list(cell),
+                            came=list(s.ships[i].cell))
                     s.ships[i] = s.ships[i]._replace(cell=cell)
                 for q in stats(s.r, s.ships[i]).weapons:
                     if i not in s.ships:

@@ -99,7 +99,7 @@ def deploy_legal(s: "DuelState", task: Deploy) -> list[Action]:
 def deploy(s: "DuelState", task: Deploy, action: Action) -> None:
     ship_id = unplaced(s, task.seat)[0]
     s.ships[ship_id] = s.ships[ship_id]._replace(cell=action.arg)
-    s.event(type="placed", seat=task.seat, ship=ship_id, cell=list(action.arg))
+    s.event(type="placed", seat=task.seat, ship=ship_id, design=s.ships[ship_id].design, cell=list(action.arg))
     next_deployment(s, task.seat)
 
 
@@ -111,7 +111,7 @@ def next_deployment(s: "DuelState", seat: int) -> None:
             return
     for p in range(2):
         for i in unplaced(s, p):  # no room left on the edge: the ship stays out of the battle
-            s.event(type="held_back", seat=p, ship=i)
+            s.event(type="held_back", seat=p, ship=i, design=s.ships[i].design)
             del s.ships[i]
     s.phase = "battle"
     start_battle(s)

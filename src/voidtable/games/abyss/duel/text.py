@@ -138,9 +138,9 @@ def describe_event(game: Game, event: Event, names: Sequence[str] | None = None)
     if t == "deploy":
         return "The fleets deploy on their edges"
     if t == "placed":
-        return f"{who} places {ship_name(game, event['ship'])} at {cell_name(event['cell'])}"
+        return f"{who} places {ship_name(game, event['ship'], event.get('design'))} at {cell_name(event['cell'])}"
     if t == "held_back":
-        return f"{who}'s {ship_name(game, event['ship'])} finds no room on the edge and stays out of the battle"
+        return f"{who}'s {ship_name(game, event['ship'], event.get('design'))} finds no room on the edge and stays out of the battle"
     if t == "battle":
         return "The battle begins" + (" (played by the scripted policy)" if event.get("mode") == "auto" else "")
     if t == "round":
@@ -148,14 +148,15 @@ def describe_event(game: Game, event: Event, names: Sequence[str] | None = None)
         totals = ", ".join(str(x) for x in event["totals"])
         return f"Round {event['round']}: initiative {totals}, {order} goes first"
     if t == "moved":
-        return f"{who}'s {ship_name(game, event['ship'])} moves from {cell_name(event['came'])} to {cell_name(event['to'])}"
+        return f"{who}'s {ship_name(game, event['ship'], event.get('design'))} moves from {cell_name(event['came'])} to {cell_name(event['to'])}"
     if t == "shot":
         shield = f", less shield {event['shield']}" if event["shield"] else ""
         outcome = "a hit" if event["hit"] else "a miss"
-        return (f"{who}'s {ship_name(game, event['ship'])} fires at {ship_name(game, event['target'])}: "
+        return (f"{who}'s {ship_name(game, event['ship'], event.get('design'))} fires at "
+                f"{ship_name(game, event['target'], event.get('target_design'))}: "
                 f"rolls {event['roll']} on a d{event['die']}{shield}, needs {event['need']}: {outcome}")
     if t == "disabled":
-        return f"{who} covers {tile_name(game, event['tile'])} of {ship_name(game, event['ship'])}"
+        return f"{who} covers {tile_name(game, event['tile'])} of {ship_name(game, event['ship'], event.get('design'))}"
     if t == "destroyed":
         return f"{who}'s {ship_name(game, event['ship'], event.get('design'))} explodes ({event['points']} points)"
     if t == "fled":
