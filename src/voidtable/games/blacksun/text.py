@@ -103,7 +103,7 @@ def render(game: Game, view: dict[str, Any], names: Sequence[str] | None = None)
                      + (f" (Planet {roll['planet']})." if roll.get("planet") else " (no such planet)."))
     for st in view["seats"]:
         p = st["seat"]
-        you = " (you)" if view.get("viewer") == p else ""
+        you = " (you)" if view.get("viewer") == p and "(you)" not in who(p) else ""
         faction = _faction(game, st["faction"]) if st["faction"] else "no faction yet"
         card = f", {_title(st['card'])} card" if st.get("card") else ""
         ships = sum(1 for s in view.get("ships") or [] if s["owner"] == p and s["state"] in ("board", "captured"))

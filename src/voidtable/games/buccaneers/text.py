@@ -35,7 +35,7 @@ def render(game: Game, view: dict[str, Any], names: Sequence[str] | None = None)
                      + (f"; Threshold cards {' '.join(f'{v:+d}' for v in cards)} (Threshold now {bh['threshold'] + sum(cards)})" if cards else ""))
     for pl in view["players"]:
         d = pl["display"]
-        you = " (you)" if view.get("viewer") == pl["seat"] else ""
+        you = " (you)" if view.get("viewer") == pl["seat"] and "(you)" not in seat_name(names, pl["seat"]) else ""
         parts = [_card(game, c) for c in d["cards"]]
         parts += ["Time Machine: " + " + ".join(_card(game, c) for c in g) for g in d["time_machine_groups"]]
         if d["shapeshifters"]:
@@ -126,8 +126,9 @@ def describe_event(game: Game, e: dict[str, Any], names: Sequence[str] | None = 
     def each(values: list[int]) -> str:
         return ", ".join(f"{seat_name(names, i)} {v}" for i, v in enumerate(values))
     if t == "round":
-        return (f"Round {e['round']}: {black_hole_name(game, e['black_hole'])}: Threshold {e['threshold']}, "
-                f"{e['hand_size']} cards each.")
+        bh = game.rules.black_holes.get(e["black_hole"])
+        colour = f"the {bh.color.title()} Black Hole" if bh is not None else "the Black Hole"
+        return f"Round {e['round']}: {colour}, Threshold {e['threshold']}, {e['hand_size']} cards each."
     if t == "dealt":
         return f"{who} is dealt: " + ", ".join(_name(game, k) for k in e["cards"])
     if t == "selected":
