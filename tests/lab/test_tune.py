@@ -164,3 +164,21 @@ def test_the_example_study_file_is_valid():
     example = Path(__file__).resolve().parents[2] / "docs" / "studies" / "blacksun-tune.toml"
     t = tune.load(example)
     assert t.profiles["quick"].trials < t.profiles["full"].trials
+
+
+def test_a_trial_left_running_by_a_crash_is_run_again(tmp_path):
+    """A process killed mid-trial leaves it RUNNING in the study; the next run fails it and replays its values."""
+    import optuna
+
+    budget = {"trials": 2, "games": 6, "rounds": 1, "finalists": 1, "final_games": 6}
+    t = tune.from_dict(raw(quick=budget))
+    tune.tune(t, "quick", tmp_path / "crash", report=False)
+    study = optuna.load_study(study_name="tiny:quick", storage=f"sqlite:///{tmp_path / 'crash' / 'study.sqlite'}")
+    ghost = study.ask()
+    values = {THRESHOLD: ghost.suggest_int(THRESHOLD, 10, 30), HAND: ghost.suggest_int(HAND, 2, 12)}
+    t = tune.from_dict(raw(quick={**budget, "trials": 3}))
+    result = tune.tune(t, "quick", tmp_path / "crash", report=False)
+    rows = {r["number"]: r for r in result.trials}
+    assert rows[ghost.number]["state"] == "FAIL"
+    retry = next(r for r in result.trials if r["retry_of"] == ghost.number)
+    assert retry["params"] == values and retry["state"] == "COMPLETE"
