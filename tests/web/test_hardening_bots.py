@@ -27,8 +27,13 @@ RELEASE = threading.Event()
 class Blocker(Agent):
     """A bot that thinks until the test lets it go (and ignores any budget): the worst a worker can be held."""
 
+    started = threading.Event()
+    returned = threading.Event()
+
     def act(self, obs):
+        Blocker.started.set()
         RELEASE.wait(timeout=60)
+        Blocker.returned.set()
         return obs.legal[0]
 
 
@@ -68,6 +73,23 @@ def test_one_tables_bots_cannot_starve_another(tmp_path, blocker):
         try:
             assert wait_status(c, other, polls=1500)["status"] == "finished"  # while every blocker still thinks
             assert c.get(f"/api/tables/{hog}").json()["step"] == 0
+        finally:
+            RELEASE.set()
+
+
+def test_the_replay_viewer_answers_while_every_bot_worker_is_busy(tmp_path, blocker):
+    Blocker.started.clear()
+    Blocker.returned.clear()
+    with TestClient(create_app(tmp_path / "data", bot_workers=1, limits=TEST_LIMITS)) as c:
+        done = create(c, players=3, seats=[bot("random")] * 3)["id"]
+        wait_status(c, done)
+        game, n = simultaneous_game()
+        create(c, game=game, players=n, seats=[bot("blocker")] * n)
+        try:
+            assert Blocker.started.wait(timeout=60)  # the only bot worker is held now
+            r = c.get(f"/api/tables/{done}/replay?step=3")
+            assert r.status_code == 200 and r.json()["step"] == 3
+            assert not Blocker.returned.is_set()  # answered while the only bot worker was still held
         finally:
             RELEASE.set()
 
