@@ -196,6 +196,18 @@ def in_range(s: BattleHost, ship_id: int, square: int) -> list[int]:
                   if o.owner != me and o.cell[0] >= 0 and max(abs(o.cell[0] - x), abs(o.cell[1] - y)) <= reach)
 
 
+def has_target(s: BattleHost, ship_id: int, square: int) -> bool:
+    """Some enemy ship is within range of the weapon on ``square``."""
+    ship = s.ships[ship_id]
+    weapon = tile_at(s.r, ship, square)
+    assert weapon is not None
+    (x, y), reach, me = ship.cell, weapon.range, ship.owner
+    for o in s.ships.values():
+        if o.owner != me and o.cell[0] >= 0 and abs(o.cell[0] - x) <= reach and abs(o.cell[1] - y) <= reach:
+            return True
+    return False
+
+
 def side_ratings(s: BattleHost) -> dict[int, list[tuple[int, int]]]:
     out: dict[int, list[tuple[int, int]]] = {seat: [] for seat in s.battle_sides()}
     for sh in s.ships.values():
@@ -337,7 +349,7 @@ def move_apply(s: BattleHost, task: Move, action: Action) -> None:
         s.event(type="moved", seat=task.seat, ship=ship_id, design=ship.design, to=list(cell), came=list(ship.cell))
         ship = s.ships[ship_id] = ship._replace(cell=cell)
     # each working weapon with a target in range fires (a weapon with none has nothing to decide)
-    s.push(*(Fire(task.seat, ship_id, sq) for sq in stats(s.r, ship).weapons if in_range(s, ship_id, sq)))
+    s.push(*(Fire(task.seat, ship_id, sq) for sq in stats(s.r, ship).weapons if has_target(s, ship_id, sq)))
 
 
 def flee(s: BattleHost, seat: int) -> None:
