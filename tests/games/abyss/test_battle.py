@@ -47,6 +47,13 @@ def test_jammers_count_against_the_opponent_and_their_weight_is_a_parameter():
     assert totals == {0: 3, 1: 1}
 
 
+def test_initiative_with_three_sides_counts_every_opponents_jammers():
+    """For the 4X's battles of three or more sides: each side's computers less the jammers of all it faces."""
+    order, totals = initiative({0: [(3, 1)], 1: [(2, 0)], 2: [(2, 2)]}, attacker=2)
+    assert totals == {0: 3 - 2, 1: 2 - 3, 2: 2 - 1}
+    assert order == [0, 2, 1]  # 0 and 2 tie at 1: seat 0 owns the best computer
+
+
 def test_a_round_starts_with_initiative_from_the_ships_on_the_board():
     s = battle([(0, "fighter", (0, 0)), (1, "lancer", (9, 7))])
     assert s.round == 1

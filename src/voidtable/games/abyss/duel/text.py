@@ -152,8 +152,9 @@ def describe_event(game: Game, event: Event, names: Sequence[str] | None = None)
     if t == "shot":
         shield = f", less shield {event['shield']}" if event["shield"] else ""
         outcome = "a hit" if event["hit"] else "a miss"
+        their = seat_name(game, event["target"] // slots(_r(game)), names)
         return (f"{who}'s {ship_name(game, event['ship'], event.get('design'))} fires at "
-                f"{ship_name(game, event['target'], event.get('target_design'))}: "
+                f"{their}'s {ship_name(game, event['target'], event.get('target_design'))}: "
                 f"rolls {event['roll']} on a d{event['die']}{shield}, needs {event['need']}: {outcome}")
     if t == "disabled":
         return f"{who} covers {tile_name(game, event['tile'])} of {ship_name(game, event['ship'], event.get('design'))}"
