@@ -6,7 +6,7 @@ agent specs exactly as ``voidtable ladder nearspace -p 2 -a A,B --seed S`` seeds
 (``mcts:seconds=1.0,heuristic``) can be stopped at any time and its finished games still count;
 ``--summary FILE`` turns such a file into win shares with 95% Wilson intervals.
 
-Usage: python bench/bench_nearspace.py [--games 100] [--runs 5] [--bot-games 20] [--variant standard]
+Usage: python bench/bench_nearspace.py [--games 100] [--runs 5] [--bot-games 20] [--variant standard] [--cpu]
        python bench/bench_nearspace.py --duel mcts:seconds=1.0,heuristic --games 40 --seed 1 [--start 0] > duel.jsonl
        python bench/bench_nearspace.py --summary duel.jsonl
 """
@@ -19,7 +19,7 @@ import math
 import statistics
 import sys
 import time
-from typing import Any
+from typing import Any, Callable
 
 import voidtable
 from voidtable.agents.base import observe
@@ -28,13 +28,46 @@ from voidtable.agents.play import seat_agents
 from voidtable.engine.game import Game
 from voidtable.games.nearspace import SPEC
 
-from bench_playouts import clone_micros, playouts  # the same loops as every game's bench
+from voidtable.engine.rng import Rng
+
+CLOCK: Callable[[], float] = time.perf_counter  # --cpu: time.process_time (CPU seconds: fair on a loaded machine)
+
+
+def playouts(game: Game, count: int, seed0: int) -> tuple[float, int]:
+    """The loop of bench_playouts.py (uniform random legal actions), timed with :data:`CLOCK`."""
+    decisions = 0
+    start = CLOCK()
+    for i in range(count):
+        s = game.new_state(seed0 + i)
+        r = Rng(seed0 + i)
+        while not s.is_over():
+            p = s.to_move()[0]
+            legal = s.legal_actions(p)
+            s.apply(p, legal[r.below(len(legal))])
+            decisions += 1
+    return CLOCK() - start, decisions
+
+
+def clone_micros(game: Game, reps: int = 20000, steps: int = 60) -> float:
+    """clone() at a mid-game state (after ``steps`` random decisions), as in bench_playouts.py."""
+    s = game.new_state(1)
+    r = Rng(1)
+    for _ in range(steps):
+        if s.is_over():
+            break
+        p = s.to_move()[0]
+        legal = s.legal_actions(p)
+        s.apply(p, legal[r.below(len(legal))])
+    start = CLOCK()
+    for _ in range(reps):
+        s.clone()
+    return (CLOCK() - start) / reps * 1e6
 
 
 def bot_games(game: Game, count: int, seed0: int) -> tuple[float, int]:
     """``count`` games of the heuristic bot against itself: seconds and decisions."""
     decisions = 0
-    start = time.perf_counter()
+    start = CLOCK()
     for i in range(count):
         s = game.new_state(seed0 + i)
         bots = seat_agents(["heuristic"], "nearspace", seed0 + i, seats=[0, 1])
@@ -42,7 +75,7 @@ def bot_games(game: Game, count: int, seed0: int) -> tuple[float, int]:
             p = s.to_move()[0]
             s.apply(p, bots[p].act(observe(s, p)))
             decisions += 1
-    return time.perf_counter() - start, decisions
+    return CLOCK() - start, decisions
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -90,7 +123,11 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--start", type=int, default=0, help="first ladder game index (to continue a duel)")
     ap.add_argument("--summary", help="a duel's JSON lines file: win shares with intervals")
+    ap.add_argument("--cpu", action="store_true", help="time in CPU seconds of this process, not wall-clock seconds")
     args = ap.parse_args()
+    global CLOCK
+    if args.cpu:
+        CLOCK = time.process_time
     if args.summary:
         summary(args.summary)
         return
@@ -105,11 +142,11 @@ def main() -> None:
         dt, decisions = playouts(game, args.games, 1000 * run)
         gps.append(args.games / dt)
         dps.append(decisions / dt)
-        clones.append(clone_micros(game, steps=60))  # a few turns in
+        clones.append(clone_micros(game))  # a few turns in
         bt, _ = bot_games(game, args.bot_games, 1000 * run)
         bps.append(args.bot_games / bt)
     print(f"nearspace 2 players, variant {args.variant}, {args.games} random games and {args.bot_games} "
-          f"heuristic games x {args.runs} runs (medians)", file=sys.stdout)
+          f"heuristic games x {args.runs} runs (medians, {'CPU' if args.cpu else 'wall-clock'} seconds)", file=sys.stdout)
     print(f"  games/s      {statistics.median(gps):10.1f}   ({1000 / statistics.median(gps):.1f} ms per game)")
     print(f"  decisions/s  {statistics.median(dps):10.0f}")
     print(f"  clone()      {statistics.median(clones):10.2f} us")
