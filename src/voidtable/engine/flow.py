@@ -80,6 +80,7 @@ class Tasks:
         self.game = game
         self.rules: dict[type, TaskRule] = {}
         self.by_name: dict[str, TaskRule] = {}
+        self.runs: dict[type, AnyFn] = {}  # automatic task types -> run: the flow loop's first question, one lookup
 
     def _add(self, rule: TaskRule) -> None:
         cls = rule.cls
@@ -91,6 +92,8 @@ class Tasks:
             raise TypeError(f"{self.game}: decision {cls.__name__} needs a 'seat' field")
         self.rules[cls] = rule
         self.by_name[rule.name] = rule
+        if rule.run is not None:
+            self.runs[cls] = rule.run
 
     def auto(self, cls: type, name: str | None = None) -> Callable[[AnyFn], AnyFn]:
         """Register the decorated ``run(state, task)`` for automatic task ``cls``."""
@@ -248,15 +251,17 @@ class FlowState(GameState):
         """Run automatic tasks and forced single choices until a real decision or the end."""
         stack = self.stack
         rules = self.TASKS.rules
+        runs = self.TASKS.runs
         while stack and not self.over:
             task = stack[-1]
+            run = runs.get(task.__class__)
+            if run is not None:
+                stack.pop()
+                run(self, task)
+                continue
             rule = rules.get(task.__class__)
             if rule is None:
                 raise RulesInvariantError(f"{self.TASKS.game}: task {task!r} is not registered")
-            if rule.run is not None:
-                stack.pop()
-                rule.run(self, task)
-                continue
             if not rule.auto_single:
                 return
             legal = rule.legal(self, task)  # type: ignore[misc]
@@ -293,6 +298,20 @@ class FlowState(GameState):
         if self._legal is None:
             self._legal = rule.legal(self, task)  # type: ignore[misc]
         return list(self._legal)
+
+    def apply(self, player: Seat, action: Action) -> list[Event]:
+        """As :meth:`GameState.apply`; a single seat's decision is checked against its cached legal actions (no copy)."""
+        stack = self.stack
+        if stack and not self.over:
+            task = stack[-1]
+            rule = self.TASKS.rules.get(task.__class__)
+            if rule is not None and rule.legal is not None and rule.seats is None and task.seat == player:  # type: ignore[attr-defined]
+                legal = self._legal
+                if legal is None:
+                    legal = self._legal = rule.legal(self, task)
+                if action in legal:
+                    return self._apply(player, action)
+        return super().apply(player, action)
 
     def _apply(self, player: Seat, action: Action) -> list[Event]:
         self._legal = None

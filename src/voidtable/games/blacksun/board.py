@@ -30,7 +30,7 @@ class Board:
 
     __slots__ = (
         "idx", "coords", "tiles", "kind", "planet", "nbr", "hex_edge", "edge_sides", "n_hex", "n_edge",
-        "enterable", "stayable", "stops", "planet_hex", "sun", "sun_hex", "dist", "by_dist",
+        "enterable", "stayable", "stops", "planet_hex", "sun", "sun_hex", "dist", "by_dist", "_walk_dist",
     )
 
     def __init__(self, tiles: dict[tuple[int, int], str], sun: str, sun_rules: dict[str, Any]) -> None:
@@ -68,6 +68,18 @@ class Board:
         # straight-line hex distances: no move of budget m reaches a hex farther than m
         self.dist = [[distance(a, b) for b in self.coords] for a in self.coords]
         self.by_dist = [sorted(range(self.n_hex), key=row.__getitem__) for row in self.dist]
+        self._walk_dist: dict[int, list[int]] = {}
+
+    def walk_dist(self, h: int) -> list[int]:
+        """Steps from ``h`` through enterable hexes (-1: unreachable); read-only, kept once asked.
+
+        The terrain never changes once the board is built, so every decision of
+        every clone (the bot asks this for each hex it weighs) shares the answers.
+        """
+        d = self._walk_dist.get(h)
+        if d is None:
+            d = self._walk_dist[h] = self.idx.distances_from(h, self.enterable)
+        return d
 
     def hex_of(self, coord: Any) -> int:
         """Index of a coordinate pair (tuple or list); -1 if not on the map."""

@@ -123,6 +123,12 @@ class Planner:
         b = s.board
         self.crises = [h for h, x in enumerate(s.status) if x == CRISIS]
         self.dist_cache: dict[int, list[int]] = {}
+        # What the board says before any plan, worked out on first use (turn_value is asked for every
+        # fleet and stop): see _turn_base. position() and the threat behind danger() depend on the hex only.
+        self._base: tuple[dict[int, tuple[int, list[int], bool, int]], dict[int, int], dict[int, int], dict[int, int]] | None = None
+        self._position: dict[int, float] = {}
+        self._threat: dict[int, int] = {}
+        self._fleets: dict[tuple[int, ...], tuple[float, set[int], bool, bool, bool, list[int], bool]] = {}
         # hexes worth being near: counters I score (strongly), likely planets (weakly)
         self.targets: list[tuple[int, float]] = []
         for h in range(b.n_hex):
@@ -140,17 +146,21 @@ class Planner:
     def dist(self, h: int) -> list[int]:
         d = self.dist_cache.get(h)
         if d is None:
-            d = self.b.idx.distances_from(h, self.b.enterable)
+            d = self.b.walk_dist(h)  # the board keeps them: the terrain never changes
             self.dist_cache[h] = d
         return d
 
     def position(self, h: int) -> float:
+        v = self._position.get(h)
+        if v is not None:
+            return v
         d = self.dist(h)
         v = 0.0
         for t, w in self.targets:
             k = d[t]
             if k >= 0:
                 v += w / (1.0 + k)
+        self._position[h] = v
         return v
 
     # -- who threatens whom ----------------------------------------------------------
@@ -173,49 +183,93 @@ class Planner:
         """Hostile dice within reach of ``h`` (their Move + 1) beyond ours there."""
         if not self.hostile:
             return 0.0
-        s = self.s
-        d = self.dist(h)
-        threat = 0
-        for x in range(len(s.owner)):
-            if s.sstate[x] != BOARD or s.ctrl[x] not in self.hostile:
-                continue
-            for a in anchors(s, x):
-                if 0 <= d[a] <= max(s.smove[x], 1):
-                    threat += s.sfight[x]
-                    break
+        threat = self._threat.get(h)
+        if threat is None:
+            s = self.s
+            d = self.dist(h)
+            threat = 0
+            for x in range(len(s.owner)):
+                if s.sstate[x] != BOARD or s.ctrl[x] not in self.hostile:
+                    continue
+                for a in anchors(s, x):
+                    if 0 <= d[a] <= max(s.smove[x], 1):
+                        threat += s.sfight[x]
+                        break
+            self._threat[h] = threat
         return max(0.0, threat - dice) / 3.0
 
     # -- the last phase of this turn, for a board after a plan ------------------------
-    def turn_value(self, moved: dict[int, int]) -> float:
-        """Points (and position) at this turn's end if the ships in ``moved`` (ship -> hex) end there."""
-        s, p, cond = self.s, self.p, self.cond
-        centre_hexes: set[int] = set()
-        around_by_side: dict[str, set[int]] = {"rebel": set(), "allied": set()}
-        mine = []
+    def _turn_base(self) -> tuple[dict[int, tuple[int, list[int], bool, int]], dict[int, int], dict[int, int], dict[int, int]]:
+        """Every board ship's part in ``turn_value`` where it stands now, and the counts per hex they add up to.
+
+        Per ship: its side (1 rebel, 2 allied, 0 other), the hexes it is around, whether
+        this seat controls it, and the centre it holds for this seat (-1: none). Counts:
+        rebel ships and allied ships around each hex, this seat's centre ships per hex.
+        """
+        if self._base is not None:
+            return self._base
+        s, p, b = self.s, self.p, self.b
+        nh = b.n_hex
+        info: dict[int, tuple[int, list[int], bool, int]] = {}
+        rebel: dict[int, int] = {}
+        allied: dict[int, int] = {}
+        centre: dict[int, int] = {}
+        sides: dict[int, int] = {}
         for x in range(len(s.owner)):
             if s.sstate[x] != BOARD:
                 continue
             q = s.ctrl[x]
-            side = factions.allegiance(s, q) if s.starting[q] else "none"
-            if x in moved:
-                hexes = [moved[x]]
-            else:
-                loc = s.loc[x]
-                hexes = [loc] if loc < self.b.n_hex else [h for h in self.b.edge_sides[loc - self.b.n_hex] if h >= 0]
-            if side in around_by_side:
-                around_by_side[side].update(hexes)
-            if q == p:
-                mine.append(x)
-                if x in moved:
-                    centre_hexes.add(moved[x])
-                elif s.loc[x] < self.b.n_hex:
-                    centre_hexes.add(s.loc[x])
+            side = sides.get(q)
+            if side is None:
+                name = factions.allegiance(s, q) if s.starting[q] else "none"
+                side = sides[q] = 1 if name == "rebel" else 2 if name == "allied" else 0
+            loc = s.loc[x]
+            hexes = [loc] if loc < nh else [h for h in b.edge_sides[loc - nh] if h >= 0]
+            count = rebel if side == 1 else allied if side == 2 else None
+            if count is not None:
+                for h in hexes:
+                    count[h] = count.get(h, 0) + 1
+            mine = q == p
+            held = loc if mine and loc < nh else -1
+            if held >= 0:
+                centre[held] = centre.get(held, 0) + 1
+            info[x] = (side, hexes, mine, held)
+        self._base = (info, rebel, allied, centre)
+        return self._base
+
+    def turn_value(self, moved: dict[int, int]) -> float:
+        """Points (and position) at this turn's end if the ships in ``moved`` (ship -> hex) end there.
+
+        The board before the plan is counted once (``_turn_base``); a plan only moves
+        its ships' contributions (a ship off the board counts nowhere, moved or not).
+        """
+        s, cond = self.s, self.cond
+        info, rebel, allied, centre = self._turn_base()
+        gone: dict[tuple[int, int], int] = {}  # (side or 3 for this seat's centres, hex) -> ships that left it
+        came: set[tuple[int, int]] = set()
+        for x, to in moved.items():
+            it = info.get(x)
+            if it is None:
+                continue
+            side, hexes, mine, held = it
+            if side:
+                for h in hexes:
+                    gone[side, h] = gone.get((side, h), 0) + 1
+                came.add((side, to))
+            if mine:
+                if held >= 0:
+                    gone[3, held] = gone.get((3, held), 0) + 1
+                came.add((3, to))
         v = 0.0
-        for h in centre_hexes:
-            v += cond_value(cond, s.status[h])
-        if "crisis_turn" in cond and any(h in around_by_side["rebel"] for h in self.crises):
+        for h, k in centre.items():
+            if k - gone.get((3, h), 0) > 0 and (3, h) not in came:
+                v += cond_value(cond, s.status[h])
+        for key in came:
+            if key[0] == 3:
+                v += cond_value(cond, s.status[key[1]])
+        if "crisis_turn" in cond and any((1, h) in came or rebel.get(h, 0) - gone.get((1, h), 0) > 0 for h in self.crises):
             v += 1.0
-        if "peaceful_turn" in cond and all(h in around_by_side["allied"] for h in self.crises):
+        if "peaceful_turn" in cond and all((2, h) in came or allied.get(h, 0) - gone.get((2, h), 0) > 0 for h in self.crises):
             v += 1.0
         # position of the ships that moved (others keep theirs)
         if moved:
@@ -226,6 +280,62 @@ class Planner:
                 v -= W_DANGER * self.danger(h, dice)
                 v += 0.9 * self.raid_value_at(h, moved)
         return v
+
+    def fleet_value(self, fleet: tuple[int, ...] | list[int], stop: int) -> float:
+        """``turn_value({x: stop for x in fleet})``, the same number, with the fleet's departure counted once.
+
+        Planning asks this for every stop of every fleet; what the fleet leaves
+        behind does not depend on the stop (``_fleet_parts``).
+        """
+        key = tuple(fleet)
+        parts = self._fleets.get(key)
+        if parts is None:
+            parts = self._fleets[key] = self._fleet_parts(key)
+        centre_v, remaining, mine, rebel_any, rebel_in, allied_missing, allied_in = parts
+        s, cond = self.s, self.cond
+        v = centre_v
+        if mine and stop not in remaining:
+            v += cond_value(cond, s.status[stop])
+        if "crisis_turn" in cond and (rebel_any or (rebel_in and stop in self.crises)):
+            v += 1.0
+        if "peaceful_turn" in cond and (not allied_missing or (allied_in and allied_missing == [stop])):
+            v += 1.0
+        moved = {x: stop for x in key}
+        if moved:
+            dice = sum(s.sfight[x] for x in moved)
+            v += W_POSITION * self.position(stop) / 1
+            v -= W_DANGER * self.danger(stop, dice)
+            v += 0.9 * self.raid_value_at(stop, moved)
+        return v
+
+    def _fleet_parts(self, fleet: tuple[int, ...]) -> tuple[float, set[int], bool, bool, bool, list[int], bool]:
+        """What ``fleet`` leaving changes, whatever its stop: the centre value left, the centres left, whether
+        it has ships of this seat, of a rebel, of an ally, and the crises it would leave without an ally."""
+        s, cond = self.s, self.cond
+        info, rebel, allied, centre = self._turn_base()
+        gone: dict[tuple[int, int], int] = {}
+        mine = rebel_in = allied_in = False
+        for x in dict.fromkeys(fleet):
+            it = info.get(x)
+            if it is None:
+                continue
+            side, hexes, own, held = it
+            if side:
+                for h in hexes:
+                    gone[side, h] = gone.get((side, h), 0) + 1
+                rebel_in = rebel_in or side == 1
+                allied_in = allied_in or side == 2
+            if own:
+                if held >= 0:
+                    gone[3, held] = gone.get((3, held), 0) + 1
+                mine = True
+        remaining = {h for h, k in centre.items() if k - gone.get((3, h), 0) > 0}
+        centre_v = 0.0
+        for h in remaining:
+            centre_v += cond_value(cond, s.status[h])
+        rebel_any = any(rebel.get(h, 0) - gone.get((1, h), 0) > 0 for h in self.crises)
+        allied_missing = [h for h in self.crises if allied.get(h, 0) - gone.get((2, h), 0) <= 0]
+        return centre_v, remaining, mine, rebel_any, rebel_in, allied_missing, allied_in
 
     # -- raids ---------------------------------------------------------------------------
     def raid_gain(self, mine_dice: int, others: list[int], target: int) -> float:
@@ -338,7 +448,7 @@ class Planner:
                 if mp < 1:
                     continue
                 for stop, (blk, first) in self.paths(origin, mp, origin, list(fleet)).items():
-                    v = self.turn_value({x: stop for x in fleet}) + (blk if run else 0)
+                    v = self.fleet_value(fleet, stop) + (blk if run else 0)
                     out.append((v, fleet, stop, first))
         return out
 
@@ -404,10 +514,10 @@ def h_walk(s: "BlackSunState", p: Seat, legal: list[Action], task: Walk, rng: Rn
     options = pl.paths(pos, mp, origin, list(fleet), crossed, stop_ok=lambda h: need[h] == 0 and h != origin)
     best, choice = -1e9, None
     if _by_kind(legal, "stop"):
-        best = pl.turn_value({x: pos for x in fleet}) + (len(crossed) if run else 0) + 0.01
+        best = pl.fleet_value(fleet, pos) + (len(crossed) if run else 0) + 0.01
         choice = _by_kind(legal, "stop")
     for stop, (blk, first) in options.items():
-        v = pl.turn_value({x: stop for x in fleet}) + (blk if run else 0)
+        v = pl.fleet_value(fleet, stop) + (blk if run else 0)
         if v > best and first >= 0:
             a = Action("step", s.board.coords[first])
             if a in legal:

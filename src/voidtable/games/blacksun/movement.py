@@ -158,27 +158,64 @@ def has_destination(s: "BlackSunState", origin: HexId, fleet: list[ShipId], towe
 
 
 def movable_in(s: "BlackSunState", h: HexId, excluded: frozenset[ShipId]) -> list[ShipId]:
-    """Ships in hex ``h`` that could be part of a fleet (Move 1 or more, not yet moved or refused)."""
-    out = []
-    for x in range(len(s.owner)):
-        if s.sstate[x] == BOARD and s.smove[x] >= 1 and x not in excluded and in_hex(s, x, h):
+    """Ships in hex ``h`` that could be part of a fleet (Move 1 or more, not yet moved or refused), by id.
+
+    Only the ships round ``h`` (its centre and its six edges) can be in it: they are
+    the ones looked at, not every ship of the game.
+    """
+    n, centre, occ, sstate, smove = s.n, s.centre, s.edge_occ, s.sstate, s.smove
+    base = h * n
+    out = [x for x in centre[base: base + n] if x >= 0 and sstate[x] == BOARD and smove[x] >= 1 and x not in excluded]
+    owner = s.owner
+    for e in s.board.hex_edge[h]:
+        x = occ[e]
+        if x >= 0 and sstate[x] == BOARD and smove[x] >= 1 and x not in excluded and centre[base + owner[x]] >= 0:
             out.append(x)
+    out.sort()
     return out
+
+
+def _leaves_at_once(s: "BlackSunState", h: HexId, owner: Seat, mp: int) -> bool:
+    """``has_destination``'s fast path for one ship of ``owner`` with Move ``mp`` in ``h``: a free neighbour with room.
+
+    The same test as ``can_fit(s, n, [ship])`` on each stayable neighbour, inlined:
+    this is the commonest question of a turn (every movable ship asks it).
+    """
+    b = s.board
+    occ, stay, centre, n_seats = s.edge_occ, b.stayable, s.centre, s.n
+    edges, hex_edge = b.hex_edge[h], b.hex_edge
+    for d, nb in enumerate(b.nbr[h]):
+        if nb >= 0 and stay[nb] and (occ[edges[d]] < 0 or mp >= 2):
+            if centre[nb * n_seats + owner] < 0:
+                return True  # the ship takes the centre
+            for e in hex_edge[nb]:
+                if occ[e] < 0:
+                    return True  # or a free edge
+    return False
 
 
 def origins(s: "BlackSunState", p: Seat, excluded: frozenset[ShipId]) -> list[HexId]:
     seen: set[int] = set()
     out = []
-    nh = s.board.n_hex
-    for x in range(len(s.owner)):
-        if s.sstate[x] != BOARD or s.smove[x] < 1 or x in excluded:
+    b = s.board
+    nh = b.n_hex
+    sstate, smove, loc_of, owner, centre, n = s.sstate, s.smove, s.loc, s.owner, s.centre, s.n
+    quick: dict[tuple[int, int, bool], bool] = {}  # (hex, owner, Move >= 2) -> the fast path's answer
+    for x in range(len(owner)):
+        if sstate[x] != BOARD or smove[x] < 1 or x in excluded:
             continue
-        loc = s.loc[x]
-        hexes = [loc] if loc < nh else [h for h in s.board.edge_sides[loc - nh] if h >= 0 and s.centre[h * s.n + s.owner[x]] >= 0]
+        loc = loc_of[x]
+        o = owner[x]
+        hexes = [loc] if loc < nh else [h for h in b.edge_sides[loc - nh] if h >= 0 and centre[h * n + o] >= 0]
         for h in hexes:
             if h in seen:
                 continue
-            if has_destination(s, h, [x], []):
+            mp = smove[x]
+            key = (h, o, mp >= 2)
+            fast = quick.get(key)
+            if fast is None:
+                fast = quick[key] = _leaves_at_once(s, h, o, mp)
+            if fast or has_destination(s, h, [x], []):
                 seen.add(h)
                 out.append(h)
     return sorted(out)
