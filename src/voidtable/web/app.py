@@ -44,7 +44,7 @@ from voidtable.engine.errors import RecordError
 from voidtable.engine.records import Record
 
 from .hub import Conn, Hub
-from .limits import Clock, Limits, parse_json
+from .limits import Clock, Limits, TooDeep, parse_json
 from .security import Guard, HostPolicy
 from .tables import MoveError, record_json, replay_frame
 
@@ -82,11 +82,9 @@ async def body(request: Request, limits: Limits) -> Any:
         return {}
     try:
         return parse_json(raw, limits.max_depth)
-    except UnicodeDecodeError:
-        raise MoveError(400, "malformed request: the body is not JSON") from None
-    except ValueError as e:
-        if "nested" in str(e):
-            raise MoveError(400, f"malformed request: JSON {e} (--max-depth)") from None
+    except TooDeep as e:
+        raise MoveError(400, f"malformed request: JSON {e} (--max-depth)") from None
+    except ValueError:  # UnicodeDecodeError included
         raise MoveError(400, "malformed request: the body is not JSON") from None
 
 
@@ -220,8 +218,8 @@ def create_app(data: str | Path, durable: str = "normal", bot_workers: int = 4, 
             await ws.close(code=4404)
             return
         try:
-            text = await asyncio.wait_for(ws.receive(), timeout=30)
-            hello = frame_json(text, limits)
+            first = await asyncio.wait_for(ws.receive(), timeout=30)
+            hello = frame_json(first, limits)
         except (asyncio.TimeoutError, WebSocketDisconnect, RuntimeError):
             await _close(ws, 4400, "expected a hello message first: {type: hello, token?}")
             return
@@ -343,9 +341,9 @@ def frame_json(message: Mapping[str, Any], limits: Limits) -> Any:
         raise FrameError(1009, f"message too large: the limit is {limits.max_message} bytes (--max-message)")
     try:
         return parse_json(text, limits.max_depth)
-    except ValueError as e:
-        if "nested" in str(e):
-            raise FrameError(1008, f"malformed message: JSON {e} (--max-depth)") from None
+    except TooDeep as e:
+        raise FrameError(1008, f"malformed message: JSON {e} (--max-depth)") from None
+    except ValueError:
         raise FrameError(1007, "malformed message: not JSON") from None
 
 

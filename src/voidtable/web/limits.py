@@ -77,10 +77,14 @@ def text_depth(text: str | bytes, limit: int) -> bool:
     return True
 
 
+class TooDeep(ValueError):
+    """JSON nested deeper than the server reads (parsing it would recurse that deep)."""
+
+
 def parse_json(text: str | bytes, limit: int) -> Any:
-    """JSON text to a value, refusing deeper nesting than ``limit`` (a ValueError with one line)."""
+    """JSON text to a value: TooDeep for deeper nesting than ``limit``, another ValueError for text that is not JSON."""
     if not text_depth(text, limit):
-        raise ValueError(f"nested deeper than {limit} levels")
+        raise TooDeep(f"nested deeper than {limit} levels")
     return json.loads(text)
 
 
