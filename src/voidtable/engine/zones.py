@@ -102,17 +102,18 @@ def _draw_constrained(rng: Rng, pool: list[Any],
     """Each predicate's items (several predicates, see :func:`resample`) and the pool's other items, in pool order."""
     preds: list[Callable[[Any], bool]] = list(groups)  # type: ignore[arg-type]  # the keys are the slots' predicates
     needs = [sum(m.size for m in groups[p]) for p in preds]
-    sigs = []  # which predicates each pool item fits, as bits
-    for x in pool:
-        g = 0
-        for i, p in enumerate(preds):
-            if p(x):
-                g |= 1 << i
-        sigs.append(g)
-    counts: dict[int, int] = {}
+    sigs = [0] * len(pool)  # which predicates each pool item fits, as bits
+    for i, p in enumerate(preds):
+        bit = 1 << i
+        for j, fits in enumerate(map(p, pool)):
+            if fits:
+                sigs[j] |= bit
+    k = len(preds)
+    counts = [0] * (1 << k)  # pool items per signature
     for g in sigs:
-        counts[g] = counts.get(g, 0) + 1
-    if not _fillable(counts, needs):
+        counts[g] += 1
+    meets = [[g for g in range(1 << k) if g & subset] for subset in range(1 << k)]  # signatures fitting a subset
+    if not _fillable(counts, needs, meets):
         raise ValueError(f"resample: the hidden places' constraints ({needs} places) cannot be met by the unseen items")
     used = [False] * len(pool)
     taken_by: dict[Hashable, list[Any]] = {}
@@ -124,19 +125,24 @@ def _draw_constrained(rng: Rng, pool: list[Any],
         first = cands[:need]
         for j in first:
             counts[sigs[j]] -= 1
-        if not _fillable(counts, needs):  # the quick draw starved a later predicate: draw item by item
+        if not _fillable(counts, needs, meets):  # the quick draw starved a later predicate: draw item by item
             for j in first:
                 counts[sigs[j]] += 1
             first = []
+            refused = 0  # signatures refused once stay refused: taking others never makes room for them
             for j in cands:
                 if len(first) == need:
                     break
-                counts[sigs[j]] -= 1
+                g = sigs[j]
+                if refused >> g & 1:
+                    continue
+                counts[g] -= 1
                 needs[i] = need - len(first) - 1
-                if _fillable(counts, needs):
+                if _fillable(counts, needs, meets):
                     first.append(j)
                 else:
-                    counts[sigs[j]] += 1
+                    counts[g] += 1
+                    refused |= 1 << g
             needs[i] = 0
         for j in first:
             used[j] = True
@@ -144,12 +150,19 @@ def _draw_constrained(rng: Rng, pool: list[Any],
     return taken_by, [x for j, x in enumerate(pool) if not used[j]]
 
 
-def _fillable(counts: dict[int, int], needs: list[int]) -> bool:
+def _fillable(counts: list[int], needs: list[int], meets: list[list[int]]) -> bool:
     """Hall's condition: every set of predicates needs no more places than there are items fitting one of them."""
-    for subset in range(1, 1 << len(needs)):
-        need = sum(n for i, n in enumerate(needs) if subset >> i & 1)
-        if need and need > sum(c for g, c in counts.items() if g & subset):
-            return False
+    for subset in range(1, len(meets)):
+        need = 0
+        for i, n in enumerate(needs):
+            if subset >> i & 1:
+                need += n
+        if need:
+            have = 0
+            for g in meets[subset]:
+                have += counts[g]
+            if need > have:
+                return False
     return True
 
 

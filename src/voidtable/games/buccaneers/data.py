@@ -131,6 +131,21 @@ class Rules:
         self.toy_ids: frozenset[int] = frozenset(i for i, k in enumerate(self.kind) if k == TOY)
         self.is_toy: Callable[[int], bool] = self.toy_ids.__contains__  # one object: resample groups slots by it
         self.bit: tuple[int, ...] = tuple(1 << i for i in range(len(self.keys)))  # a card as a set bit (``held``)
+        self._never_held: dict[int, Callable[[int], bool]] = {}
+
+    def never_held(self, held: int) -> Callable[[int], bool]:
+        """Membership in the cards outside ``held`` (bits): the deck's constraint in a determinization.
+
+        Kept per ``held`` (a search asks it for every iteration from the same position);
+        the cache is emptied when it grows past a few thousand positions.
+        """
+        fn = self._never_held.get(held)
+        if fn is None:
+            if len(self._never_held) > 4096:
+                self._never_held.clear()
+            bit = self.bit
+            fn = self._never_held[held] = frozenset(c for c in range(len(bit)) if not held & bit[c]).__contains__
+        return fn
 
 
 def validate(data: BuccaneersData, players: int) -> None:

@@ -216,14 +216,16 @@ class BuccaneersState(FlowState):
         s.rng = rng.spawn()
         others = [q for q in range(self.n) if q != player]
         held = self.held[player]
-
-        def never_held(c: CardId) -> bool:
-            return not held >> c & 1
-
-        from_deck = never_held if held else None
-        slots = [Hidden(s.deck, only=from_deck)]
+        from_deck = None
+        toys = [Hidden(s.toys[q], only=self.r.is_toy) for q in others]  # facedown Toys are known to be Toys
+        if held:  # cards never held, as one set: its membership test is the deck's constraint
+            from_deck = self.r.never_held(held)
+            slots = toys + [Hidden(s.deck, only=from_deck)]  # the Toys drawn first: the deck's draw rarely starves them
+        else:
+            slots = [Hidden(s.deck)]
         slots += [Hidden(s.hand[q]) for q in others]
-        slots += [Hidden(s.toys[q], only=self.r.is_toy) for q in others]  # facedown Toys are known to be Toys
+        if not held:
+            slots += toys
         hidden_sel = [q for q in others if s.selected[q] >= 0]
 
         def write_sel(cards: list[CardId]) -> None:
