@@ -1,4 +1,4 @@
-"""Black Abyss's fleet duel in a real browser: a person outfits a fleet, deploys it and plays the first battle turns.
+"""Black Abyss's fleet battle in a real browser: a person outfits a fleet, deploys it and plays the first battle turns.
 
 Playwright drives Debian's chromium against a real ``voidtable serve`` (the pattern
 of test_browser_nearspace.py). The lobby has no seed field, so the test adds a fixed
@@ -88,11 +88,11 @@ def log(page) -> list[str]:
     return page.locator("#log li").all_inner_texts()
 
 
-def test_the_first_turns_of_the_fleet_duel(server_factory, page):
+def test_the_first_turns_of_the_fleet_battle(server_factory, page):
     srv = server_factory("--bot-delay", "0")
     page.route("**/api/tables", with_seed)
     page.goto(srv.url + "/")
-    page.select_option("#game", "abyss_duel")
+    page.select_option("#game", "abyss_battle")
     page.fill("#myname", "Tess")
     page.select_option("#seat-0", "you")
     page.select_option("#seat-1", "easy")

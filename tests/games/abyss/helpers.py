@@ -1,4 +1,4 @@
-"""Shared set-ups for the Black Abyss tests: a loaded duel, and a battle set on the board by hand."""
+"""Shared set-ups for the Black Abyss tests: a loaded fleet battle, and a battle set on the board by hand."""
 
 from __future__ import annotations
 
@@ -6,15 +6,15 @@ from typing import Any
 
 import voidtable
 from voidtable.games.abyss.battle import slots, start_battle
-from voidtable.games.abyss.duel.state import DuelState
+from voidtable.games.abyss.fleet.state import FleetState
 from voidtable.games.abyss.ships import Ship
 
 
-def duel(**options: Any) -> Any:
-    return voidtable.load("abyss_duel", 2, options)
+def fleet_battle(**options: Any) -> Any:
+    return voidtable.load("abyss_battle", 2, options)
 
 
-def ship_id(state: DuelState, seat: int, hull: str, n: int = 0) -> int:
+def ship_id(state: FleetState, seat: int, hull: str, n: int = 0) -> int:
     """The id of the seat's ``n``-th piece of ``hull``."""
     base = seat * slots(state.r)
     for key, h in state.r.hulls.items():
@@ -24,11 +24,11 @@ def ship_id(state: DuelState, seat: int, hull: str, n: int = 0) -> int:
     raise KeyError(hull)
 
 
-def battle(ships: list[tuple[int, str, tuple[int, int]]], seed: int = 0, attacker: int = 0, **options: Any) -> DuelState:
-    """A duel state whose battle is about to start with ``ships`` = [(seat, design, cell), ...] on the board."""
-    game = duel(**options)
+def battle(ships: list[tuple[int, str, tuple[int, int]]], seed: int = 0, attacker: int = 0, **options: Any) -> FleetState:
+    """A fleet-battle state whose battle is about to start with ``ships`` = [(seat, design, cell), ...] on the board."""
+    game = fleet_battle(**options)
     s = game.new_state(seed)
-    assert isinstance(s, DuelState)
+    assert isinstance(s, FleetState)
     s.ships = {}
     counts: dict[tuple[int, str], int] = {}
     for seat, design, cell in ships:

@@ -105,7 +105,7 @@ def test_a_hit_lets_the_defender_choose_the_square_and_stats_follow():
         assert Action("disable", shield_square) in legal
 
 
-def test_fighters_explode_on_the_first_hit_and_the_last_ship_ends_the_duel():
+def test_fighters_explode_on_the_first_hit_and_the_last_ship_ends_the_game():
     s = battle([(0, "monitor", (4, 4)), (1, "fighter", (5, 4))], attacker=0, seed=1)
     for _ in range(400):
         if s.is_over():
@@ -123,8 +123,8 @@ def test_fighters_explode_on_the_first_hit_and_the_last_ship_ends_the_duel():
     assert not any(sh.owner == 1 for sh in s.ships.values())
 
 
-def test_the_round_limit_gives_the_duel_to_the_fleet_with_more_points_left():
-    s = battle([(0, "monitor", (0, 0)), (1, "fighter", (9, 7))], attacker=0, **{"duel.max_rounds": 1})
+def test_the_round_limit_gives_the_game_to_the_fleet_with_more_points_left():
+    s = battle([(0, "monitor", (0, 0)), (1, "fighter", (9, 7))], attacker=0, **{"minigame.max_rounds": 1})
     while not s.is_over():
         p = s.to_move()[0]
         legal = s.legal_actions(p)

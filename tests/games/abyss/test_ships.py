@@ -5,11 +5,11 @@ from __future__ import annotations
 from voidtable.games.abyss.ships import (Ship, destroyed, disable, hit_chance, hits, points, repair, repair_cost, stats,
                                          working_squares)
 
-from .helpers import duel
+from .helpers import fleet_battle
 
 
 def test_stats_come_from_the_working_squares():
-    r = duel().rules
+    r = fleet_battle().rules
     bc = Ship(0, "battlecruiser")  # computer 3, jammer 2, heavy laser, missile, shield 1, engine
     st = stats(r, bc)
     assert (st.computer, st.jammer, st.shield, st.move, st.working) == (3, 2, 1, 2, 6)
@@ -22,7 +22,7 @@ def test_stats_come_from_the_working_squares():
 
 
 def test_a_fighter_carries_its_technology_and_explodes_on_the_first_hit():
-    r = duel().rules
+    r = fleet_battle().rules
     f = Ship(1, "fighter")
     st = stats(r, f)
     assert (st.computer, st.jammer, st.shield, st.move, st.weapons) == (1, 0, 0, 3, (0,))
@@ -31,7 +31,7 @@ def test_a_fighter_carries_its_technology_and_explodes_on_the_first_hit():
 
 
 def test_a_ship_explodes_only_when_every_square_is_covered():
-    r = duel().rules
+    r = fleet_battle().rules
     p = Ship(0, "picket")
     for q in range(3):
         p = disable(p, q)
@@ -42,7 +42,7 @@ def test_a_ship_explodes_only_when_every_square_is_covered():
 
 def test_shields_take_their_rating_off_the_roll():
     """The draft's example: a weapon hitting on 5-6 against shield 1 hits only on a 6."""
-    r = duel().rules
+    r = fleet_battle().rules
     heavy, laser = r.tiles["heavy_laser"], r.tiles["basic_laser"]
     assert [roll for roll in range(1, 7) if hits(roll, heavy, 0)] == [5, 6]
     assert [roll for roll in range(1, 7) if hits(roll, heavy, 1)] == [6]
@@ -53,7 +53,7 @@ def test_shields_take_their_rating_off_the_roll():
 
 
 def test_repair_costs_half_the_tile_rounded_up_and_an_empty_square_one_mineral():
-    r = duel().rules
+    r = fleet_battle().rules
     p = disable(disable(Ship(0, "picket"), 0), 3)
     assert repair_cost(r, p, 0) == (1, 1)       # heavy laser 2E + 2M -> 1E + 1M
     assert repair_cost(r, p, 3) == (0, 1)       # the empty square
@@ -63,7 +63,7 @@ def test_repair_costs_half_the_tile_rounded_up_and_an_empty_square_one_mineral()
 
 
 def test_points_left_count_the_hull_and_the_working_tiles():
-    r = duel().rules
+    r = fleet_battle().rules
     p = Ship(0, "picket")
     assert points(r, p) == 19
     assert points(r, disable(p, 0)) == 15       # a heavy laser covered

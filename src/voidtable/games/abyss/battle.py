@@ -1,6 +1,6 @@
 """The space battle on the tactical battle board: initiative, moves, range, fire, damage, fleeing, the end.
 
-A battle is a few flow tasks on the host state's stack (the fleet duel now, the 4X
+A battle is a few flow tasks on the host state's stack (the fleet battle now, the 4X
 later), registered into the host game's task registry by :func:`register`:
 
 1. **Round** (automatic): the round counter moves on; initiative is worked out

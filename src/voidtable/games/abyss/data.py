@@ -1,4 +1,4 @@
-"""Typed rules data for Black Abyss (abyss.toml): hulls, ship tiles, repair, the battle board, the duel.
+"""Typed rules data for Black Abyss (abyss.toml): hulls, ship tiles, repair, the battle board, the fleet battle.
 
 The TOML holds the numbers; this module turns them into msgspec Structs (unknown
 keys and wrong types are errors naming the path) and then checks what types
@@ -67,7 +67,7 @@ class BattleRules(msgspec.Struct, forbid_unknown_fields=True):
     assumed: str = ""
 
 
-class DuelRules(msgspec.Struct, forbid_unknown_fields=True):
+class MiniGameRules(msgspec.Struct, forbid_unknown_fields=True):
     budget: int
     max_rounds: int
     designs: list[str]
@@ -85,7 +85,7 @@ class AbyssData(msgspec.Struct, forbid_unknown_fields=True):
     tiles: dict[str, Tile | str]
     repair: Repair
     battle: BattleRules
-    duel: DuelRules
+    minigame: MiniGameRules
     designs: dict[str, DesignData | str]
 
 
@@ -102,7 +102,7 @@ class Design:
 
     @property
     def points(self) -> int:
-        """The duel's price: one point per energy or mineral."""
+        """The fleet battle's price: one point per energy or mineral."""
         return self.energy + self.minerals
 
 
@@ -114,7 +114,7 @@ class Rules:
     hulls: dict[str, Hull]
     tiles: dict[str, Tile]
     designs: dict[str, Design]
-    duel_designs: tuple[str, ...]
+    fleet_designs: tuple[str, ...]
     board: SquareGrid
     auto_battle: bool
     flee: bool
@@ -125,8 +125,8 @@ class Rules:
         return self.data.battle
 
     @property
-    def duel(self) -> DuelRules:
-        return self.data.duel
+    def minigame(self) -> MiniGameRules:
+        return self.data.minigame
 
     def design_price(self, hull: str, tiles: tuple[str, ...]) -> tuple[int, int]:
         """(energy, minerals) of a hull and its tiles (a hull's fixed kit is in the hull's price)."""
@@ -210,22 +210,22 @@ def load_rules(raw: dict[str, object], auto_battle: bool = False, flee: bool = F
                              f"{b.deploy_columns}-column deployment edges")
     if b.flee_from_round < 1 or b.jammer_weight < 0:
         raise RulesDataError("abyss rules data: battle.flee_from_round >= 1 and battle.jammer_weight >= 0")
-    du = d.duel
+    du = d.minigame
     for i, k in enumerate(du.designs):
         if k not in designs:
-            raise RulesDataError(f"abyss rules data: duel.designs[{i}]: {k!r} is not a design ({', '.join(sorted(designs))})")
+            raise RulesDataError(f"abyss rules data: minigame.designs[{i}]: {k!r} is not a design ({', '.join(sorted(designs))})")
     if not du.designs:
-        raise RulesDataError("abyss rules data: duel.designs: the duel needs at least one design")
+        raise RulesDataError("abyss rules data: minigame.designs: the fleet battle needs at least one design")
     cheapest = min(designs[k].points for k in du.designs)
     if du.budget < cheapest:
-        raise RulesDataError(f"abyss rules data: duel.budget: {du.budget} buys nothing (the cheapest design costs {cheapest})")
+        raise RulesDataError(f"abyss rules data: minigame.budget: {du.budget} buys nothing (the cheapest design costs {cheapest})")
     if du.max_rounds < 1:
-        raise RulesDataError(f"abyss rules data: duel.max_rounds: at least 1, got {du.max_rounds}")
+        raise RulesDataError(f"abyss rules data: minigame.max_rounds: at least 1, got {du.max_rounds}")
     if not 0 <= d.repair.fraction <= 1 or d.repair.empty_minerals < 0:
         raise RulesDataError("abyss rules data: repair.fraction in 0..1 and repair.empty_minerals >= 0")
     return Rules(d, hulls, tiles, designs, tuple(du.designs), SquareGrid(b.width, b.height), auto_battle, flee)
 
 
 def build(game: "Game") -> Rules:
-    """The duel's rule set: the data, with the options ``battle`` (board or auto) and ``flee``."""
+    """The fleet battle's rule set: the data, with the options ``battle`` (board or auto) and ``flee``."""
     return load_rules(game.data, auto_battle=game.options.get("battle") == "auto", flee=bool(game.options.get("flee")))

@@ -14,7 +14,7 @@ choice after a hit) changes the ship at once:
 
 A ship with every square covered explodes (a fighter has one square, so it explodes
 on the first hit). Repairing a square costs half the price of its tile, rounded up,
-or 1 mineral for an empty square (the draft breaks off there). Used by the fleet duel
+or 1 mineral for an empty square (the draft breaks off there). Used by the fleet battle
 now and by the 4X's ship cards later.
 """
 
@@ -124,7 +124,7 @@ def hit_chance(weapon: Tile, shield: int) -> float:
 
 
 def points(rules: Rules, ship: Ship) -> int:
-    """What is left of the ship in the duel's points: its hull and its working tiles (a fighter's kit is its hull)."""
+    """What is left of the ship in the fleet battle's points: its hull and its working tiles (a fighter's kit is its hull)."""
     d = design_of(rules, ship)
     hull = rules.hulls[d.hull]
     fixed = set(hull.fixed)

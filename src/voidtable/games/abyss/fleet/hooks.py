@@ -1,4 +1,4 @@
-"""The fleet duel's hook table: what front ends may ask of the game (SPEC.hooks).
+"""The fleet battle's hook table: what front ends may ask of the game (SPEC.hooks).
 
 The encoder factory imports ``.tensors`` (and with it NumPy) only when called.
 """
@@ -9,20 +9,20 @@ from typing import TYPE_CHECKING, Any
 
 from voidtable.engine.hooks import BotSettings, GameHooks, InteropHooks, StyledScene, measures_from
 
-import voidtable.games.abyss.duel.bot as bot
-import voidtable.games.abyss.duel.measures as measures
-import voidtable.games.abyss.duel.scene as scene
-import voidtable.games.abyss.duel.text as text
+import voidtable.games.abyss.fleet.bot as bot
+import voidtable.games.abyss.fleet.measures as measures
+import voidtable.games.abyss.fleet.scene as scene
+import voidtable.games.abyss.fleet.text as text
 
 if TYPE_CHECKING:
     from voidtable.engine.tensors import Encoder
 
 
 def encoder(game: Any) -> "Encoder":
-    """The observation tensors of a loaded duel (NumPy is imported here, on first use)."""
-    from .tensors import DuelEncoder
+    """The observation tensors of a loaded fleet battle (NumPy is imported here, on first use)."""
+    from .tensors import FleetEncoder
 
-    return DuelEncoder(game)
+    return FleetEncoder(game)
 
 
 SCENE = StyledScene(scene, scene.STYLE)

@@ -1,4 +1,4 @@
-"""The fleet duel's action kinds (engine.vocabulary): buy a design, finish the fleet, place a ship, then the battle's.
+"""The fleet battle's action kinds (engine.vocabulary): buy a design, finish the fleet, place a ship, then the battle's.
 
 Ships are fixed ids (seat ``p``'s ships ``p * slots ..``, one id per piece of every
 hull); cells of the battle board are ``(x, y)`` with ``x`` counted from seat 0's edge.
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 
 def _designs(g: "Game") -> Iterable[str]:
-    return g.rules.duel_designs  # type: ignore[no-any-return]
+    return g.rules.fleet_designs  # type: ignore[no-any-return]
 
 
 def _cells(g: "Game") -> Iterable[Cell]:
@@ -29,4 +29,4 @@ BUY = ActionKind("buy", choice_arg("design", _designs, target="card"))
 FLEET_DONE = ActionKind("fleet_done", NO_ARG)
 PLACE = ActionKind("place", cell_arg("cell", _cells))
 
-ACTIONS = ActionTable("abyss_duel", [BUY, FLEET_DONE, PLACE, *KINDS])
+ACTIONS = ActionTable("abyss_battle", [BUY, FLEET_DONE, PLACE, *KINDS])

@@ -1,4 +1,4 @@
-"""The fleet duel: outfitting within the points, deployment on the edges, whole games, and every layer."""
+"""The fleet battle: outfitting within the points, deployment on the edges, whole games, and every layer."""
 
 from __future__ import annotations
 
@@ -10,11 +10,11 @@ import pytest
 from voidtable.engine.actions import Action
 from voidtable.engine.errors import IllegalAction
 from voidtable.engine.rng import Rng
-from voidtable.games.abyss.duel import bot, measures, text
-from voidtable.games.abyss.duel.scene import build as build_scene
-from voidtable.games.abyss.duel.tasks import Buy, Deploy
+from voidtable.games.abyss.fleet import bot, measures, text
+from voidtable.games.abyss.fleet.scene import build as build_scene
+from voidtable.games.abyss.fleet.tasks import Buy, Deploy
 
-from .helpers import duel
+from .helpers import fleet_battle
 
 
 def play(state, choose=None, seed=0):
@@ -29,7 +29,7 @@ def play(state, choose=None, seed=0):
 
 
 def test_the_first_player_outfits_first_and_seats_alternate():
-    s = duel().new_state(4)
+    s = fleet_battle().new_state(4)
     first = s.attacker
     assert s.pending == Buy(first)
     assert Action("fleet_done") not in s.legal_actions(first)      # a fleet holds at least one ship
@@ -41,13 +41,13 @@ def test_the_first_player_outfits_first_and_seats_alternate():
 
 
 def test_only_affordable_designs_within_the_piece_limits_are_offered():
-    s = duel(**{"duel.budget": 40}).new_state(1)
+    s = fleet_battle(**{"minigame.budget": 40}).new_state(1)
     p = s.attacker
     s.apply(p, Action("buy", "monitor"))
     s.apply(1 - p, Action("fleet_done") if Action("fleet_done") in s.legal_actions(1 - p) else Action("buy", "fighter"))
     offered = {a.arg for a in s.legal_actions(p) if a.kind == "buy"} if s.to_move() == [p] else set()
     assert offered <= {"fighter"}                                   # 5 points left: only a fighter fits
-    big = duel(**{"duel.budget": 120}).new_state(2)
+    big = fleet_battle(**{"minigame.budget": 120}).new_state(2)
     q = big.attacker
     for _ in range(2):
         big.apply(q, Action("buy", "monitor"))
@@ -57,7 +57,7 @@ def test_only_affordable_designs_within_the_piece_limits_are_offered():
 
 
 def test_ships_deploy_dearest_first_on_their_own_edge():
-    s = duel().new_state(5)
+    s = fleet_battle().new_state(5)
     p = s.attacker
     s.apply(p, Action("buy", "picket"))
     s.apply(1 - p, Action("buy", "escort"))
@@ -71,18 +71,18 @@ def test_ships_deploy_dearest_first_on_their_own_edge():
 
 def test_random_games_end_with_a_sound_result_in_both_modes():
     for options in ({}, {"battle": "auto"}, {"flee": True}):
-        game = duel(**options)
+        game = fleet_battle(**options)
         for seed in range(4):
             s = game.new_state(seed)
             events = play(s, seed=seed)
             r = s.result()
             assert r.winners and sum(r.win_shares()) == pytest.approx(1.0)
-            assert events[-1]["type"] == "duel_over"
+            assert events[-1]["type"] == "game_over"
             assert sum(e["points"] for e in events if e["type"] == "bought" and e["seat"] == 0) <= 40
 
 
 def test_the_heuristic_bot_beats_random_play():
-    game = duel()
+    game = fleet_battle()
     wins = 0.0
     n = 24
     for seed in range(n):
@@ -99,7 +99,7 @@ def test_the_heuristic_bot_beats_random_play():
 
 
 def test_words_picture_scene_measures_and_tensors_of_a_whole_game():
-    game = duel()
+    game = fleet_battle()
     s = game.new_state(11)
     names = ["Tess", "Ana"]
     rng = random.Random(3)
@@ -118,7 +118,7 @@ def test_words_picture_scene_measures_and_tensors_of_a_whole_game():
     lines = [text.describe_event(game, e, names) for e in events]
     assert all(line and "_" not in line for line in lines)
     cells = measures.measure(game, events, s.result())
-    assert {c[0] for c in cells} >= {"duel_end", "rounds", "first_player", "points", "shots"}
+    assert {c[0] for c in cells} >= {"game_end", "rounds", "first_player", "points", "shots"}
     assert len(measures.factions(game, events)) == 2
     np = pytest.importorskip("numpy")
     enc = game.spec.hooks.interop.encoder(game)
@@ -128,7 +128,7 @@ def test_words_picture_scene_measures_and_tensors_of_a_whole_game():
 
 
 def test_the_board_picture_shows_both_fleets():
-    game = duel()
+    game = fleet_battle()
     s = game.new_state(2)
     play(s, lambda st, p, legal: bot.choose(st, p, legal, Rng(1)) if st.phase != "battle" else legal[0])
     assert s.is_over()

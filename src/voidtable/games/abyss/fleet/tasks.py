@@ -1,6 +1,6 @@
-"""The fleet duel's task records: buying fleets, deploying them, then the shared battle's tasks.
+"""The fleet battle's task records: buying fleets, deploying them, then the shared battle's tasks.
 
-Handlers live in ``flow.py`` (the duel's own steps) and in ``..battle`` (the battle,
+Handlers live in ``flow.py`` (the fleet battle's own steps) and in ``..battle`` (the battle,
 registered here so the 4X can register the same tasks into its own registry).
 """
 
@@ -12,7 +12,7 @@ from voidtable.engine.flow import Tasks
 
 from ..battle import register
 
-TASKS = Tasks("abyss_duel")
+TASKS = Tasks("abyss_battle")
 register(TASKS)
 
 

@@ -1,4 +1,4 @@
-"""The fleet duel in words for the log and the terminal: design and tile names, never keys or ids.
+"""The fleet battle in words for the log and the terminal: design and tile names, never keys or ids.
 
 A ship is named by its design and its piece number ("Lancer 2"); a cell of the battle
 board as on a chess board, a column letter and a row number ("C4", columns from seat
@@ -104,7 +104,7 @@ def render(game: Game, view: dict[str, Any], names: Sequence[str] | None = None)
         hurt = f", {len(sh['disabled'])} squares disabled" if sh["disabled"] else ""
         key.append(f"  {mark:<3} {seat_name(game, sh['owner'], names)}'s {d.name} {n} at {where}: "
                    f"computer {sh['computer']}, jammer {sh['jammer']}, shield {sh['shield']}, move {sh['move']}{hurt}")
-    lines = [f"Fleet duel, {phase_words(view)}"]
+    lines = [f"Fleet battle, {phase_words(view)}"]
     lines.append("     " + "".join(f"{chr(ord('A') + x):<3}" for x in range(w)))
     for y in range(h):
         lines.append(f"  {y + 1:>2} " + "".join(f"{at.get((x, y), '.'):<3}" for x in range(w)))
@@ -123,7 +123,7 @@ def phase_words(view: dict[str, Any]) -> str:
         return "deploying on the edges"
     if phase == "battle":
         return f"battle round {view['round']} of {view['max_rounds']}"
-    return "the duel is over"
+    return "the fleet battle is over"
 
 
 def describe_event(game: Game, event: Event, names: Sequence[str] | None = None) -> str | None:
@@ -165,10 +165,10 @@ def describe_event(game: Game, event: Event, names: Sequence[str] | None = None)
     if t == "battle_over":
         won = " and ".join(seat_name(game, p, names) for p in event["winners"]) or "nobody"
         return f"The battle is over after round {event['round']}: {won} holds the field"
-    if t == "duel_over":
+    if t == "game_over":
         won = " and ".join(seat_name(game, p, names) for p in event["winners"])
         pts = ", ".join(str(x) for x in event["points"])
-        return f"{won} wins the duel ({REASONS.get(event['reason'], 'the end')}; points left {pts})"
+        return f"{won} wins the fleet battle ({REASONS.get(event['reason'], 'the end')}; points left {pts})"
     return generic_event(event)
 
 

@@ -1,4 +1,4 @@
-"""What a seat sees of the fleet duel: everything (nothing is hidden), JSON-ready.
+"""What a seat sees of the fleet battle: everything (nothing is hidden), JSON-ready.
 
 Each ship carries its derived stats, so the table, the bots and the tensors read
 them without knowing the rules.
@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING, Any
 from ..ships import stats
 
 if TYPE_CHECKING:
-    from .state import DuelState
+    from .state import FleetState
 
 
-def ship_view(s: "DuelState", i: int) -> dict[str, Any]:
+def ship_view(s: "FleetState", i: int) -> dict[str, Any]:
     sh = s.ships[i]
     st = stats(s.r, sh)
     return {"id": i, "owner": sh.owner, "design": sh.design, "cell": list(sh.cell) if sh.cell[0] >= 0 else None,
@@ -23,13 +23,13 @@ def ship_view(s: "DuelState", i: int) -> dict[str, Any]:
             "weapons": list(st.weapons), "working": st.working}
 
 
-def view(s: "DuelState", player: int | None) -> dict[str, Any]:
+def view(s: "FleetState", player: int | None) -> dict[str, Any]:
     return {
         "seat": player,
         "phase": s.phase,
         "first": s.attacker,
         "round": s.round,
-        "max_rounds": s.r.duel.max_rounds,
+        "max_rounds": s.r.minigame.max_rounds,
         "order": list(s.order),
         "budget": list(s.budget),
         "buying": list(s.buying),

@@ -1,8 +1,8 @@
-"""What the balance lab counts in the fleet duel (protocol: ``voidtable.sim.measures``).
+"""What the balance lab counts in the fleet battle (protocol: ``voidtable.sim.measures``).
 
 From the event log of a finished game (every event: the lab is not a seat):
 
-- *how duels end*: the ``duel_over`` reason (a fleet destroyed, the round limit, a flight);
+- *how fleet battles end*: the ``game_over`` reason (a fleet destroyed, the round limit, a flight);
 - *rounds*: the ``round`` of ``battle_over``, by reason and over all games;
 - *first player*: the win share of the seat named by ``first`` (it outfits and deploys first
   and wins initiative ties) and of the other seat;
@@ -26,9 +26,9 @@ from voidtable.engine.state import Result
 Cell = tuple[str, str, str, float]
 
 MEASURES: dict[str, dict[str, Any]] = {
-    "duel_end": {"title": "How duels end", "rows": "reason", "cols": "", "kind": "rate",
-                 "help": "share of duels ending with a fleet destroyed, at the round limit, or by a flight"},
-    "rounds": {"title": "Battle rounds played", "rows": "how the duel ended", "cols": "", "kind": "mean",
+    "game_end": {"title": "How fleet battles end", "rows": "reason", "cols": "", "kind": "rate",
+                 "help": "share of fleet battles ending with a fleet destroyed, at the round limit, or by a flight"},
+    "rounds": {"title": "Battle rounds played", "rows": "how the fleet battle ended", "cols": "", "kind": "mean",
                "help": "the round in which the battle ended, by reason and over all games ('all')"},
     "first_player": {"title": "Win share of the first player", "rows": "player", "cols": "", "kind": "rate",
                      "help": "win share (a shared win counts half) of the seat that outfits first and wins initiative ties, and of the other"},
@@ -67,17 +67,17 @@ def measure(game: Game, events: list[Event], result: Result) -> list[Cell]:
             hits += bool(e["hit"])
         elif t == "battle_over":
             rounds = e["round"]
-        elif t == "duel_over":
+        elif t == "game_over":
             reason = e["reason"]
     words = {"destroyed": "a fleet destroyed", "rounds": "round limit", "fled": "a flight"}
     for r, w in words.items():
-        out.append(("duel_end", w, "", 1.0 if reason == r else 0.0))
+        out.append(("game_end", w, "", 1.0 if reason == r else 0.0))
     out.append(("rounds", words.get(reason, "other"), "", float(rounds)))
     out.append(("rounds", "all", "", float(rounds)))
     out.append(("first_player", "first", "", shares[first]))
     out.append(("first_player", "second", "", shares[1 - first]))
     r = game.rules
-    for key in r.duel_designs:
+    for key in r.fleet_designs:
         name = r.designs[key].name
         for q in range(2):
             out.append(("designs_bought", name, "", float(bought[q].get(key, 0))))

@@ -1,4 +1,4 @@
-"""The fleet duel's state: two fleets bought within the same points, placed on their edges, then one battle.
+"""The fleet battle's state: two fleets bought within the same points, placed on their edges, then one battle.
 
 Every attribute is declared in ``FIELDS``. Ships are immutable records in one dict
 (see ``..ships``), so a clone copies one dict and shares the records. Nothing is
@@ -21,12 +21,12 @@ from .views import view as view_of
 from .tasks import TASKS, Buy
 
 
-class DuelState(BattleHost):
+class FleetState(BattleHost):
     """Two fleets, their points left, the battle board and whose decision it is."""
 
     TASKS = TASKS
     FIELDS = Fields(
-        "abyss_duel", FLOW_FIELDS, BATTLE_FIELDS,
+        "abyss_battle", FLOW_FIELDS, BATTLE_FIELDS,
         r=FIXED, phase=VALUE, budget=LIST, buying=LIST, winners=VALUE,
     )
 
@@ -46,7 +46,7 @@ class DuelState(BattleHost):
         self.acted = frozenset()
         self.order = ()
         self.phase = "fleets"
-        self.budget = [self.r.duel.budget] * 2
+        self.budget = [self.r.minigame.budget] * 2
         self.buying = [True, True]
         self.winners = ()
         self.attacker = self.rng.below(2)
@@ -80,7 +80,7 @@ class DuelState(BattleHost):
         return (0, 1)
 
     def round_limit(self) -> int:
-        return self.r.duel.max_rounds
+        return self.r.minigame.max_rounds
 
     def battle_ended(self, winners: list[int], reason: str) -> None:
         if reason == "rounds":
@@ -90,7 +90,7 @@ class DuelState(BattleHost):
             winners = [0, 1]
         self.winners = tuple(winners)
         self.phase = "over"
-        self.event(type="duel_over", winners=winners, reason=reason, points=[self.fleet_points(p) for p in range(2)])
+        self.event(type="game_over", winners=winners, reason=reason, points=[self.fleet_points(p) for p in range(2)])
         self.finish(reason)
 
     # ------------------------------------------------------------ the contract
@@ -103,8 +103,8 @@ class DuelState(BattleHost):
     def view(self, player: int | None) -> dict[str, Any]:
         return view_of(self, player)
 
-    def determinize(self, player: int, rng: Rng) -> "DuelState":
+    def determinize(self, player: int, rng: Rng) -> "FleetState":
         """Nothing is hidden: the same state with a fresh RNG."""
-        c: DuelState = self.clone()  # type: ignore[assignment]
+        c: FleetState = self.clone()  # type: ignore[assignment]
         c.rng = rng.spawn()
         return c

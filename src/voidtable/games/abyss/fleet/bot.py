@@ -1,4 +1,4 @@
-"""The fleet duel's heuristic player: buy the toughest firepower per point, close in, focus fire, lose empty squares first.
+"""The fleet battle's heuristic player: buy the toughest firepower per point, close in, focus fire, lose empty squares first.
 
 - **Outfitting**: each design is valued as firepower (each weapon's chance to hit
   an unshielded and a shield-1 target) times speed times shield (the draft's shield
@@ -27,9 +27,9 @@ from ..ships import hit_chance
 from .tasks import Buy, Deploy
 
 if TYPE_CHECKING:
-    from .state import DuelState
+    from .state import FleetState
 
-MCTS_HORIZON = 0   # duels are short: roll out to the end
+MCTS_HORIZON = 0   # fleet battles are short: roll out to the end
 MCTS_TRUST = 0.3
 
 
@@ -51,7 +51,7 @@ def design_value(r: Rules, d: Design) -> float:
     return fire * (1 + move) * (1 + shield)
 
 
-def choose_buy(s: "DuelState", legal: list[Action]) -> Action:
+def choose_buy(s: "FleetState", legal: list[Action]) -> Action:
     """The affordable design with the best value per point (then the dearer, to leave less unspent)."""
     buys = [a for a in legal if a.kind == "buy"]
     if not buys:
@@ -60,13 +60,13 @@ def choose_buy(s: "DuelState", legal: list[Action]) -> Action:
                                     s.r.designs[a.arg].points, a.arg))
 
 
-def choose_cell(s: "DuelState", seat: int, legal: list[Action]) -> Action:
+def choose_cell(s: "FleetState", seat: int, legal: list[Action]) -> Action:
     w, h = s.r.board.width, s.r.board.height
     centre = ((w - 1) / 2, (h - 1) / 2)
     return min(legal, key=lambda a: (abs(a.arg[0] - centre[0]), abs(a.arg[1] - centre[1]), a.arg))
 
 
-def choose(s: "DuelState", seat: int, legal: list[Action], rng: Rng) -> Action:
+def choose(s: "FleetState", seat: int, legal: list[Action], rng: Rng) -> Action:
     if len(legal) == 1:
         return legal[0]
     task = s.stack[-1]
@@ -95,7 +95,7 @@ def choose(s: "DuelState", seat: int, legal: list[Action], rng: Rng) -> Action:
     return legal[rng.below(len(legal))]
 
 
-def _nearest_enemy(s: "DuelState", ship_id: int) -> tuple[int, int]:
+def _nearest_enemy(s: "FleetState", ship_id: int) -> tuple[int, int]:
     """Ships nearest the enemy act first (they may clear the way), then by id."""
     me = s.ships[ship_id]
     d = min((chebyshev(me.cell, o.cell) for o in s.ships.values() if o.owner != me.owner and o.cell[0] >= 0), default=0)
@@ -105,23 +105,23 @@ def _nearest_enemy(s: "DuelState", ship_id: int) -> tuple[int, int]:
 def act(obs: Observation, rng: Rng) -> Action:
     if len(obs.legal) == 1:
         return obs.legal[0]
-    return choose(cast("DuelState", obs.sample(rng)), obs.seat, obs.legal, rng)
+    return choose(cast("FleetState", obs.sample(rng)), obs.seat, obs.legal, rng)
 
 
 def rollout_policy(state: GameState, seat: int, legal: list[Action], rng: Rng) -> Action:
     """The same rules of thumb (they are cheap: no look-ahead)."""
-    return choose(cast("DuelState", state), seat, legal, rng)
+    return choose(cast("FleetState", state), seat, legal, rng)
 
 
 def stage(state: GameState) -> int:
     """Battle rounds so far (outfitting and deployment are stage 0)."""
-    s = cast("DuelState", state)
+    s = cast("FleetState", state)
     return s.round + (10_000 if s.over else 0)
 
 
 def evaluate(state: GameState, mode: str) -> list[float]:
     """Each seat's share of the points still afloat."""
-    s = cast("DuelState", state)
+    s = cast("FleetState", state)
     pts = [s.fleet_points(q) + s.budget[q] * 0.5 for q in range(2)]
     total = sum(pts) or 1.0
     return [p / total for p in pts]

@@ -1,4 +1,4 @@
-"""The fleet duel's observation tensors (interop), built from views only.
+"""The fleet battle's observation tensors (interop), built from views only.
 
 Seats are numbered relative to the observer (0 = me). Sections: ``board`` (cell x
 relative seat x design: a ship of that design there), ``ship_stats`` (cell x 6:
@@ -21,14 +21,14 @@ PHASES = ("fleets", "deploy", "battle", "over")
 DECISIONS = ("buy", "deploy", "turn", "move", "fire", "disable")
 
 
-class DuelEncoder(Encoder):
+class FleetEncoder(Encoder):
     def __init__(self, game: Any) -> None:
         r = game.rules
         self.w: int = int(r.board.width)
         self.h: int = int(r.board.height)
-        self.design = {k: i for i, k in enumerate(r.duel_designs)}
-        self.budget = max(1, r.duel.budget)
-        self.max_rounds = max(1, r.duel.max_rounds)
+        self.design = {k: i for i, k in enumerate(r.fleet_designs)}
+        self.budget = max(1, r.minigame.budget)
+        self.max_rounds = max(1, r.minigame.max_rounds)
         D, C = len(self.design), self.w * self.h
         self.public = Layout([
             ("board", (C, 2, D)),
@@ -50,7 +50,7 @@ class DuelEncoder(Encoder):
         for sh in v["ships"]:
             d = self.design.get(sh["design"])
             if d is None:
-                raise EncodingError(f"abyss_duel: a ship of design {sh['design']!r} that the duel does not offer")
+                raise EncodingError(f"abyss_battle: a ship of design {sh['design']!r} that the fleet battle does not offer")
             q = self._rel(sh["owner"], me)
             by_id[sh["id"]] = sh
             if sh["cell"] is None:

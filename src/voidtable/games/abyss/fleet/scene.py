@@ -1,4 +1,4 @@
-"""The fleet duel on the table: the battle board, the preset designs, each fleet's ship cards, the decision.
+"""The fleet battle on the table: the battle board, the preset designs, each fleet's ship cards, the decision.
 
 The battle board is drawn with the page's map part: each square of the board is a
 cell laid out row by row (the page draws map cells as hexes, so rows are offset by
@@ -115,7 +115,7 @@ def board_part(t: Table) -> Json:
 def design_cards(t: Table) -> Json:
     buy = t.take("buy")
     cards = []
-    for key in t.r.duel_designs:
+    for key in t.r.fleet_designs:
         d = t.r.designs[key]
         card: Json = {"id": f"design-{key}", "title": d.name, "kind": d.hull, "tag": t.r.hulls[d.hull].name,
                       "badge": f"{d.points} points", "text": design_line(t.game, key)}
@@ -179,7 +179,7 @@ def headline(t: Table) -> str:
     v = t.view
     if v["over"]:
         won = " and ".join(t.who(q) for q in v["winners"])
-        return f"The duel is over: {won} won"
+        return f"The fleet battle is over: {won} won"
     if v["phase"] == "fleets":
         return "Outfitting the fleets"
     if v["phase"] == "deploy":

@@ -1,4 +1,4 @@
-"""The fleet duel's own steps: outfit both fleets within the same points, deploy them, then fight.
+"""The fleet battle's own steps: outfit both fleets within the same points, deploy them, then fight.
 
 Outfitting: from the first player (drawn at random; they are also the attacker for
 initiative ties), the seats take turns buying one ship of a preset design they can
@@ -22,20 +22,20 @@ from .actions import BUY, FLEET_DONE, PLACE
 from .tasks import TASKS, Buy, Deploy
 
 if TYPE_CHECKING:
-    from .state import DuelState
+    from .state import FleetState
 
 
-def affordable(s: "DuelState", seat: int) -> list[str]:
+def affordable(s: "FleetState", seat: int) -> list[str]:
     """The designs the seat can still buy: within its points and its pieces of the hull."""
     out = []
-    for key in s.r.duel_designs:
+    for key in s.r.fleet_designs:
         d = s.r.designs[key]
         if d.points <= s.budget[seat] and s.free_id(seat, d.hull) is not None:
             out.append(key)
     return out
 
 
-def buy_legal(s: "DuelState", task: Buy) -> list[Action]:
+def buy_legal(s: "FleetState", task: Buy) -> list[Action]:
     out = [BUY(k) for k in affordable(s, task.seat)]
     if s.fleet_of(task.seat) or not out:
         out.append(FLEET_DONE())
@@ -43,7 +43,7 @@ def buy_legal(s: "DuelState", task: Buy) -> list[Action]:
 
 
 @TASKS.decision(Buy, legal=buy_legal)
-def buy(s: "DuelState", task: Buy, action: Action) -> None:
+def buy(s: "FleetState", task: Buy, action: Action) -> None:
     seat = task.seat
     if action.kind == "buy":
         d = s.r.designs[action.arg]
@@ -61,7 +61,7 @@ def buy(s: "DuelState", task: Buy, action: Action) -> None:
     next_outfitting(s, seat)
 
 
-def next_outfitting(s: "DuelState", seat: int) -> None:
+def next_outfitting(s: "FleetState", seat: int) -> None:
     other = 1 - seat
     if s.buying[other]:
         s.push(Buy(other))
@@ -73,37 +73,37 @@ def next_outfitting(s: "DuelState", seat: int) -> None:
         next_deployment(s, 1 - s.attacker)
 
 
-def edge(s: "DuelState", seat: int) -> list[Cell]:
+def edge(s: "FleetState", seat: int) -> list[Cell]:
     """The seat's deployment edge: the first columns for seat 0, the last for seat 1."""
     cols = s.r.battle.deploy_columns
     w = s.r.board.width
     return s.r.board.columns(range(cols) if seat == 0 else range(w - cols, w))
 
 
-def unplaced(s: "DuelState", seat: int) -> list[int]:
+def unplaced(s: "FleetState", seat: int) -> list[int]:
     """The seat's ships still to place, dearest first (then by id)."""
     ids = [i for i in s.fleet_of(seat) if s.ships[i].cell[0] < 0]
     return sorted(ids, key=lambda i: (-s.r.designs[s.ships[i].design].points, i))
 
 
-def free_edge(s: "DuelState", seat: int) -> list[Cell]:
+def free_edge(s: "FleetState", seat: int) -> list[Cell]:
     taken = {sh.cell for sh in s.ships.values()}
     return [c for c in edge(s, seat) if c not in taken]
 
 
-def deploy_legal(s: "DuelState", task: Deploy) -> list[Action]:
+def deploy_legal(s: "FleetState", task: Deploy) -> list[Action]:
     return [PLACE(c) for c in free_edge(s, task.seat)]
 
 
 @TASKS.decision(Deploy, legal=deploy_legal)
-def deploy(s: "DuelState", task: Deploy, action: Action) -> None:
+def deploy(s: "FleetState", task: Deploy, action: Action) -> None:
     ship_id = unplaced(s, task.seat)[0]
     s.ships[ship_id] = s.ships[ship_id]._replace(cell=action.arg)
     s.event(type="placed", seat=task.seat, ship=ship_id, design=s.ships[ship_id].design, cell=list(action.arg))
     next_deployment(s, task.seat)
 
 
-def next_deployment(s: "DuelState", seat: int) -> None:
+def next_deployment(s: "FleetState", seat: int) -> None:
     """The other seat places next if it has ships to place (and room), else this one; then the battle."""
     for p in (1 - seat, seat):
         if unplaced(s, p) and free_edge(s, p):

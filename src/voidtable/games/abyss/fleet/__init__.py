@@ -1,4 +1,4 @@
-"""Black Abyss's fleet duel: two players outfit fleets with the same points, then fight on the battle board.
+"""Black Abyss's fleet battle: two players outfit fleets with the same points, then fight on the battle board.
 
 The mini game the draft names (outfit ships with a fixed number of points, then
 battle to the death), built on the shared ship and battle modules of
@@ -13,24 +13,24 @@ from voidtable.engine.game import GameSpec
 from voidtable.engine.options import OptionSpec
 from voidtable.engine.parameters import Parameter
 
-from . import flow  # noqa: F401  (registers the duel's tasks)
+from . import flow  # noqa: F401  (registers the fleet battle's tasks)
 from .actions import ACTIONS
 from ..data import build
 from .hooks import HOOKS
-from .state import DuelState
+from .state import FleetState
 from .tasks import TASKS
 
 OPTIONS = [
     OptionSpec("battle", str, "board", "board: the battle is played on the battle board, ship by ship; "
                "auto: a scripted policy plays the battle (a lab mode for fast runs, not the game)",
                choices=("board", "auto")),
-    OptionSpec("flee", bool, False, "from the second round a side may flee the board (and so lose the duel); "
+    OptionSpec("flee", bool, False, "from the second round a side may flee the board (and so lose the fleet battle); "
                "the mini game is to the death, so this is off"),
 ]
 
 PARAMETERS = (
-    Parameter("duel.budget", 10, 120, help="points to outfit each fleet (1 point = 1 energy or 1 mineral)"),
-    Parameter("duel.max_rounds", 5, 60, help="battle rounds before the remaining points decide"),
+    Parameter("minigame.budget", 10, 120, help="points to outfit each fleet (1 point = 1 energy or 1 mineral)"),
+    Parameter("minigame.max_rounds", 5, 60, help="battle rounds before the remaining points decide"),
     Parameter("battle.width", 5, 20, help="battle board columns"),
     Parameter("battle.height", 3, 16, help="battle board rows"),
     Parameter("battle.jammer_weight", 0, 3, help="initiative points one jammer rating takes from the opponent"),
@@ -46,13 +46,13 @@ PARAMETERS = (
 )
 
 SPEC = GameSpec(
-    name="abyss_duel",
-    title="Black Abyss: Fleet Duel",
+    name="abyss_battle",
+    title="Black Abyss: Fleet Battle",
     min_players=2,
     max_players=2,
     summary="Outfit a fleet from the same points as your rival, deploy on your edge, and fight it out on the battle board.",
     build=build,
-    state_class=DuelState,
+    state_class=FleetState,
     options=OPTIONS,
     variants={"standard": {}, "auto": {"battle": "auto"}, "flee": {"flee": True}},
     data_file=Path(__file__).parent.parent / "abyss.toml",
@@ -64,4 +64,4 @@ SPEC = GameSpec(
     parameters=PARAMETERS,
 )
 
-__all__ = ["SPEC", "DuelState"]
+__all__ = ["SPEC", "FleetState"]
