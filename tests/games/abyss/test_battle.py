@@ -7,7 +7,7 @@ import pytest
 from voidtable.engine.actions import Action
 from voidtable.engine.errors import IllegalAction
 from voidtable.engine.squaregrid import chebyshev
-from voidtable.games.abyss.battle import Disable, Fire, Move, Turn, initiative, reachable
+from voidtable.games.abyss.battle import Disable, Fire, Move, Turn, can_hurt, initiative, reachable
 
 from .helpers import battle
 
@@ -131,6 +131,15 @@ def test_the_round_limit_gives_the_game_to_the_fleet_with_more_points_left():
         s.apply(p, legal[0])
     assert s.over_reason == "rounds"
     assert s.result().winners == [0] and s.result().scores == [35.0, 3.0]
+
+
+def test_when_nobody_can_hurt_anybody_the_round_limit_decides_at_once():
+    """Heavy lasers (5-6) and missiles (6) against shield 2: no roll can hit, so the rounds left change nothing."""
+    s = battle([(0, "monitor", (0, 0)), (1, "monitor", (9, 7))])
+    assert s.is_over() and s.over_reason == "rounds" and s.round == s.r.minigame.max_rounds
+    assert s.result().winners == [0, 1]                      # equal points: a shared win
+    live = battle([(0, "picket", (0, 0)), (1, "lancer", (9, 7))])
+    assert not live.is_over() and can_hurt(live)             # a heavy laser's 6 still beats shield 1
 
 
 def test_flee_is_offered_from_the_second_round_only_with_the_option():

@@ -46,8 +46,9 @@ def test_design_prices_add_hull_and_tiles():
     ("repair.fraction", 1.5, "repair.fraction"),
 ])
 def test_a_bad_value_is_refused_at_load_naming_its_path(key, value, path):
-    with pytest.raises(RulesDataError, match=path.replace(".", r"\.")):
+    with pytest.raises(RulesDataError, match=path.replace(".", r"\.")) as e:
         voidtable.load("abyss_battle", 2, {key: value})
+    assert "\n" not in str(e.value)   # one line
 
 
 def test_wrong_types_and_unknown_paths_are_refused():
