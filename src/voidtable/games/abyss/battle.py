@@ -108,7 +108,9 @@ class BattleHost(FlowState):
         raise NotImplementedError
 
     def event(self, **fields: Any) -> None:
-        self.emit(dict(fields))
+        """Emit an event built from keyword fields (``type`` first); nothing on a quiet state."""
+        if not self.quiet:
+            self.emit(fields)
 
 
 class Round(NamedTuple):
