@@ -30,7 +30,7 @@ class Board:
 
     __slots__ = (
         "idx", "coords", "tiles", "kind", "planet", "nbr", "hex_edge", "edge_sides", "n_hex", "n_edge",
-        "enterable", "stayable", "stops", "planet_hex", "sun", "sun_hex", "dist", "by_dist", "_walk_dist",
+        "enterable", "stayable", "stops", "planet_hex", "sun", "sun_hex", "dist", "by_dist", "_walk_dist", "steps",
     )
 
     def __init__(self, tiles: dict[tuple[int, int], str], sun: str, sun_rules: dict[str, Any]) -> None:
@@ -69,6 +69,10 @@ class Board:
         self.dist = [[distance(a, b) for b in self.coords] for a in self.coords]
         self.by_dist = [sorted(range(self.n_hex), key=row.__getitem__) for row in self.dist]
         self._walk_dist: dict[int, list[int]] = {}
+        # per hex, the (neighbour, edge between) pairs a fleet may step to, in direction order: movement's inner loop
+        self.steps: list[tuple[tuple[int, int], ...]] = [
+            tuple((nb, self.hex_edge[h][d]) for d, nb in enumerate(self.nbr[h]) if nb >= 0 and enter[nb])
+            for h in range(self.n_hex)]
 
     def walk_dist(self, h: int) -> list[int]:
         """Steps from ``h`` through enterable hexes (-1: unreachable); read-only, kept once asked.

@@ -128,6 +128,8 @@ class Planner:
         self._base: tuple[dict[int, tuple[int, list[int], bool, int]], dict[int, int], dict[int, int], dict[int, int]] | None = None
         self._position: dict[int, float] = {}
         self._threat: dict[int, int] = {}
+        self._hostile_list: list[tuple[list[int], int, int]] | None = None
+        self._raid_here: dict[int, tuple[list[int], list[tuple[int, int, int]]]] = {}
         self._fleets: dict[tuple[int, ...], tuple[float, set[int], bool, bool, bool, list[int], bool]] = {}
         # hexes worth being near: counters I score (strongly), likely planets (weakly)
         self.targets: list[tuple[int, float]] = []
@@ -185,18 +187,23 @@ class Planner:
             return 0.0
         threat = self._threat.get(h)
         if threat is None:
-            s = self.s
             d = self.dist(h)
             threat = 0
-            for x in range(len(s.owner)):
-                if s.sstate[x] != BOARD or s.ctrl[x] not in self.hostile:
-                    continue
-                for a in anchors(s, x):
-                    if 0 <= d[a] <= max(s.smove[x], 1):
-                        threat += s.sfight[x]
+            for where, reach, fight in self._hostile_ships():
+                for a in where:
+                    if 0 <= d[a] <= reach:
+                        threat += fight
                         break
             self._threat[h] = threat
         return max(0.0, threat - dice) / 3.0
+
+    def _hostile_ships(self) -> list[tuple[list[int], int, int]]:
+        """Hostile board ships as (hexes they are in, reach = max(Move, 1), Fight), in ship order, once per planner."""
+        if self._hostile_list is None:
+            s = self.s
+            self._hostile_list = [(anchors(s, x), max(s.smove[x], 1), s.sfight[x]) for x in range(len(s.owner))
+                                  if s.sstate[x] == BOARD and s.ctrl[x] in self.hostile]
+        return self._hostile_list
 
     # -- the last phase of this turn, for a board after a plan ------------------------
     def _turn_base(self) -> tuple[dict[int, tuple[int, list[int], bool, int]], dict[int, int], dict[int, int], dict[int, int]]:
@@ -366,17 +373,20 @@ class Planner:
     def raid_value_at(self, h: int, moved: dict[int, int]) -> float:
         """Best same-hex raid in ``h`` after the move (others' ships located as far as our Move allows)."""
         s, p = self.s, self.p
-        ours = [x for x, hh in moved.items() if hh == h] + [x for x in ships_in(s, h) if s.ctrl[x] == p and x not in moved]
+        here = self._raid_here.get(h)
+        if here is None:  # what stands in h before any plan: this seat's ships in it, the others' round it
+            here = self._raid_here[h] = (
+                [x for x in ships_in(s, h) if s.ctrl[x] == p],
+                [(x, s.ctrl[x], locate_need(s, x, h)) for x in around(s, h) if s.ctrl[x] != p])
+        mine_here, others = here
+        ours = [x for x, hh in moved.items() if hh == h] + [x for x in mine_here if x not in moved]
         if not ours:
             return 0.0
         power = sum(s.smove[x] for x in ours)
         dice = sum(s.sfight[x] for x in ours)
         by: dict[int, list[int]] = {}
-        for x in around(s, h):
-            q = s.ctrl[x]
-            if q == p or x in moved:
-                continue
-            if locate_need(s, x, h) > power:
+        for x, q, need in others:
+            if x in moved or need > power:
                 continue
             by.setdefault(q, []).append(x)
         best = 0.0
@@ -390,7 +400,7 @@ class Planner:
               stop_ok: Any = None) -> dict[int, tuple[int, int]]:
         """Reachable stops from ``pos`` with ``mp``: stop -> (most blockades of others run, first step hex or -1)."""
         s, b, p = self.s, self.b, self.p
-        occ = s.edge_occ
+        occ, steps = s.edge_occ, b.steps
         out: dict[int, tuple[int, int]] = {}
         if stop_ok is None:
             def stop_ok(h: int) -> bool:
@@ -417,11 +427,7 @@ class Planner:
                     out[h] = (k, first)
             if h != pos and b.stops[h]:
                 return
-            for d in range(6):
-                n = b.nbr[h][d]
-                if n < 0 or not b.enterable[n]:
-                    continue
-                e = b.hex_edge[h][d]
+            for n, e in steps[h]:
                 blk = occ[e]
                 cost = 1 + (blk >= 0)
                 if cost > left:

@@ -50,7 +50,7 @@ def compute_need(s: "BlackSunState", origin: HexId, ships: list[ShipId], budget:
     nh = b.n_hex
     need = [INF] * nh
     near = b.dist[origin]
-    nbr, hex_edge, occ, enter, stops, stay = b.nbr, b.hex_edge, s.edge_occ, b.enterable, b.stops, b.stayable
+    hex_edge, occ, stops, stay, steps = b.hex_edge, s.edge_occ, b.stops, b.stayable, b.steps
     owners = {s.owner[x] for x in ships}
     k, n, centre = len(ships), s.n, s.centre
     # costs are 1 or 2: a two-bucket breadth-first search from every legal stop, backwards
@@ -83,11 +83,10 @@ def compute_need(s: "BlackSunState", origin: HexId, ships: list[ShipId], budget:
         for nd in cur:
             if need[nd] != level:
                 continue
-            for d in range(6):
-                h = nbr[nd][d]
-                if h < 0 or not enter[h] or stops[h]:
+            for h, e in steps[nd]:
+                if stops[h]:
                     continue  # one cannot pass through Asteroids (entering them ends the move)
-                cost = level + 1 + (occ[hex_edge[nd][d]] >= 0)
+                cost = level + 1 + (occ[e] >= 0)
                 if cost < need[h] and cost + near[h] <= budget:
                     need[h] = cost
                     buckets.setdefault(cost, []).append(h)
@@ -313,13 +312,11 @@ def _walk_legal(s: "BlackSunState", task: Walk) -> list[Action]:
         out.append(Action("stop"))
         if b.stops[pos]:
             return out  # Asteroids end the move
-    for d in range(6):
-        n = b.nbr[pos][d]
-        if n < 0 or not b.enterable[n]:
-            continue
-        c = step_cost(s, pos, d)
+    occ, coords = s.edge_occ, b.coords
+    for n, e in b.steps[pos]:
+        c = 1 + (occ[e] >= 0)
         if c <= mp and need[n] <= mp - c:
-            out.append(Action("step", b.coords[n]))
+            out.append(Action("step", coords[n]))
     return out
 
 

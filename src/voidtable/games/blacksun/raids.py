@@ -201,26 +201,39 @@ def raid_options(s: "BlackSunState", p: Seat) -> list[Action]:
             if s.R.ships[s.stype[x]].reach:
                 hexes.update(reach_hexes(s, x))
     towed_seen: set[int] = set()
+    ctrl, n, centre, occ, owner = s.ctrl, s.n, s.centre, s.edge_occ, s.owner
+    may: dict[int, bool] = {}  # can_target(p, q) per q: the same answer for every hex
+
+    def target_ok(q: int) -> bool:
+        r = may.get(q)
+        if r is None:
+            r = may[q] = can_target(s, p, q)
+        return r
+
     for h in sorted(hexes):
-        mine = [x for x in ships_in(s, h) if s.ctrl[x] == p]
+        base = h * n
+        central = [x for x in centre[base: base + n] if x >= 0]
+        edged = [x for x in (occ[e] for e in b.hex_edge[h]) if x >= 0]
+        here = central + [x for x in edged if centre[base + owner[x]] >= 0]  # ships_in(s, h)
+        mine = [x for x in here if ctrl[x] == p]
         power = sum(s.smove[x] for x in mine)
         # same-hex raids
-        targets = sorted({s.ctrl[x] for x in ships_in(s, h) if s.ctrl[x] != p and located(s, x, p, h, power)})
+        targets = sorted({ctrl[x] for x in here if ctrl[x] != p and located(s, x, p, h, power)})
         for t in targets:
-            if can_target(s, p, t):
+            if target_ok(t):
                 out.append(Action("raid", (b.coords[h], t)))
         if not mine:
             continue  # only a Battleship next door: same-hex raids only
         # blockade raids: a centre ship against one edge ship
-        attackers = [x for x in s.centre[h * s.n:(h + 1) * s.n] if x >= 0 and s.ctrl[x] == p]
+        attackers = [x for x in central if ctrl[x] == p]
         for e in b.hex_edge[h]:
-            x = s.edge_occ[e]
-            if x < 0 or s.ctrl[x] == p or not can_target(s, p, s.ctrl[x]) or not located(s, x, p, h, power):
+            x = occ[e]
+            if x < 0 or ctrl[x] == p or not target_ok(ctrl[x]) or not located(s, x, p, h, power):
                 continue
             for a in attackers:
                 out.append(Action("raid_blockade", (b.coords[h], a, x)))
         # towing one's own asterisk ship
-        for x in around(s, h):
+        for x in central + edged:  # around(s, h)
             if x in towed_seen or not s.scap[x] or s.owner[x] != p or s.ctrl[x] != p:
                 continue
             if any(y != x for y in mine):
