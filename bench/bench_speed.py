@@ -3,6 +3,7 @@
   buccaneers   4 players, random playouts: games/s and decisions/s, quiet (no events) and evented
   blacksun     6 players, random playouts: the same
   blacksun-bot 4 players, every seat the heuristic bot: games/s and decisions/s (quiet, as simulations run it)
+  mcts         MCTS iterations per CPU second at positions along random games (Buccaneers, Black Sun)
   lab          a sim.runner chunk of random Black Sun and Buccaneers games: with measures (the lab keeps
                events and measures them) and without (the quiet path)
 
@@ -73,6 +74,31 @@ def lab_chunk(name: str, players: int, count: int, seed0: int, measures: bool) -
     return time.process_time() - start, sum(o.decisions for o in out)
 
 
+def mcts_iterations(name: str, players: int, positions: int, iterations: int, seed0: int) -> tuple[float, int]:
+    """CPU seconds and MCTS iterations (random rollouts) over ``positions`` states along a random game."""
+    from voidtable.agents.mcts import MctsAgent
+    from voidtable.engine.observation import observe
+
+    game = voidtable.load(name, players)
+    spots = []
+    s = game.new_state(seed0)
+    r = Rng(seed0)
+    step = 0
+    while len(spots) < positions:
+        if s.is_over():
+            s = game.new_state(seed0 + step)
+        p = s.to_move()[0]
+        legal = s.legal_actions(p)
+        if len(legal) > 1 and step % 5 == 0:
+            spots.append(s.clone())
+        s.apply(p, legal[r.below(len(legal))])
+        step += 1
+    start = time.process_time()
+    for i, spot in enumerate(spots):
+        MctsAgent(name, seed0 + i, iterations=iterations).act(observe(spot, spot.to_move()[0]))
+    return time.process_time() - start, positions * iterations
+
+
 def benches(scale: float) -> dict[str, list[tuple[str, Callable[[int], tuple[float, int]], int]]]:
     """Per bench name, its measured rows: (label, fn(seed0) -> (cpu seconds, decisions), games per run)."""
     def n(k: int) -> int:
@@ -89,6 +115,10 @@ def benches(scale: float) -> dict[str, list[tuple[str, Callable[[int], tuple[flo
         ],
         "blacksun-bot": [
             ("blacksun 4p heuristic x4", lambda s0: bot_games("blacksun", 4, n(4), s0), n(4)),
+        ],
+        "mcts": [  # the "decisions/s" column counts iterations here
+            ("buccaneers 4p mcts iterations (random rollouts)", lambda s0: mcts_iterations("buccaneers", 4, n(10), 100, s0), n(10)),
+            ("blacksun 4p mcts iterations (random rollouts)", lambda s0: mcts_iterations("blacksun", 4, n(4), 20, s0), n(4)),
         ],
         "lab": [
             ("lab chunk blacksun 4p, measures (events)", lambda s0: lab_chunk("blacksun", 4, n(40), s0, True), n(40)),

@@ -25,6 +25,26 @@ def tile_planet(code: str) -> int:
     return int(code[1:]) if code.startswith("P") else 0
 
 
+Geometry = tuple[HexIndex, list[list[int]], list[list[int]]]
+_GEOMETRY: dict[tuple[tuple[int, int], ...], Geometry] = {}
+
+
+def _geometry(order: list[tuple[int, int]]) -> Geometry:
+    """The hex index, straight-line distances and hexes by distance of a map's shape, kept per shape.
+
+    Every game of a size lays its tiles on the same shape; only the terrain differs. The
+    shape's geometry (read-only, like the board) is worked out once per process, not per game.
+    """
+    idx = HexIndex(order)
+    # straight-line hex distances: no move of budget m reaches a hex farther than m
+    dist = [[distance(a, b) for b in idx.coords] for a in idx.coords]
+    by_dist = [sorted(range(len(idx.coords)), key=row.__getitem__) for row in dist]
+    if len(_GEOMETRY) > 64:
+        _GEOMETRY.clear()
+    _GEOMETRY[tuple(order)] = geo = (idx, dist, by_dist)
+    return geo
+
+
 class Board:
     """Terrain and geometry of one game's map (immutable once built)."""
 
@@ -36,7 +56,10 @@ class Board:
     def __init__(self, tiles: dict[tuple[int, int], str], sun: str, sun_rules: dict[str, Any]) -> None:
         # spiral-ish stable order: by distance from the Sun, then coordinates
         order = sorted(tiles, key=lambda h: ((abs(h[0]) + abs(h[1]) + abs(h[0] + h[1])) // 2, h))
-        self.idx = HexIndex(order)
+        geometry = _GEOMETRY.get(tuple(order))
+        if geometry is None:
+            geometry = _geometry(order)
+        self.idx, self.dist, self.by_dist = geometry
         self.coords = self.idx.coords
         self.tiles = [tiles[h] for h in self.coords]
         self.kind = [tile_kind(t) for t in self.tiles]
@@ -65,9 +88,6 @@ class Board:
         self.stayable = stay
         self.stops = stops
         self.planet_hex = {p: i for i, p in enumerate(self.planet) if p}
-        # straight-line hex distances: no move of budget m reaches a hex farther than m
-        self.dist = [[distance(a, b) for b in self.coords] for a in self.coords]
-        self.by_dist = [sorted(range(self.n_hex), key=row.__getitem__) for row in self.dist]
         self._walk_dist: dict[int, list[int]] = {}
         # per hex, the (neighbour, edge between) pairs a fleet may step to, in direction order: movement's inner loop
         self.steps: list[tuple[tuple[int, int], ...]] = [
