@@ -300,7 +300,8 @@ def depart(s: "BlackSunState", p: Seat, fleets: int, moved: frozenset[ShipId], r
         lift(s, x)
     mp = min(s.smove[x] for x in fleet)
     need = tuple(compute_need(s, origin, list(fleet + towed), mp))
-    s.emit({"type": "fleet_departs", "seat": p, "hex": list(s.board.coords[origin]), "ships": list(fleet), "towing": list(towed), "move": mp})
+    if not s.quiet:  # the quiet path builds no event (speed only)
+        s.emit({"type": "fleet_departs", "seat": p, "hex": list(s.board.coords[origin]), "ships": list(fleet), "towing": list(towed), "move": mp})
     s.push(Walk(p, fleets, moved, refused, origin, fleet, towed, origin, mp, frozenset(), need))
 
 
@@ -335,13 +336,15 @@ def walk(s: "BlackSunState", task: Walk, action: Action) -> None:
     cost = 1 + (blocker >= 0)
     if blocker >= 0 and (s.R.scoring.rules.own_blockades_score or s.ctrl[blocker] != p):
         crossed = crossed | {e}
-    s.emit({"type": "fleet_step", "seat": p, "to": list(b.coords[n]), "cost": cost, "blockade": blocker >= 0, "left": mp - cost})
+    if not s.quiet:  # the quiet path builds no event (speed only)
+        s.emit({"type": "fleet_step", "seat": p, "to": list(b.coords[n]), "cost": cost, "blockade": blocker >= 0, "left": mp - cost})
     s.push(Walk(p, fleets, moved, refused, origin, fleet, towed, n, mp - cost, crossed, need))
 
 
 def arrive(s: "BlackSunState", p: Seat, fleets: int, moved: frozenset[ShipId], refused: frozenset[ShipId], origin: HexId,
            fleet: tuple[ShipId, ...], towed: tuple[ShipId, ...], pos: HexId, crossed: frozenset[int]) -> None:
-    s.emit({"type": "fleet_arrives", "seat": p, "hex": list(s.board.coords[pos]), "ships": list(fleet), "towing": list(towed), "blockades_run": len(crossed)})
+    if not s.quiet:  # the quiet path builds no event (speed only)
+        s.emit({"type": "fleet_arrives", "seat": p, "hex": list(s.board.coords[pos]), "ships": list(fleet), "towing": list(towed), "blockades_run": len(crossed)})
     if towed:
         s.captures = [c for c in s.captures if c[0] not in towed]
     settle(s, pos, p, fleet + towed, then=FleetAfter(p, fleets, moved | frozenset(fleet), refused, origin, fleet, crossed))

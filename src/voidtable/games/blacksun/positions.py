@@ -254,7 +254,8 @@ def arrange(s: "BlackSunState", task: Arrange, action: Action) -> None:
     decider, h, ships = task
     ship = ships[0]
     put(s, ship, h, action.arg)
-    s.emit({"type": "ship_placed", "ship": ship, "owner": s.owner[ship], "ship_type": s.stype[ship], "at": where_json(s, ship)})
+    if not s.quiet:  # the quiet path builds no event (speed only)
+        s.emit({"type": "ship_placed", "ship": ship, "owner": s.owner[ship], "ship_type": s.stype[ship], "at": where_json(s, ship)})
     if len(ships) > 1:
         s.push(Arrange(decider, h, ships[1:]))
 

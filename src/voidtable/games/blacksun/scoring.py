@@ -55,8 +55,9 @@ def change_planet_status(s: "BlackSunState", dice: list[int]) -> None:
         return
     old = s.status[h]
     s.status[h] = new_status(old, CRISIS in s.status)
-    s.emit({"type": "planet_roll", "seat": s.active, "dice": dice, "total": total, "planet": total,
-            "hex": list(s.board.coords[h]), "from": ("normal", "need", "crisis")[old], "to": ("normal", "need", "crisis")[s.status[h]]})
+    if not s.quiet:  # the quiet path builds no event (speed only)
+        s.emit({"type": "planet_roll", "seat": s.active, "dice": dice, "total": total, "planet": total,
+                "hex": list(s.board.coords[h]), "from": ("normal", "need", "crisis")[old], "to": ("normal", "need", "crisis")[s.status[h]]})
 
 
 def place_counter(s: "BlackSunState", h: HexId, kind: int, why: str) -> None:

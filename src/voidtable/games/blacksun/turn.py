@@ -44,7 +44,8 @@ def start_turn(s: "BlackSunState", p: Seat, second: bool) -> None:
     s.active = p
     if not second:
         s.turns += 1
-    s.emit({"type": "turn_start", "seat": p, "turn": s.turns, "second_turn": second})
+    if not s.quiet:  # the quiet path builds no event (speed only)
+        s.emit({"type": "turn_start", "seat": p, "turn": s.turns, "second_turn": second})
     tasks: list[Task] = [TurnStart(p), Roll(p), Faction(p)]
     if s.loaning:
         tasks.append(Loans(p, NO_SHIPS))
