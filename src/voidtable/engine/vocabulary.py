@@ -45,7 +45,8 @@ if TYPE_CHECKING:
 Universe = Callable[["Game"], Iterable[Arg]]
 
 #: What the table can light up for an action: a place on a board, a piece, a card, or a button.
-TARGETS = ("button", "seat", "card", "hex", "edge", "cell", "ship", "die", "number", "choice", "tuple")
+#: ``space`` is a point of a map drawn as a graph (places joined by lines, not hexes or cells).
+TARGETS = ("button", "seat", "card", "hex", "edge", "cell", "ship", "die", "number", "choice", "tuple", "space")
 
 
 def _is_int(v: Any) -> bool:
@@ -136,6 +137,11 @@ def edge_arg(name: str, edges: Callable[["Game"], Iterable[tuple[int, int, int]]
 def cell_arg(name: str, cells: Callable[["Game"], Iterable[tuple[int, int]]]) -> ArgType:
     """A square-grid cell ``(x, y)``."""
     return ArgType(name, cells, "cell", lambda v: isinstance(v, tuple) and len(v) == 2 and all(_is_int(x) for x in v))
+
+
+def space_arg(name: str, spaces: Callable[["Game"], Iterable[str]]) -> ArgType:
+    """A space of a map drawn as a graph, named by a string key (a planet, a light circle)."""
+    return ArgType(name, spaces, "space", lambda v: isinstance(v, str))
 
 
 def id_arg(name: str, count: Callable[["Game"], int], target: str) -> ArgType:
