@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from voidtable.engine.actions import Action
 from voidtable.engine.hexgrid import HexIndex, distance
 
 SUN, GAS_GIANT, PLANET, ASTEROIDS, SPACE = "sun", "gas_giant", "planet", "asteroids", "space"
@@ -51,6 +52,7 @@ class Board:
     __slots__ = (
         "idx", "coords", "tiles", "kind", "planet", "nbr", "hex_edge", "edge_sides", "n_hex", "n_edge",
         "enterable", "stayable", "stops", "planet_hex", "sun", "sun_hex", "dist", "by_dist", "_walk_dist", "steps",
+        "step_action", "fleet_from_action",
     )
 
     def __init__(self, tiles: dict[tuple[int, int], str], sun: str, sun_rules: dict[str, Any]) -> None:
@@ -89,6 +91,9 @@ class Board:
         self.stops = stops
         self.planet_hex = {p: i for i, p in enumerate(self.planet) if p}
         self._walk_dist: dict[int, list[int]] = {}
+        # the commonest actions naming a hex, made once (an Action is an immutable tuple: shared safely)
+        self.step_action = [Action("step", c) for c in self.coords]
+        self.fleet_from_action = [Action("fleet_from", c) for c in self.coords]
         # per hex, the (neighbour, edge between) pairs a fleet may step to, in direction order: movement's inner loop
         self.steps: list[tuple[tuple[int, int], ...]] = [
             tuple((nb, self.hex_edge[h][d]) for d, nb in enumerate(self.nbr[h]) if nb >= 0 and enter[nb])

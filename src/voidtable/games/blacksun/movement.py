@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from .state import BlackSunState
 
 INF = 1 << 20
+NO_MOVE = Action("no_move")
 
 
 # ---------------------------------------------------------------- reachability
@@ -222,7 +223,7 @@ def origins(s: "BlackSunState", p: Seat, excluded: frozenset[ShipId]) -> list[He
 
 def _move_legal(s: "BlackSunState", task: Move) -> list[Action]:
     p, fleets, moved, refused = task
-    return [Action("no_move"), *[Action("fleet_from", s.board.coords[h]) for h in origins(s, p, moved | refused)]]
+    return [NO_MOVE, *map(s.board.fleet_from_action.__getitem__, origins(s, p, moved | refused))]
 
 
 @TASKS.decision(Move, _move_legal)
@@ -313,11 +314,11 @@ def _walk_legal(s: "BlackSunState", task: Walk) -> list[Action]:
         out.append(Action("stop"))
         if b.stops[pos]:
             return out  # Asteroids end the move
-    occ, coords = s.edge_occ, b.coords
+    occ, step_action = s.edge_occ, b.step_action
     for n, e in b.steps[pos]:
         c = 1 + (occ[e] >= 0)
         if c <= mp and need[n] <= mp - c:
-            out.append(Action("step", coords[n]))
+            out.append(step_action[n])
     return out
 
 
