@@ -1,0 +1,399 @@
+"""Typed rules data for the Black Abyss main game: fourx.toml on top of the shared abyss.toml.
+
+The game reads both files as one tree (:func:`raw_data`): the ship tables load
+through ``..data.load_rules`` (the fleet battle's checks) and the rest into the
+Structs below. What types cannot say is checked at load, each failure one line
+naming the path of the bad value: the hex pieces fill the map, every colour's
+land shares sum to 1 and its squares fill the 330 tiles, wormholes come in pairs,
+technology prerequisites exist and form no cycle, ship cards name real designs.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import msgspec
+
+from voidtable.engine.errors import RulesDataError
+from voidtable.engine.rulesdata import convert, read_toml
+
+from ..data import DesignData, Rules, load_rules, make_design
+from .galaxy import Galaxy, make_galaxy
+
+if TYPE_CHECKING:
+    from voidtable.engine.game import Game
+
+HERE = Path(__file__).parent
+SHIP_FILE = HERE.parent / "abyss.toml"
+DATA_FILE = HERE / "fourx.toml"
+SHIP_TABLES = ("hulls", "tiles", "repair", "battle", "minigame", "designs")
+
+RESOURCES = ("energy", "food", "minerals")
+COLOURS = ("green", "blue", "yellow", "red", "moon")
+TERRAINS = ("plains", "mineral", "energy", "water", "barren", "bonus")
+HEX_KINDS = COLOURS + ("black_hole", "asteroid", "empty")
+EFFECTS = ("hospitable", "output", "engines", "range", "scan", "weapons", "secret")
+EVENT_EFFECTS = ("harvest", "lose")
+RESOLUTION_EFFECTS = ("no_jumps", "no_new_wars", "cheap_buildings", "cheap_techs", "wider_exploring", "war_levy")
+
+
+def raw_data() -> dict[str, Any]:
+    """abyss.toml and fourx.toml as one tree (the 4X's tables never share a name with the ship tables)."""
+    ships, main = read_toml(SHIP_FILE), read_toml(DATA_FILE)
+    clash = sorted(set(ships) & set(main))
+    if clash:
+        raise RulesDataError(f"abyss rules data: fourx.toml repeats tables of abyss.toml: {', '.join(clash)}")
+    return {**ships, **main}
+
+
+class Setup(msgspec.Struct, forbid_unknown_fields=True):
+    energy: int
+    food: int
+    minerals: int
+    fighters: int
+    assumed: str = ""
+
+
+class Option1(msgspec.Struct, forbid_unknown_fields=True):
+    rows: int
+    columns: int
+    home_spacing: int
+    assumed: str = ""
+
+
+class Option2(msgspec.Struct, forbid_unknown_fields=True):
+    rings: int
+    assumed: str = ""
+
+
+class MapData(msgspec.Struct, forbid_unknown_fields=True):
+    hexes: dict[str, int]
+    option1: Option1
+    option2: Option2
+    assumed: str = ""
+
+
+class Land(msgspec.Struct, forbid_unknown_fields=True):
+    tiles: int
+    squares: dict[str, int]
+    bonus_amount: int
+    shares: dict[str, dict[str, float]]
+    assumed: str = ""
+
+
+class Home(msgspec.Struct, forbid_unknown_fields=True):
+    terrain: list[str]
+    buildings: list[str]
+    assumed: str = ""
+
+
+class Production(msgspec.Struct, forbid_unknown_fields=True):
+    per_building: int
+    assumed: str = ""
+
+
+class Habitat(msgspec.Struct, forbid_unknown_fields=True):
+    capacity: int
+    assumed: str = ""
+
+
+class Movement(msgspec.Struct, forbid_unknown_fields=True):
+    explore_range: int
+    asteroid_die: int
+    asteroid_damage: list[int]
+    scan_base: int
+    assumed: str = ""
+
+
+class Building(msgspec.Struct, forbid_unknown_fields=True):
+    name: str
+    energy: int
+    food: int
+    minerals: int
+    on: list[str]
+    produces: str = ""
+    dock: str = ""
+
+
+class Tech(msgspec.Struct, forbid_unknown_fields=True):
+    name: str
+    tier: int
+    effect: str
+    requires: list[str] = []
+    colour: str = ""
+    resource: str = ""
+    amount: int = 0
+
+
+class ShipCard(msgspec.Struct, forbid_unknown_fields=True):
+    requires: list[str]
+    name: str = ""
+    hull: str = ""
+    tiles: list[str] = []
+
+
+class EventCard(msgspec.Struct, forbid_unknown_fields=True):
+    name: str
+    effect: str
+    resource: str
+    amount: int
+    copies: int = 1
+
+
+class Events(msgspec.Struct, forbid_unknown_fields=True):
+    every: int
+    cards: dict[str, EventCard]
+    assumed: str = ""
+
+
+class Resolution(msgspec.Struct, forbid_unknown_fields=True):
+    name: str
+    effect: str
+
+
+class Resolutions(msgspec.Struct, forbid_unknown_fields=True):
+    cards: dict[str, Resolution]
+    assumed: str = ""
+
+
+class Tribunal(msgspec.Struct, forbid_unknown_fields=True):
+    terms_to_win: int
+    candidates: int
+    votes_per_planet: int
+    votes_per_region: int
+    assumed: str = ""
+
+
+class Limits(msgspec.Struct, forbid_unknown_fields=True):
+    max_cycles: int
+    battle_rounds: int
+    assumed: str = ""
+
+
+class MainData(msgspec.Struct, forbid_unknown_fields=True):
+    setup: Setup
+    map: MapData
+    land: Land
+    home: Home
+    production: Production
+    habitat: Habitat
+    movement: Movement
+    buildings: dict[str, Building | str]
+    tech_costs: dict[str, list[int] | str]
+    techs: dict[str, Tech | str]
+    ship_cards: dict[str, ShipCard | str]
+    events: Events
+    resolutions: Resolutions
+    tribunal: Tribunal
+    limits: Limits
+
+
+@dataclass(frozen=True)
+class MainRules:
+    """The main game's rule set: the ship rules, the main tables, the galaxy for this player count and the options."""
+
+    ships: Rules
+    data: MainData
+    buildings: dict[str, Building]
+    techs: dict[str, Tech]
+    tech_order: tuple[str, ...]
+    cards: dict[str, tuple[str, ...]]     # ship card (design key) -> technologies it needs
+    galaxy: Galaxy
+    players: int
+    map_option: int
+    win_rule: str                          # "consecutive" or "total"
+    cache: dict[Any, Any] = field(default_factory=dict, compare=False)
+
+    @property
+    def hulls(self) -> dict[str, Any]:
+        """The ship rules' hulls (the battle's action kinds count ship ids from them)."""
+        return self.ships.hulls
+
+    @property
+    def board(self) -> Any:
+        """The battle board (the battle's action kinds list its cells)."""
+        return self.ships.board
+
+    def tech_cost(self, key: str) -> tuple[int, int]:
+        """(energy, food) of a technology, from its tier."""
+        cost = self.data.tech_costs[f"tier{self.techs[key].tier}"]
+        assert isinstance(cost, list)
+        return cost[0], cost[1]
+
+
+def fail(path: str, why: str) -> RulesDataError:
+    return RulesDataError(f"abyss rules data: {path}: {why}")
+
+
+def check_map(d: MainData) -> None:
+    hexes = d.map.hexes
+    for k, n in hexes.items():
+        if k not in HEX_KINDS and not k.startswith("wormhole_"):
+            raise fail(f"map.hexes.{k}", f"not a hex kind ({', '.join(HEX_KINDS)}, wormhole_<colour>)")
+        if n < 0:
+            raise fail(f"map.hexes.{k}", f"at least 0, got {n}")
+        if k.startswith("wormhole_") and n not in (0, 2):
+            raise fail(f"map.hexes.{k}", f"wormholes come in pairs of one colour: 2 (or 0), got {n}")
+    o1 = d.map.option1
+    total = sum(hexes.values())
+    if o1.rows * o1.columns != total:
+        raise fail("map.hexes", f"{total} pieces do not fill option 1's {o1.rows} x {o1.columns} = {o1.rows * o1.columns} places")
+    o2 = 1 + 3 * d.map.option2.rings * (d.map.option2.rings + 1)
+    if o2 > total:
+        raise fail("map.option2.rings", f"{o2} places need more than the {total} pieces")
+    if d.map.option2.rings < 1 or o1.home_spacing < 1:
+        raise fail("map", "option2.rings and option1.home_spacing are at least 1")
+
+
+def check_land(d: MainData) -> None:
+    land = d.land
+    for colour in COLOURS:
+        if colour not in land.shares:
+            raise fail(f"land.shares.{colour}", "missing")
+        if colour not in land.squares:
+            raise fail(f"land.squares.{colour}", "missing")
+        shares = land.shares[colour]
+        for t, x in shares.items():
+            if t not in TERRAINS:
+                raise fail(f"land.shares.{colour}.{t}", f"not a terrain ({', '.join(TERRAINS)})")
+            if x < 0:
+                raise fail(f"land.shares.{colour}.{t}", f"a share is at least 0, got {x}")
+        if abs(sum(shares.values()) - 1.0) > 1e-9:
+            raise fail(f"land.shares.{colour}", f"shares sum to {sum(shares.values()):g}, not 1")
+    filled = sum(d.map.hexes.get(c, 0) * land.squares[c] for c in COLOURS)
+    if filled != land.tiles:
+        raise fail("land.tiles", f"{land.tiles} tiles, but the planets' squares hold {filled}")
+    if len(d.home.terrain) != land.squares["green"] or len(d.home.buildings) != land.squares["green"]:
+        raise fail("home", f"the home world is a green planet of {land.squares['green']} squares")
+    for i, t in enumerate(d.home.terrain):
+        if t not in TERRAINS:
+            raise fail(f"home.terrain[{i}]", f"{t!r} is not a terrain")
+
+
+def check_buildings(d: MainData, buildings: dict[str, Building]) -> None:
+    for k, b in buildings.items():
+        if min(b.energy, b.food, b.minerals) < 0:
+            raise fail(f"buildings.{k}", "costs are at least 0")
+        for i, t in enumerate(b.on):
+            if t not in TERRAINS:
+                raise fail(f"buildings.{k}.on[{i}]", f"{t!r} is not a terrain")
+        if b.produces and b.produces not in RESOURCES:
+            raise fail(f"buildings.{k}.produces", f"{b.produces!r} is not a resource")
+        if b.dock not in ("", "small", "large"):
+            raise fail(f"buildings.{k}.dock", f"{b.dock!r} is not small or large")
+    if "habitat" not in buildings:
+        raise fail("buildings.habitat", "the main game needs the habitat")
+    for i, key in enumerate(d.home.buildings):
+        if key and key not in buildings:
+            raise fail(f"home.buildings[{i}]", f"{key!r} is not a building")
+        if key and d.home.terrain[i] not in buildings[key].on:
+            raise fail(f"home.buildings[{i}]", f"a {key} cannot stand on {d.home.terrain[i]}")
+
+
+def tech_order(techs: dict[str, Tech], tiers: dict[str, list[int] | str]) -> tuple[str, ...]:
+    """The technologies with prerequisites first; a missing prerequisite or a cycle is refused."""
+    for k, t in techs.items():
+        if t.effect not in EFFECTS:
+            raise fail(f"techs.{k}.effect", f"{t.effect!r} is not one of {', '.join(EFFECTS)}")
+        if f"tier{t.tier}" not in tiers:
+            raise fail(f"techs.{k}.tier", f"no price for tier {t.tier} in tech_costs")
+        if t.effect == "hospitable" and t.colour not in COLOURS:
+            raise fail(f"techs.{k}.colour", f"{t.colour!r} is not a planet colour")
+        if t.effect == "output" and t.resource not in RESOURCES:
+            raise fail(f"techs.{k}.resource", f"{t.resource!r} is not a resource")
+        for i, r in enumerate(t.requires):
+            if r not in techs:
+                raise fail(f"techs.{k}.requires[{i}]", f"{r!r} is not a technology")
+    order: list[str] = []
+    state: dict[str, int] = {}  # 1: being visited, 2: done
+
+    def visit(k: str, path: list[str]) -> None:
+        if state.get(k) == 2:
+            return
+        if state.get(k) == 1:
+            raise fail(f"techs.{k}.requires", f"prerequisites form a cycle: {' -> '.join(path + [k])}")
+        state[k] = 1
+        for r in techs[k].requires:
+            visit(r, path + [k])
+        state[k] = 2
+        order.append(k)
+
+    for k in techs:
+        visit(k, [])
+    return tuple(order)
+
+
+def check_decks(d: MainData) -> None:
+    if d.events.every < 1:
+        raise fail("events.every", f"at least 1, got {d.events.every}")
+    for k, e in d.events.cards.items():
+        if e.effect not in EVENT_EFFECTS:
+            raise fail(f"events.cards.{k}.effect", f"{e.effect!r} is not one of {', '.join(EVENT_EFFECTS)}")
+        if e.resource not in RESOURCES or e.amount < 0 or e.copies < 1:
+            raise fail(f"events.cards.{k}", "a resource, an amount of at least 0 and at least 1 copy")
+    for k, r in d.resolutions.cards.items():
+        if r.effect not in RESOLUTION_EFFECTS:
+            raise fail(f"resolutions.cards.{k}.effect", f"{r.effect!r} is not one of {', '.join(RESOLUTION_EFFECTS)}")
+    t = d.tribunal
+    if t.terms_to_win < 1 or t.candidates < 1 or min(t.votes_per_planet, t.votes_per_region) < 0:
+        raise fail("tribunal", "terms_to_win and candidates at least 1, votes at least 0")
+    if d.limits.max_cycles < 1 or d.limits.battle_rounds < 1:
+        raise fail("limits", "max_cycles and battle_rounds at least 1")
+    if d.habitat.capacity < 0 or d.production.per_building < 0:
+        raise fail("habitat.capacity", "capacity and production at least 0")
+    m = d.movement
+    for i, f in enumerate(m.asteroid_damage):
+        if not 1 <= f <= m.asteroid_die:
+            raise fail(f"movement.asteroid_damage[{i}]", f"{f} is not a face of a d{m.asteroid_die}")
+    if m.explore_range < 0 or m.scan_base < 1:
+        raise fail("movement", "explore_range at least 0, scan_base at least 1")
+
+
+def load_main(raw: dict[str, Any], players: int, map_option: int = 2, win_rule: str = "consecutive",
+              auto_battle: bool = False) -> MainRules:
+    """Typed, checked rules of the main game from the merged tree (overrides already applied)."""
+    ship_raw = {k: v for k, v in raw.items() if k in SHIP_TABLES}
+    main_raw = {k: v for k, v in raw.items() if k not in SHIP_TABLES}
+    ships = load_rules(ship_raw, auto_battle=auto_battle, flee=True)
+    d = convert(main_raw, MainData, "abyss")
+    for table in ("buildings", "techs", "ship_cards", "tech_costs"):
+        for k, v in getattr(d, table).items():
+            if isinstance(v, str) and k != "assumed":
+                raise fail(f"{table}.{k}", "must be a table")
+    buildings = {k: v for k, v in d.buildings.items() if isinstance(v, Building)}
+    techs = {k: v for k, v in d.techs.items() if isinstance(v, Tech)}
+    for k, price in d.tech_costs.items():
+        if isinstance(price, list) and (len(price) != 2 or min(price) < 0):
+            raise fail(f"tech_costs.{k}", "two numbers of at least 0 (energy, food)")
+    check_map(d)
+    check_land(d)
+    check_buildings(d, buildings)
+    order = tech_order(techs, d.tech_costs)
+    check_decks(d)
+    designs = dict(ships.designs)
+    cards: dict[str, tuple[str, ...]] = {}
+    for k, card in d.ship_cards.items():
+        if isinstance(card, str):
+            continue
+        c = card
+        if c.hull:
+            designs[k] = make_design(k, DesignData(c.name, c.hull, c.tiles), ships.hulls, ships.tiles)
+        elif k not in designs:
+            raise fail(f"ship_cards.{k}", "names no design of abyss.toml and gives no hull and tiles")
+        for i, r in enumerate(c.requires):
+            if r not in techs:
+                raise fail(f"ship_cards.{k}.requires[{i}]", f"{r!r} is not a technology")
+        cards[k] = tuple(c.requires)
+    ships = dataclasses.replace(ships, designs=designs, cache={})
+    galaxy = make_galaxy(d.map.option1.rows, d.map.option1.columns, d.map.option2.rings, players, map_option)
+    return MainRules(ships, d, buildings, techs, order, cards, galaxy, players, map_option, win_rule)
+
+
+def build(game: "Game") -> MainRules:
+    """The main game's rule set for the loaded game's player count and options."""
+    o = game.options
+    return load_main(game.data, game.players, map_option=int(o.get("map", 2)),
+                     win_rule=str(o.get("tribunal_win", "consecutive")), auto_battle=o.get("battle") == "auto")

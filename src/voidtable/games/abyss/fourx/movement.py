@@ -1,0 +1,293 @@
+"""Phase II, Movement and exploration: ships step through the galaxy, reveal places, jump, scan; war and peace.
+
+- A ship moves its hull's galaxy speed (1 with basic engines) plus its owner's
+  engine technologies, one neighbouring place per step.
+- A face-down place may be entered (and so revealed) only within
+  ``movement.explore_range`` (plus fuel technologies) of a friendly colonised
+  planet: the seat's own, or one of a player it is not at war with. What it is
+  comes from the pile of unused pieces. A revealed black hole is never entered.
+- Entering a place next to a black hole stops the ship; a ship starting next to
+  one has one step at most. Entering a place with ships of a player at war stops it.
+- Entering an asteroid field rolls the asteroid die; a damaging face makes the
+  owner cover one working square.
+- On a wormhole whose partner of the same colour is face up the ship may jump
+  there, once per phase, for free; it is never forced to.
+- A ship above a planet scans it: the next unexplored squares (1, or the
+  scanners' number) are drawn by the colour's land shares; a bonus square pays
+  its finder at once.
+- In its Movement phase a player may declare war on another (unless a ceasefire
+  is in force) or offer peace to one it is at war with, who answers at once.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from voidtable.engine.actions import Action
+
+from ..battle import DISABLE
+from ..ships import destroyed, disable, working_squares
+from .actions import ANSWER, DECLARE_WAR, DONE, JUMP, OFFER_PEACE, SCAN, SELECT, STEP, STOP
+from .data import RESOURCES, TERRAINS
+from .planets import colonies, colour_of, is_planet
+from .tasks import TASKS, AsteroidHit, Movement, PeaceOffer, ShipMove, StartMoving
+
+if TYPE_CHECKING:
+    from .state import AbyssState
+
+
+def speed(s: "AbyssState", ship_id: int) -> int:
+    sh = s.ships[ship_id]
+    bonus = sum(s.m.techs[t].amount for t in s.techs[sh.owner] if s.m.techs[t].effect == "engines")
+    return s.r.hulls[s.r.designs[sh.design].hull].galaxy_move + bonus
+
+
+def near_black_hole(s: "AbyssState", place: int) -> bool:
+    return any(s.kinds[n] == "black_hole" for n in s.m.galaxy.neighbours[place])
+
+
+def explore_range(s: "AbyssState", seat: int) -> int:
+    fuel = sum(s.m.techs[t].amount for t in s.techs[seat] if s.m.techs[t].effect == "range")
+    return s.m.data.movement.explore_range + fuel + (1 if s.resolution("wider_exploring") else 0)
+
+
+def friendly_planets(s: "AbyssState", seat: int) -> list[int]:
+    """Colonised planets the seat may explore from: its own and those of players it is not at war with."""
+    return sorted({p for q in range(s.players) if not s.at_war(seat, q) for p in colonies(s, q)})
+
+
+def may_explore(s: "AbyssState", seat: int, place: int) -> bool:
+    reach = explore_range(s, seat)
+    return any(s.m.galaxy.distance(place, p) <= reach for p in friendly_planets(s, seat))
+
+
+def enemies_at(s: "AbyssState", seat: int, place: int) -> bool:
+    return any(s.at_war(seat, o) for o in s.owners_at(place))
+
+
+def partner(s: "AbyssState", place: int) -> int | None:
+    """The face-up wormhole of the same colour as the one at ``place``."""
+    kind = s.kinds[place]
+    if not kind.startswith("wormhole_"):
+        return None
+    return next((p for p, k in enumerate(s.kinds) if k == kind and p != place), None)
+
+
+def can_scan(s: "AbyssState", ship_id: int) -> bool:
+    place = s.where[ship_id]
+    return (ship_id not in s.scanned and is_planet(s.kinds[place]) and "" in s.surface.get(place, ("",)))
+
+
+@TASKS.auto(StartMoving)
+def start_moving(s: "AbyssState", task: StartMoving) -> None:
+    s.phase = "movement"
+    s.offered = frozenset()
+    for i, sh in s.ships.items():
+        if sh.owner == task.seat:
+            n = speed(s, i)
+            s.moves[i] = min(n, 1) if near_black_hole(s, s.where[i]) else n
+    s.push(Movement(task.seat))
+
+
+def movement_legal(s: "AbyssState", task: Movement) -> list[Action]:
+    seat = task.seat
+    out = [SELECT(i) for i, sh in sorted(s.ships.items()) if sh.owner == seat and i in s.where
+           and (s.moves.get(i, 0) > 0 or can_scan(s, i) or (i not in s.jumped and partner(s, s.where[i]) is not None))]
+    for q in range(s.players):
+        if q == seat or s.out[q]:
+            continue
+        if s.at_war(seat, q):
+            if (seat, q) not in s.offered:
+                out.append(OFFER_PEACE(q))
+        elif not s.resolution("no_new_wars"):
+            out.append(DECLARE_WAR(q))
+    out.append(DONE())
+    return out
+
+
+@TASKS.decision(Movement, legal=movement_legal)
+def movement(s: "AbyssState", task: Movement, action: Action) -> None:
+    seat = task.seat
+    if action.kind == "done":
+        for i, sh in s.ships.items():
+            if sh.owner == seat:
+                s.moves[i] = 0
+        return
+    s.push(task)
+    if action.kind == "select":
+        s.push(ShipMove(seat, action.arg))
+    elif action.kind == "declare_war":
+        declare_war(s, seat, action.arg)
+    elif action.kind == "offer_peace":
+        s.offered = s.offered | {(seat, action.arg)}
+        s.event(type="peace_offered", seat=seat, to=action.arg)
+        s.push(PeaceOffer(action.arg, seat))
+
+
+def declare_war(s: "AbyssState", seat: int, on: int) -> None:
+    s.war = s.war | {(min(seat, on), max(seat, on))}
+    s.event(type="war", seat=seat, on=on)
+
+
+def peace_legal(s: "AbyssState", task: PeaceOffer) -> list[Action]:
+    return [ANSWER(True), ANSWER(False)]
+
+
+@TASKS.decision(PeaceOffer, legal=peace_legal)
+def answer_peace(s: "AbyssState", task: PeaceOffer, action: Action) -> None:
+    if action.arg:
+        s.war = s.war - {(min(task.seat, task.by), max(task.seat, task.by))}
+    s.event(type="peace" if action.arg else "peace_declined", seat=task.seat, by=task.by)
+
+
+def steps(s: "AbyssState", ship_id: int) -> list[int]:
+    """The neighbouring places the ship may step to now."""
+    if s.moves.get(ship_id, 0) <= 0:
+        return []
+    seat = s.ships[ship_id].owner
+    out = []
+    for n in s.m.galaxy.neighbours[s.where[ship_id]]:
+        kind = s.kinds[n]
+        if kind == "black_hole":
+            continue
+        if not kind and not may_explore(s, seat, n):
+            continue
+        out.append(n)
+    return out
+
+
+def ship_legal(s: "AbyssState", task: ShipMove) -> list[Action]:
+    i = task.ship
+    if i not in s.ships:
+        return []
+    out = [STEP(n) for n in steps(s, i)]
+    if i not in s.jumped and partner(s, s.where[i]) is not None and not s.resolution("no_jumps"):
+        out.append(JUMP())
+    if can_scan(s, i):
+        out.append(SCAN())
+    out.append(STOP())
+    return out
+
+
+@TASKS.decision(ShipMove, legal=ship_legal)
+def ship_move(s: "AbyssState", task: ShipMove, action: Action) -> None:
+    i, seat = task.ship, task.seat
+    if action.kind == "stop":
+        s.moves[i] = 0
+        return
+    s.push(task)  # the ship goes on until it stops (with nothing left, stopping is its only choice)
+    if action.kind == "scan":
+        scan(s, seat, i)
+    elif action.kind == "jump":
+        target = partner(s, s.where[i])
+        assert target is not None
+        s.jumped = s.jumped | {i}
+        s.event(type="jumped", seat=seat, ship=i, came=s.where[i], to=target)
+        s.where[i] = target
+        if enemies_at(s, seat, target):
+            s.moves[i] = 0
+    else:
+        step(s, seat, i, action.arg)
+
+
+def reveal(s: "AbyssState", place: int) -> str:
+    """Turn a face-down place up: a piece drawn from the pile of unused pieces."""
+    keys = list(s.m.data.map.hexes)
+    k = s.rng.below(sum(s.pile))
+    for idx, n in enumerate(s.pile):
+        if k < n:
+            break
+        k -= n
+    s.pile[idx] -= 1
+    kind = s.kinds[place] = keys[idx]
+    if is_planet(kind):
+        n = s.m.data.land.squares[colour_of(kind)]
+        s.surface[place] = ("",) * n
+        s.built[place] = (None,) * n
+    s.event(type="revealed", place=place, kind=kind)
+    return kind
+
+
+def step(s: "AbyssState", seat: int, i: int, to: int) -> None:
+    kind = s.kinds[to] or reveal(s, to)
+    if kind == "black_hole":
+        s.moves[i] = 0
+        s.event(type="black_hole", seat=seat, ship=i, place=to)
+        return
+    s.event(type="moved", seat=seat, ship=i, came=s.where[i], to=to)
+    s.where[i] = to
+    s.moves[i] -= 1
+    if near_black_hole(s, to) or enemies_at(s, seat, to):
+        s.moves[i] = 0
+    if kind == "asteroid":
+        mv = s.m.data.movement
+        roll = s.rng.below(mv.asteroid_die) + 1
+        hit = roll in mv.asteroid_damage
+        s.event(type="asteroids", seat=seat, ship=i, roll=roll, hit=hit)
+        if hit:
+            s.push(AsteroidHit(seat, i))
+
+
+def asteroid_legal(s: "AbyssState", task: AsteroidHit) -> list[Action]:
+    return [DISABLE(q) for q in working_squares(s.r, s.ships[task.ship])]
+
+
+@TASKS.decision(AsteroidHit, legal=asteroid_legal)
+def asteroid_hit(s: "AbyssState", task: AsteroidHit, action: Action) -> None:
+    ship = disable(s.ships[task.ship], action.arg)
+    s.event(type="disabled", seat=task.seat, ship=task.ship, square=action.arg)
+    if destroyed(s.r, ship):
+        lose_ship(s, task.ship)
+    else:
+        s.ships[task.ship] = ship
+
+
+def lose_ship(s: "AbyssState", i: int) -> None:
+    sh = s.ships.pop(i)
+    s.where.pop(i, None)
+    s.moves.pop(i, None)
+    s.event(type="destroyed", seat=sh.owner, ship=i, design=sh.design)
+
+
+def scan(s: "AbyssState", seat: int, i: int) -> None:
+    """Reveal the planet's next unexplored squares; a bonus square pays its finder."""
+    place = s.where[i]
+    s.scanned = s.scanned | {i}
+    count = max([s.m.data.movement.scan_base] + [s.m.techs[t].amount for t in s.techs[seat]
+                                                  if s.m.techs[t].effect == "scan"])
+    shares = s.m.data.land.shares[colour_of(s.kinds[place])]
+    surface = list(s.surface[place])
+    for q, t in enumerate(surface):
+        if count <= 0:
+            break
+        if t:
+            continue
+        terrain = draw_terrain(s, shares)
+        surface[q] = terrain
+        count -= 1
+        s.event(type="scanned", seat=seat, place=place, square=q, terrain=terrain)
+        if terrain == "bonus":
+            collect_bonus(s, seat)
+    s.surface[place] = tuple(surface)
+
+
+def draw_terrain(s: "AbyssState", shares: dict[str, float]) -> str:
+    x = s.rng.random()
+    for t in TERRAINS:
+        x -= shares.get(t, 0.0)
+        if x < 0:
+            return t
+    return max(shares, key=lambda t: shares[t])
+
+
+def collect_bonus(s: "AbyssState", seat: int) -> None:
+    """A bonus square: one resource (drawn) of ``land.bonus_amount``, or a free tier-1 technology."""
+    k = s.rng.below(len(RESOURCES) + 1)
+    if k < len(RESOURCES):
+        s.bank[seat][k] += s.m.data.land.bonus_amount
+        s.event(type="bonus", seat=seat, resource=RESOURCES[k], amount=s.m.data.land.bonus_amount)
+        return
+    free = [t for t in s.m.tech_order if s.m.techs[t].tier == 1 and t not in s.techs[seat]]
+    if free:
+        s.techs[seat] = s.techs[seat] | {free[0]}
+        s.event(type="bonus", seat=seat, tech=free[0])

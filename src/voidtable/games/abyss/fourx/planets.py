@@ -1,0 +1,127 @@
+"""Planets as square grids, and what follows from who holds which square.
+
+A planet place has a surface (one terrain per square, "" while unexplored) and
+its buildings (``(owner, kind)`` or None per square). From these come a player's
+colonies (planets with their habitat), the buildings that work (a habitat keeps
+``habitat.capacity`` other buildings working on its planet), production, voting
+power (planets with a colony plus squares with a building) and hospitality.
+Pure functions of the state; the phases call them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .data import COLOURS, RESOURCES, MainRules
+
+if TYPE_CHECKING:
+    from .state import AbyssState
+
+Built = tuple[tuple[int, str] | None, ...]
+
+
+def is_planet(kind: str) -> bool:
+    """A place a ship can scan and colonise: a planet of some colour, a moon, a home world."""
+    return kind in COLOURS or kind == "home"
+
+
+def colour_of(kind: str) -> str:
+    return "green" if kind == "home" else kind
+
+
+def hospitable(m: MainRules, techs: frozenset[str], kind: str) -> bool:
+    """Green from the start; blue, yellow and red with their technologies; moons with blue."""
+    colour = colour_of(kind)
+    if colour == "green":
+        return True
+    if colour == "moon":
+        colour = "blue"
+    return any(m.techs[t].effect == "hospitable" and m.techs[t].colour == colour for t in techs)
+
+
+def habitats(built: Built, seat: int) -> int:
+    return sum(1 for b in built if b == (seat, "habitat"))
+
+
+def working(m: MainRules, built: Built, seat: int) -> list[int]:
+    """The squares of the seat's buildings that work: its habitats, and as many others as they support."""
+    cap = habitats(built, seat) * m.data.habitat.capacity
+    out = []
+    for q, b in enumerate(built):
+        if b is None or b[0] != seat:
+            continue
+        if b[1] == "habitat":
+            out.append(q)
+        elif cap > 0:
+            cap -= 1
+            out.append(q)
+    return out
+
+
+def colonies(s: "AbyssState", seat: int) -> list[int]:
+    """The planets where the seat has a habitat."""
+    return [p for p, built in sorted(s.built.items()) if habitats(built, seat)]
+
+
+def regions(s: "AbyssState", seat: int) -> int:
+    """Squares holding one of the seat's buildings (habitats included), on every planet."""
+    return sum(1 for built in s.built.values() for b in built if b is not None and b[0] == seat)
+
+
+def votes(s: "AbyssState", seat: int) -> int:
+    """Voting power: planets with the seat's colonies plus the regions with its buildings."""
+    t = s.m.data.tribunal
+    return t.votes_per_planet * len(colonies(s, seat)) + t.votes_per_region * regions(s, seat)
+
+
+def output_bonus(m: MainRules, techs: frozenset[str], resource: str) -> int:
+    return sum(m.techs[t].amount for t in techs if m.techs[t].effect == "output" and m.techs[t].resource == resource)
+
+
+def production(s: "AbyssState", seat: int) -> list[int]:
+    """What the seat's working farms, mines and plants make in one Production phase (energy, food, minerals)."""
+    m = s.m
+    got = [0, 0, 0]
+    for built in s.built.values():
+        for q in working(m, built, seat):
+            b = built[q]
+            assert b is not None
+            res = m.buildings[b[1]].produces
+            if res:
+                got[RESOURCES.index(res)] += 1
+    techs = s.techs[seat]
+    return [n * (m.data.production.per_building + output_bonus(m, techs, r)) if n else 0
+            for n, r in zip(got, RESOURCES)]
+
+
+def producers(s: "AbyssState", seat: int, resource: str) -> int:
+    """The seat's working buildings that make ``resource``."""
+    n = 0
+    for built in s.built.values():
+        for q in working(s.m, built, seat):
+            b = built[q]
+            if b is not None and s.m.buildings[b[1]].produces == resource:
+                n += 1
+    return n
+
+
+def docks(s: "AbyssState", seat: int) -> list[tuple[int, str]]:
+    """(planet, "small" or "large") for each of the seat's working space docks."""
+    out = []
+    for p, built in sorted(s.built.items()):
+        for q in working(s.m, built, seat):
+            b = built[q]
+            if b is not None and s.m.buildings[b[1]].dock:
+                out.append((p, s.m.buildings[b[1]].dock))
+    return out
+
+
+def has_building(s: "AbyssState", seat: int, place: int, kind: str) -> bool:
+    built = s.built.get(place)
+    return built is not None and any(built[q] == (seat, kind) for q in working(s.m, built, seat))
+
+
+def can_hold_more(m: MainRules, built: Built, seat: int) -> bool:
+    """Room for another building besides habitats: fewer than the habitats support."""
+    others = sum(1 for b in built if b is not None and b[0] == seat and b[1] != "habitat")
+    return others < habitats(built, seat) * m.data.habitat.capacity

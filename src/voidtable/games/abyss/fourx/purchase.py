@@ -1,0 +1,133 @@
+"""Phase IV, purchases: buildings, bulldozing, technologies, ships at docks, repairs at space ports.
+
+- A building goes on an explored, empty square of a planet where the player has
+  a habitat, on a terrain it allows (farms on plains, mines on minerals, plants
+  on energy); every habitat supports ``habitat.capacity`` other buildings, so a
+  building needs room under the player's habitats there. A habitat bought this
+  way founds nothing new: it adds room.
+- A building may be bulldozed (not a habitat); it is not moved.
+- A technology needs its prerequisites and costs energy and food by tier.
+- A ship card needs its technologies and a free piece of its hull; it is built
+  at one of the player's docks (a cruiser needs the large dock) and appears
+  above that planet. Its price is its hull's plus its tiles' (``..data``).
+- A damaged square is repaired at a planet with the player's space port, for a
+  share of its tile's price (``..ships.repair_cost``).
+Resolutions may make buildings or technologies cheaper.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from voidtable.engine.actions import Action
+
+from ..ships import Ship, repair, repair_cost
+from .actions import BUILD, BULLDOZE, BUY_SHIP, BUY_TECH, DONE, REPAIR
+from .planets import can_hold_more, colonies, docks, has_building
+from .tasks import TASKS, Purchase
+
+if TYPE_CHECKING:
+    from .state import AbyssState
+
+
+def building_cost(s: "AbyssState", kind: str) -> tuple[int, int, int]:
+    b = s.m.buildings[kind]
+    off = 1 if s.resolution("cheap_buildings") else 0
+    return b.energy, b.food, max(0, b.minerals - off)
+
+
+def tech_cost(s: "AbyssState", key: str) -> tuple[int, int, int]:
+    e, f = s.m.tech_cost(key)
+    off = 1 if s.resolution("cheap_techs") else 0
+    return max(0, e - off), max(0, f - off), 0
+
+
+def ship_cost(s: "AbyssState", card: str) -> tuple[int, int, int]:
+    d = s.r.designs[card]
+    return d.energy, 0, d.minerals
+
+
+def dock_for(s: "AbyssState", seat: int, card: str) -> int | None:
+    need = s.r.hulls[s.r.designs[card].hull].dock
+    for place, size in docks(s, seat):
+        if need != "large" or size == "large":
+            return place
+    return None
+
+
+def purchase_legal(s: "AbyssState", task: Purchase) -> list[Action]:
+    seat = task.seat
+    out: list[Action] = []
+    for place in colonies(s, seat):
+        surface, built = s.surface[place], s.built[place]
+        room = can_hold_more(s.m, built, seat)
+        for q, t in enumerate(surface):
+            if not t:
+                continue
+            b = built[q]
+            if b is None:
+                for kind, bd in s.m.buildings.items():
+                    if t in bd.on and (room or kind == "habitat") and s.can_pay(seat, *building_cost(s, kind)):
+                        out.append(BUILD((place, q, kind)))
+            elif b[0] == seat and b[1] != "habitat":
+                out.append(BULLDOZE((place, q)))
+    owned = s.techs[seat]
+    for key in s.m.tech_order:
+        if key not in owned and all(r in owned for r in s.m.techs[key].requires) and s.can_pay(seat, *tech_cost(s, key)):
+            out.append(BUY_TECH(key))
+    for card, needs in s.m.cards.items():
+        if all(r in owned for r in needs) and s.can_pay(seat, *ship_cost(s, card)) \
+                and s.free_id(seat, s.r.designs[card].hull) is not None and dock_for(s, seat, card) is not None:
+            out.append(BUY_SHIP(card))
+    for i, sh in sorted(s.ships.items()):
+        if sh.owner == seat and sh.disabled and has_building(s, seat, s.where.get(i, -1), "space_port"):
+            for q in range(len(s.r.designs[sh.design].tiles)):
+                if sh.disabled >> q & 1:
+                    e, mi = repair_cost(s.r, sh, q)
+                    if s.can_pay(seat, e, 0, mi):
+                        out.append(REPAIR((i, q)))
+    out.append(DONE())
+    return out
+
+
+@TASKS.decision(Purchase, legal=purchase_legal)
+def purchase(s: "AbyssState", task: Purchase, action: Action) -> None:
+    s.phase = "purchase"
+    seat = task.seat
+    kind = action.kind
+    if kind == "done":
+        return
+    s.push(task)
+    if kind == "build":
+        place, q, b = action.arg
+        s.pay(seat, *building_cost(s, b))
+        built = list(s.built[place])
+        built[q] = (seat, b)
+        s.built[place] = tuple(built)
+        s.event(type="built", seat=seat, place=place, square=q, building=b)
+    elif kind == "bulldoze":
+        place, q = action.arg
+        built = list(s.built[place])
+        gone = built[q]
+        built[q] = None
+        s.built[place] = tuple(built)
+        s.event(type="bulldozed", seat=seat, place=place, square=q, building=gone[1] if gone else "")
+    elif kind == "buy_tech":
+        s.pay(seat, *tech_cost(s, action.arg))
+        s.techs[seat] = s.techs[seat] | {action.arg}
+        s.event(type="tech", seat=seat, tech=action.arg)
+    elif kind == "buy_ship":
+        card = action.arg
+        s.pay(seat, *ship_cost(s, card))
+        ship_id = s.free_id(seat, s.r.designs[card].hull)
+        place = dock_for(s, seat, card)
+        assert ship_id is not None and place is not None
+        s.ships[ship_id] = Ship(seat, card)
+        s.where[ship_id] = place
+        s.event(type="ship_built", seat=seat, ship=ship_id, design=card, place=place)
+    elif kind == "repair":
+        i, q = action.arg
+        e, mi = repair_cost(s.r, s.ships[i], q)
+        s.pay(seat, e, 0, mi)
+        s.ships[i] = repair(s.ships[i], q)
+        s.event(type="repaired", seat=seat, ship=i, square=q)
