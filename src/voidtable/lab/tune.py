@@ -781,7 +781,8 @@ def final_round(spec: TuneSpec, profile: Profile, runner: Runner, finalists: lis
     """Replay the finalists (and the rules as they are) with ``final_games`` games each, in one batch of work.
 
     The replay's games are new ones: game indices from ``profile.games`` on, past any game a trial
-    played, so the luck that made a finalist look good in the search does not flatter it here.
+    played, so the luck that made a finalist look good in the search does not flatter it here. The
+    rules as they are were not selected by anything, so they are judged on all their games.
     """
     entries: list[tuple[str, dict[str, Any], Any]] = []
     if spec.baseline:
@@ -800,7 +801,8 @@ def final_round(spec: TuneSpec, profile: Profile, runner: Runner, finalists: lis
     runner.play(Plan(first.experiment, conds, "single", first.has_measures, first.has_factions))
     out = []
     for (label, values, t), p in zip(entries, plans):
-        dist, obs, completed = evaluate(spec, p, runner.store, first=profile.games)
+        # nothing selected the rules as they are, so all their games count; a finalist's only from the replay on
+        dist, obs, completed = evaluate(spec, p, runner.store, first=profile.games if t is not None else 0)
         verdicts = {o.verdict for o in obs}
         verdict = "meets" if verdicts == {"met"} else "misses" if verdicts & {"missed", "no games"} else "unsure"
         conf = math.prod(o.confidence for o in obs)

@@ -177,7 +177,8 @@ def write_html(result: "TuneResult", path: "Path") -> "Path":
     parts.append("<h2>Final candidates</h2>")
     if result.candidates:
         parts.append(f"<p class=note>Each replayed with {prof.final_games} games (new games, after every game of the search, "
-                     "so the luck that picked a finalist does not flatter it here). Verdict per item from the "
+                     "so the luck that picked a finalist does not flatter it here; the rules as they are, which "
+                     "nothing selected, are judged on all their games). Verdict per item from the "
                      "95% interval (Wilson for shares and rates, t for means): <i>met</i> when the whole interval "
                      "satisfies the constraint, <i>missed</i> when none of it does, else <i>unsure</i>. Confidence: "
                      "the probability that the true value satisfies it, the estimate taken as normal; a candidate's "
