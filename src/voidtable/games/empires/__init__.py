@@ -1,0 +1,59 @@
+"""Empires of the Void (Red Raven Games, 2011): 2-4 empires in a galaxy of seven hexagons.
+
+A draft: exported as ``SPEC_DRAFT`` (not ``SPEC``), so the registry and the
+cross-game suites leave it alone until the game is complete. What is built and
+what is not: docs/rules/empires.md.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from voidtable.engine.game import GameSpec
+from voidtable.engine.options import OptionSpec
+from voidtable.engine.parameters import Parameter
+
+from .actions import ACTIONS
+from .ruleset import build
+from .state import EmpiresState
+from .tasks import TASKS
+
+OPTIONS = [
+    OptionSpec("short", bool, False, "short game: end with the second scoring (round 9)"),
+    OptionSpec("advanced", bool, False, "advanced rules: turn order by planets each round; build and research in turn order"),
+    OptionSpec("open_scores", bool, False, "show every seat's VP (the book keeps VP tokens face down)"),
+]
+
+PARAMETERS = (
+    Parameter("game.home_bonus_vp", 0, 6, help="VP per scoring for holding another player's home world"),
+    Parameter("ships.*.cost", 0, 10, help="a ship's cost in credits"),
+    Parameter("techs.*.cost", 0, 12, help="a technology's cost in credits"),
+    Parameter("planets.*.vp", 0, 6, help="a planet's VP at each scoring"),
+    Parameter("planets.*.influence", 0, 5, help="a planet's influence at the council"),
+    Parameter("races.*.credits", 0, 12, help="a race's starting credits and income"),
+)
+
+SPEC_DRAFT = GameSpec(
+    name="empires",
+    title="Empires of the Void",
+    min_players=2,
+    max_players=4,
+    summary="Conquer or befriend planets, research, and sway the Galactic Council over 11 rounds and 3 scorings.",
+    build=build,
+    state_class=EmpiresState,
+    options=OPTIONS,
+    variants={
+        "standard": {},
+        "short": {"short": True},
+        "advanced": {"advanced": True},
+        "advanced_short": {"advanced": True, "short": True},
+    },
+    data_file=Path(__file__).with_name("empires.toml"),
+    max_decisions=20_000,
+    rules_version=1,
+    actions=ACTIONS,
+    tasks=TASKS,
+    parameters=PARAMETERS,
+)
+
+__all__ = ["SPEC_DRAFT", "EmpiresState"]

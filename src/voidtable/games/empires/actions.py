@@ -1,0 +1,89 @@
+"""Empires of the Void's action kinds, declared once (engine.vocabulary): one small decision at a time.
+
+Spaces are named by key (``space`` target): a planet's key, ``tile.node`` for a
+light circle, ``home<seat>`` for a home world. Ships are token ids (every token of
+the box numbered once: four colours, then the neutral supply). Diplomacy cards of
+the same type and Tactics are alike, so a card is named ``type.tactic``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from voidtable.engine.vocabulary import (
+    NO_ARG,
+    ActionKind,
+    ActionTable,
+    ArgType,
+    choice_arg,
+    hex_arg,
+    id_arg,
+    number_arg,
+    space_arg,
+    tuple_arg,
+)
+
+from . import galaxy
+
+if TYPE_CHECKING:
+    from voidtable.engine.game import Game
+
+    from .data import Rules
+
+
+def _r(g: "Game") -> "Rules":
+    rules: Rules = g.rules
+    return rules
+
+
+def _card_keys(g: "Game") -> list[str]:
+    return sorted({f"{t}.{a}" for t, a in _r(g).cards})
+
+
+def _corners(g: Any) -> list[tuple[int, int]]:
+    return list(galaxy.TWO_PLAYER_CORNERS if g.players == 2 else galaxy.CORNERS)
+
+
+SPACE = space_arg("space", lambda g: _r(g).spaces())
+PLANET = choice_arg("planet", lambda g: _r(g).planet_keys)
+SHIP = id_arg("ship", lambda g: len(_r(g).tokens), "ship")
+CARD = choice_arg("card", _card_keys, target="card")
+ATTACK_TARGET = ArgType(
+    "attack_target",
+    lambda g: (*range(g.players), "planet", "infestation"),
+    "choice",
+    lambda v: (isinstance(v, int) and not isinstance(v, bool)) or v in ("planet", "infestation"),
+)
+
+RACE = ActionKind("race", choice_arg("race", lambda g: _r(g).race_keys))
+CORNER = ActionKind("corner", hex_arg("corner", _corners))
+ROTATE = ActionKind("rotate", tuple_arg("rotation", hex_arg("tile", lambda g: list(galaxy.RING)), number_arg("turns", 1, 5)),
+                    route_part=0)
+NO_ROTATE = ActionKind("no_rotate", NO_ARG)
+COVER = ActionKind("cover", PLANET)
+RESEARCH = ActionKind("research", choice_arg("tech", lambda g: _r(g).tech_keys))
+BUILD = ActionKind("build", choice_arg("ship_kind", lambda g: _r(g).ship_kinds))
+BUILD_DONE = ActionKind("build_done", NO_ARG)
+MOVE = ActionKind("move", SHIP)
+TO = ActionKind("to", SPACE)
+ATTACK = ActionKind("attack", SPACE)
+TARGET = ActionKind("target", ATTACK_TARGET)
+CULTURE = ActionKind("culture", NO_ARG)
+MINE = ActionKind("mine", NO_ARG)
+DIPLOMACY = ActionKind("diplomacy", tuple_arg("diplomacy", PLANET, number_arg("cards", 1, 4)), route_part=0)
+INFEST = ActionKind("infest", PLANET)
+END_TURN = ActionKind("end_turn", NO_ARG)
+CASUALTY = ActionKind("casualty", SHIP)
+TAKE = ActionKind("take", choice_arg("outcome", ("conquer", "liberate")))
+LEAVE = ActionKind("leave", NO_ARG)
+BEFRIEND_NOW = ActionKind("befriend_now", NO_ARG)
+NOT_NOW = ActionKind("not_now", NO_ARG)
+DISCARD = ActionKind("discard", CARD)
+SWAP = ActionKind("swap", tuple_arg("swap", CARD, CARD), route_part=0)  # (hand card, row card), 2 players
+
+ACTIONS = ActionTable("empires", [
+    RACE, CORNER, ROTATE, NO_ROTATE, COVER,
+    RESEARCH, BUILD, BUILD_DONE,
+    MOVE, TO, ATTACK, TARGET, CULTURE, MINE, DIPLOMACY, INFEST, END_TURN,
+    CASUALTY, TAKE, LEAVE, BEFRIEND_NOW, NOT_NOW, DISCARD, SWAP,
+])

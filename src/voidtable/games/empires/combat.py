@@ -1,0 +1,227 @@
+"""ATTACK: at one space, against the planet, one opponent, or an infestation.
+
+A battle is one pass through the initiative levels (Fire Bug pre-rolls, then 1 to
+5): every ship of both sides at a level rolls its dice, a die at or above the
+ship's attack number hits, and only then are casualties taken, each owner picking
+his own ships one hit at a time. Shooting Stars pay a credit each time they fire
+(and hold fire without one). Ships of players not named take no part (a reading).
+Damage on ships needing two hits is repaired after the battle, except the Moth's.
+
+Winning against the planet's controller (no ship of his left, one of yours there)
+opens the planet: conquer it, liberate it (only a conquered planet with no ally),
+or leave it. An undefended planet is taken with the action and no roll. A neutral
+planet falls to one hit (planets never shoot back); an infestation to two hits in
+one action.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from voidtable.engine.dice import Die, roll
+
+from .actions import BEFRIEND_NOW, CASUALTY, LEAVE, NOT_NOW, TAKE, TARGET
+from .cards import of_type
+from .planets import NOBODY, ally_with, clear_infestation, is_home, liberate, may_liberate, take_control
+from .tasks import TASKS, BefriendNow, ChooseTarget, EndBattle, FireLevel, TakeCasualty, TakePlanet
+
+if TYPE_CHECKING:
+    from voidtable.engine.actions import Action
+
+    from .state import EmpiresState
+
+LEVELS = 5
+
+
+def ships_at(s: "EmpiresState", seat: int, space: str) -> list[int]:
+    return sorted(i for i, sh in s.ships.items() if sh.owner == seat and sh.space == space)
+
+
+def rollers_at(s: "EmpiresState", seat: int, space: str) -> list[int]:
+    return [i for i in ships_at(s, seat, space) if s.r.ship(s.ships[i].kind).dice > 0]
+
+
+def targets(s: "EmpiresState", seat: int, space: str) -> list[Any]:
+    """What ``seat`` may attack at ``space``."""
+    if not ships_at(s, seat, space):
+        return []
+    armed = bool(rollers_at(s, seat, space))
+    c = s.control.get(space)
+    out: list[Any] = []
+    if c is not None and c.neutral and armed:
+        out.append("planet")
+    for q in range(s.r.players):
+        if q == seat:
+            continue
+        defends = bool(ships_at(s, q, space))
+        if (defends and armed) or (not defends and c is not None and c.controller == q):
+            out.append(q)
+    if c is not None and c.infester not in (NOBODY, seat) and armed:
+        out.append("infestation")
+    return out
+
+
+def attack_spaces(s: "EmpiresState", seat: int) -> list[str]:
+    spaces = sorted({sh.space for sh in s.ships.values() if sh.owner == seat})
+    return [sp for sp in spaces if targets(s, seat, sp)]
+
+
+def start_attack(s: "EmpiresState", seat: int, space: str) -> list[tuple[Any, ...]]:
+    return [ChooseTarget(seat, space)]
+
+
+def target_legal(s: "EmpiresState", task: ChooseTarget) -> list["Action"]:
+    return [TARGET(t) for t in targets(s, task.seat, task.space)]
+
+
+@TASKS.decision(ChooseTarget, legal=target_legal)
+def choose_target(s: "EmpiresState", task: ChooseTarget, action: "Action") -> None:
+    seat, space, target = task.seat, task.space, action.arg
+    s.event(type="attack", seat=seat, space=space, target=target)
+    if target == "planet":
+        hits = volley(s, seat, space)
+        if hits >= s.r.g.neutral_planet_hits:
+            take_control(s, seat, space)
+        return
+    if target == "infestation":
+        hits = volley(s, seat, space)
+        if hits >= s.r.g.infest_removal_hits:
+            clear_infestation(s, seat, space)
+        return
+    if not ships_at(s, target, space):
+        s.push(TakePlanet(seat, space))  # undefended: taken with the action, no roll
+        return
+    s.push(FireLevel(seat, target, space, 0))
+
+
+def fire(s: "EmpiresState", ship_id: int, why: str) -> int:
+    """One ship's dice at its attack number; a ship with a firing cost pays it or holds fire."""
+    ship = s.ships[ship_id]
+    data = s.r.ship(ship.kind)
+    if data.fire_cost:
+        if s.credits[ship.owner] < data.fire_cost:
+            s.event(type="held_fire", seat=ship.owner, id=ship_id, why="no credit")
+            return 0
+        s.credits[ship.owner] -= data.fire_cost
+    dice = [roll(s.rng, Die(6), s.emit, seat=ship.owner, why=why) for _ in range(data.dice)]
+    return sum(1 for v in dice if v >= data.attack)
+
+
+def volley(s: "EmpiresState", seat: int, space: str) -> int:
+    """Every armed ship of the seat at the space fires once, in initiative order (against a planet or infestation)."""
+    order = sorted(rollers_at(s, seat, space), key=lambda i: (s.r.ship(s.ships[i].kind).initiative, i))
+    hits = sum(fire(s, i, "attack") for i in order)
+    s.event(type="volley", seat=seat, space=space, hits=hits)
+    return hits
+
+
+@TASKS.auto(FireLevel)
+def fire_level(s: "EmpiresState", task: FireLevel) -> None:
+    a, d, space, level = task
+    if not ships_at(s, a, space) or not ships_at(s, d, space) or level > LEVELS:
+        s.push(EndBattle(a, d, space))
+        return
+    hits = {a: 0, d: 0}   # hits scored BY each side
+    only = ""
+    for side, other in ((a, d), (d, a)):
+        for i in ships_at(s, side, space):
+            data = s.r.ship(s.ships[i].kind)
+            if level == 0:
+                prey = data.pre_roll
+                if prey and any(s.ships[j].kind == prey for j in ships_at(s, other, space)):
+                    hits[side] += fire_pre_roll(s, i)
+                    only = prey
+            elif data.dice and data.initiative == level:
+                hits[side] += fire(s, i, "attack")
+    s.event(type="level", level=level, space=space, hits={str(a): hits[a], str(d): hits[d]})
+    nxt: list[tuple[Any, ...]] = []
+    if hits[a]:
+        nxt.append(TakeCasualty(d, space, hits[a], only))
+    if hits[d]:
+        nxt.append(TakeCasualty(a, space, hits[d], only))
+    s.push(*nxt, task._replace(level=level + 1))
+
+
+def fire_pre_roll(s: "EmpiresState", ship_id: int) -> int:
+    """A Fire Bug's free die before the battle, good only against Starfighters."""
+    data = s.r.ship(s.ships[ship_id].kind)
+    value = roll(s.rng, Die(6), s.emit, seat=s.ships[ship_id].owner, why="pre-roll")
+    return 1 if value >= data.attack else 0
+
+
+def casualty_legal(s: "EmpiresState", task: TakeCasualty) -> list["Action"]:
+    seen: set[tuple[str, int]] = set()
+    out = []
+    for i in ships_at(s, task.seat, task.space):
+        sh = s.ships[i]
+        if task.only and sh.kind != task.only:
+            continue
+        if (sh.kind, sh.damage) not in seen:
+            seen.add((sh.kind, sh.damage))
+            out.append(CASUALTY(i))
+    return out
+
+
+@TASKS.decision(TakeCasualty, legal=casualty_legal)
+def take_casualty(s: "EmpiresState", task: TakeCasualty, action: "Action") -> None:
+    i = action.arg
+    sh = s.ships[i]
+    if sh.damage + 1 >= s.r.ship(sh.kind).hits:
+        del s.ships[i]
+        s.event(type="destroyed", seat=sh.owner, ship=sh.kind, id=i, space=sh.space)
+    else:
+        s.ships[i] = sh._replace(damage=sh.damage + 1)
+        s.event(type="damaged", seat=sh.owner, ship=sh.kind, id=i, damage=sh.damage + 1)
+    if task.hits > 1:
+        s.push(task._replace(hits=task.hits - 1))
+
+
+@TASKS.auto(EndBattle)
+def end_battle(s: "EmpiresState", task: EndBattle) -> None:
+    a, d, space = task
+    for side in (a, d):
+        for i in ships_at(s, side, space):
+            sh = s.ships[i]
+            if sh.damage and not s.r.ship(sh.kind).lasting_damage:
+                s.ships[i] = sh._replace(damage=0)
+    won = not ships_at(s, d, space) and bool(ships_at(s, a, space))
+    s.event(type="battle_over", attacker=a, defender=d, space=space, won=won)
+    c = s.control.get(space)
+    if won and c is not None and c.controller == d:
+        s.push(TakePlanet(a, space))
+
+
+def take_legal(s: "EmpiresState", task: TakePlanet) -> list["Action"]:
+    c = s.control[task.planet]
+    out = [TAKE("conquer")]
+    if may_liberate(c) and not is_home(task.planet):
+        out.append(TAKE("liberate"))
+    return [*out, LEAVE()]
+
+
+@TASKS.decision(TakePlanet, legal=take_legal)
+def take_planet(s: "EmpiresState", task: TakePlanet, action: "Action") -> None:
+    if action.kind == "leave":
+        s.event(type="left_planet", seat=task.seat, planet=task.planet)
+        return
+    if action.arg == "conquer":
+        take_control(s, task.seat, task.planet)
+        return
+    liberate(s, task.seat, task.planet)
+    if of_type(s, task.seat, s.r.planet(task.planet).temperament):
+        s.push(BefriendNow(task.seat, task.planet))
+
+
+def befriend_legal(s: "EmpiresState", task: BefriendNow) -> list["Action"]:
+    return [BEFRIEND_NOW(), NOT_NOW()]
+
+
+@TASKS.decision(BefriendNow, legal=befriend_legal)
+def befriend_now(s: "EmpiresState", task: BefriendNow, action: "Action") -> None:
+    """Right after liberating: one card of the planet's temperament allies it, no action, no roll."""
+    if action.kind == "not_now":
+        return
+    card = of_type(s, task.seat, s.r.planet(task.planet).temperament)[0]
+    s.hands[task.seat].remove(card)
+    s.discard.append(card)
+    ally_with(s, task.seat, task.planet)

@@ -1,0 +1,150 @@
+"""Planets as a state machine, and the one place that says what a planet gives.
+
+A planet's control is a :class:`Control` record: its ally (a seat or -1), its
+conqueror (a seat or -1) and its infester (a seat or -1). The book's states follow:
+
+- neutral: no ally, no conqueror (an infestation does not change that);
+- conquered by X: conqueror X, no ally; X has its VP, credits and trade good;
+- allied with X: ally X, no conqueror; X has everything, influence and ability too;
+- allied with X, conquered by Y: Y controls it as a conqueror; X keeps only its
+  ally token on the board (the planet is not neutral, nobody may befriend it);
+- infested by S: S has its ability (nothing else); whoever controls it keeps it.
+
+Home worlds are planets named ``home<seat>``, allied with their owner from the
+start; owning one's own home gives nothing here (the board's credits are income),
+a conquered enemy home counts as a planet and gives the home bonus in VP.
+
+:func:`benefits` answers, for a seat, credits, VP, influence, trade goods,
+abilities, buildable neutral ships and the count of planets.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    from .state import EmpiresState
+
+NOBODY = -1
+
+
+class Control(NamedTuple):
+    ally: int = NOBODY
+    conqueror: int = NOBODY
+    infester: int = NOBODY
+
+    @property
+    def controller(self) -> int:
+        return self.conqueror if self.conqueror != NOBODY else self.ally
+
+    @property
+    def neutral(self) -> bool:
+        return self.ally == NOBODY and self.conqueror == NOBODY
+
+    def state_name(self) -> str:
+        if self.neutral:
+            return "neutral"
+        if self.conqueror == NOBODY:
+            return "allied"
+        if self.ally == NOBODY:
+            return "conquered"
+        return "allied_conquered"
+
+
+class Benefits(NamedTuple):
+    credits: int
+    vp: int
+    influence: int
+    trade_goods: frozenset[str]
+    abilities: frozenset[str]
+    ships: frozenset[str]          # neutral ships this seat may build
+    planets: int
+
+
+def is_home(planet: str) -> bool:
+    return planet.startswith("home")
+
+
+def home_owner(planet: str) -> int:
+    return int(planet[4:])
+
+
+def benefits(s: "EmpiresState", seat: int) -> Benefits:
+    """What every planet gives ``seat`` right now (the answer scoring, income and research ask)."""
+    r = s.r
+    credits = vp = influence = planets = 0
+    goods: set[str] = set()
+    abilities: set[str] = set()
+    for key, c in s.control.items():
+        if is_home(key):
+            if c.controller == seat and home_owner(key) != seat:
+                vp += r.g.home_bonus_vp
+                planets += 1
+            continue
+        p = r.planet(key)
+        if c.controller == seat:
+            planets += 1
+            credits += p.credits
+            vp += p.vp
+            goods.add(p.trade_good)
+            if c.conqueror == NOBODY:  # allied and held by the ally
+                influence += p.influence
+                if p.ability:
+                    abilities.add(p.ability)
+                    if p.ability == "build_ship":
+                        abilities.add(f"build:{key}")
+        if c.infester == seat and p.ability:  # an infestation gives the ability, nothing else
+            abilities.add(p.ability)
+            if p.ability == "build_ship":
+                abilities.add(f"build:{key}")
+        if c.ally == seat and c.conqueror != NOBODY and c.infester != seat:
+            pass  # an ally whose planet is conquered has nothing from it until it is back
+    ships = frozenset(k for k, sd in r.data.ships.items() if sd.planet and f"build:{sd.planet}" in abilities)
+    return Benefits(credits, vp, influence, frozenset(goods), frozenset(abilities), ships, planets)
+
+
+def ally_with(s: "EmpiresState", seat: int, planet: str) -> None:
+    """Diplomacy (or a free befriending) succeeded: ally tokens on the planet and its card."""
+    c = s.control[planet]
+    s.control[planet] = c._replace(ally=seat, infester=NOBODY if c.infester == seat else c.infester)
+    s.event(type="allied", seat=seat, planet=planet)
+
+
+def take_control(s: "EmpiresState", seat: int, planet: str) -> None:
+    """``seat`` takes the planet by force (a won attack, or an empty one): conqueror, or back to its ally."""
+    c = s.control[planet]
+    old = c.controller
+    if c.ally == seat:
+        new = c._replace(conqueror=NOBODY)      # the ally is back: every benefit at once
+    else:
+        new = c._replace(conqueror=seat)
+    if new.infester == seat:
+        new = new._replace(infester=NOBODY)     # Sreech taking an infested planet ends the infestation
+    s.control[planet] = new
+    s.event(type="conquered" if new.conqueror == seat else "regained", seat=seat, planet=planet, previous=old)
+
+
+def may_liberate(c: Control) -> bool:
+    """Only a planet held by a conqueror, with no ally under him, may be set free."""
+    return c.conqueror != NOBODY and c.ally == NOBODY
+
+
+def liberate(s: "EmpiresState", seat: int, planet: str) -> None:
+    c = s.control[planet]
+    s.control[planet] = Control(infester=c.infester)
+    s.event(type="liberated", seat=seat, planet=planet, previous=c.conqueror)
+
+
+def infest(s: "EmpiresState", seat: int, planet: str) -> None:
+    s.control[planet] = s.control[planet]._replace(infester=seat)
+    s.event(type="infested", seat=seat, planet=planet)
+
+
+def clear_infestation(s: "EmpiresState", seat: int, planet: str) -> None:
+    s.control[planet] = s.control[planet]._replace(infester=NOBODY)
+    s.event(type="infestation_removed", seat=seat, planet=planet)
+
+
+def planet_at(s: "EmpiresState", space: str) -> str | None:
+    """The planet on a space (a covered planet is an empty space)."""
+    return space if space in s.control else None

@@ -1,0 +1,162 @@
+"""The pre-round: research one technology and build ships.
+
+Base game: every seat chooses at once, each seat's choices hidden from the others
+until all are done (``PreRound``, a simultaneous task); then ``Reveal`` carries
+them out in turn order, so the neutral ships' shared supply goes to the earlier
+seat when two want the last one (a reading). Advanced rules: one seat at a time,
+in turn order, carried out at once and seen by the later seats (``PreRoundTurn``).
+
+Research: pay the cost, own the prerequisite, control a planet with the trade
+good (it is not spent); once per round. Build: pay the cost; a starred ship needs
+its technology, a planet's ship an alliance (or infestation) giving it, the
+Infestor the Sreech; no more ships than tokens. New ships go on the home world.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .actions import BUILD, BUILD_DONE, RESEARCH
+from .planets import benefits
+from .ships import Ship
+from .tasks import TASKS, PreRound, PreRoundTurn, Reveal
+
+if TYPE_CHECKING:
+    from voidtable.engine.actions import Action
+
+    from .state import EmpiresState
+
+
+def research_cost(s: "EmpiresState", seat: int, tech: str) -> int:
+    cost = s.r.tech(tech).cost
+    if s.r.race(s.race[seat]).ability == "research_discount":
+        cost -= 1
+    if "research_discount" in benefits(s, seat).abilities:
+        cost -= 1
+    return max(1, cost) if s.r.tech(tech).cost > 0 else 0
+
+
+def may_research(s: "EmpiresState", seat: int, tech: str, credits: int) -> bool:
+    t = s.r.tech(tech)
+    if tech in s.techs[seat] or (t.race and t.race != s.race[seat]):
+        return False
+    if t.prereq and t.prereq not in s.techs[seat]:
+        return False
+    if t.trade_good and t.trade_good not in benefits(s, seat).trade_goods:
+        return False
+    return research_cost(s, seat, tech) <= credits
+
+
+def may_build_kind(s: "EmpiresState", seat: int, kind: str, techs: list[str]) -> bool:
+    ship = s.r.ship(kind)
+    if ship.race:
+        return ship.race == s.race[seat]
+    if ship.planet:
+        return kind in benefits(s, seat).ships
+    return not ship.tech or ship.tech in techs
+
+
+def free_tokens(s: "EmpiresState", seat: int, kind: str) -> list[int]:
+    """Token ids of ``kind`` not on the board: the seat's own colour, or the shared neutral supply."""
+    colour = -1 if s.r.ship(kind).neutral else seat
+    return [i for i, t in enumerate(s.r.tokens) if t.kind == kind and t.colour == colour and i not in s.ships]
+
+
+def pending(s: "EmpiresState", seat: int) -> tuple[str | None, list[str], int]:
+    """A seat's hidden orders so far: (research, ships, credits they cost)."""
+    research = None
+    ships: list[str] = []
+    cost = 0
+    for o in s.orders[seat]:
+        what, key = o.split(":")
+        if what == "research":
+            research = key
+            cost += research_cost(s, seat, key)
+        else:
+            ships.append(key)
+            cost += s.r.ship(key).cost
+    return research, ships, cost
+
+
+def choices(s: "EmpiresState", seat: int) -> list["Action"]:
+    research, ships, cost = pending(s, seat)
+    left = s.credits[seat] - cost
+    out: list[Action] = []
+    if research is None and not s.researched[seat]:
+        out += [RESEARCH(t) for t in s.r.tech_keys if may_research(s, seat, t, left)]
+    techs = s.techs[seat] + ([research] if research else [])
+    for kind in s.r.ship_kinds:
+        if s.r.ship(kind).cost <= left and may_build_kind(s, seat, kind, techs) \
+                and len(free_tokens(s, seat, kind)) > ships.count(kind):
+            out.append(BUILD(kind))
+    out.append(BUILD_DONE())
+    return out
+
+
+def open_seats(s: "EmpiresState", task: PreRound) -> list[int]:
+    return [p for p in s.order if not s.done[p]]
+
+
+def pre_round_legal(s: "EmpiresState", task: PreRound, seat: int) -> list["Action"]:
+    return choices(s, seat)
+
+
+@TASKS.simultaneous(PreRound, seats=open_seats, legal=pre_round_legal)
+def pre_round(s: "EmpiresState", task: PreRound, seat: int, action: "Action") -> None:
+    if action.kind == "build_done":
+        s.done[seat] = True
+        s.event(type="pre_round_done", seat=seat)
+    else:
+        s.orders[seat].append(f"{action.kind}:{action.arg}")
+        s.event(type="pre_round_choice", seat=seat, visible_to=[seat], choice=action.kind, what=action.arg)
+    if all(s.done):
+        s.push(Reveal())
+    else:
+        s.push(task)
+
+
+@TASKS.auto(Reveal)
+def reveal(s: "EmpiresState", task: Reveal) -> None:
+    """Everyone's choices at once, carried out in turn order (research first: it may unlock a ship)."""
+    for seat in s.order:
+        research, ships, _ = pending(s, seat)
+        if research is not None and may_research(s, seat, research, s.credits[seat]):
+            do_research(s, seat, research)
+        for kind in ships:
+            if s.r.ship(kind).cost <= s.credits[seat] and free_tokens(s, seat, kind):
+                do_build(s, seat, kind)
+            else:
+                s.event(type="not_built", seat=seat, ship=kind, why="no token left")
+        s.orders[seat] = []
+        s.done[seat] = False
+
+
+def pre_round_turn_legal(s: "EmpiresState", task: PreRoundTurn) -> list["Action"]:
+    return choices(s, task.seat)
+
+
+@TASKS.decision(PreRoundTurn, legal=pre_round_turn_legal)
+def pre_round_turn(s: "EmpiresState", task: PreRoundTurn, action: "Action") -> None:
+    if action.kind == "build_done":
+        s.event(type="pre_round_done", seat=task.seat)
+        return
+    if action.kind == "research":
+        do_research(s, task.seat, str(action.arg))
+    else:
+        do_build(s, task.seat, str(action.arg))
+    s.push(task)
+
+
+def do_research(s: "EmpiresState", seat: int, tech: str) -> None:
+    cost = research_cost(s, seat, tech)
+    s.credits[seat] -= cost
+    s.techs[seat].append(tech)
+    s.researched[seat] = True
+    s.event(type="researched", seat=seat, tech=tech, cost=cost)
+
+
+def do_build(s: "EmpiresState", seat: int, kind: str) -> None:
+    token = free_tokens(s, seat, kind)[0]
+    s.credits[seat] -= s.r.ship(kind).cost
+    s.ships[token] = Ship(kind, seat, f"home{seat}", 0)
+    s.event(type="built", seat=seat, ship=kind, id=token, space=f"home{seat}")

@@ -1,0 +1,137 @@
+"""The round: turn order (advanced rules), the pre-round, the event card, every seat's turn, the game's end.
+
+Eleven rounds. Base game: the turn order never changes. Advanced rules: before
+each pre-round the order is most planets first; ties: lower influence first, then
+more unspent credits, then the previous order. The event deck's 5th, 9th and 12th
+cards are the score cards; the 12th is drawn when round 11 ends. Short game: the
+game ends with the second scoring (round 9's turns are not played, a reading).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .cards import check_hand_limit, draw
+from .planets import NOBODY, Control, benefits, is_home
+from .preround import free_tokens
+from .scoring import score
+from .setup import SCORE_CARDS
+from .ships import Ship
+from .tasks import TASKS, DrawEvent, EndRound, PreRound, PreRoundTurn, StartRound, StartTurn
+
+if TYPE_CHECKING:
+    from .state import EmpiresState
+
+
+def advanced_order(s: "EmpiresState") -> tuple[int, ...]:
+    def key(p: int) -> tuple[int, int, int, int]:
+        b = benefits(s, p)
+        return (-b.planets, b.influence, -s.credits[p], s.order.index(p))
+
+    return tuple(sorted(s.order, key=key))
+
+
+@TASKS.auto(StartRound)
+def start_round(s: "EmpiresState", task: StartRound) -> None:
+    s.round = task.round
+    s.researched = [False] * s.r.players
+    if s.r.advanced:
+        s.order = advanced_order(s)
+    s.event(type="round", round=task.round, order=list(s.order), next_is_score=s.event_deck[0] in SCORE_CARDS)
+    pre = [PreRoundTurn(p) for p in s.order] if s.r.advanced else [PreRound()]
+    s.push(*pre, DrawEvent(task.round), *(StartTurn(p) for p in s.order), EndRound(task.round))
+
+
+@TASKS.auto(EndRound)
+def end_round(s: "EmpiresState", task: EndRound) -> None:
+    if task.round < s.r.g.rounds:
+        s.push(StartRound(task.round + 1))
+    else:
+        s.push(DrawEvent(task.round + 1))
+
+
+@TASKS.auto(DrawEvent)
+def draw_event(s: "EmpiresState", task: DrawEvent) -> None:
+    card = s.event_deck.pop(0)
+    s.revealed.append(card)
+    if card in SCORE_CARDS:
+        s.event(type="event_card", card=f"score_{card.lower()}", round=task.round)
+        score(s, card)
+        if card == "C":
+            s.finish("the third scoring")
+        elif card == "B" and s.r.short:
+            s.finish("the second scoring (short game)")
+        return
+    e = s.r.data.events.cards[card]
+    s.event(type="event_card", card=card, round=task.round)
+    EFFECTS.get(e.kind, not_built)(s, e.planet, e.amount)
+
+
+# ------------------------------------------------------------------ event effects (a registry by kind)
+def not_built(s: "EmpiresState", planet: str, amount: int) -> None:
+    s.event(type="event_without_effect", why="this event's lasting effect is not built yet")
+
+
+def credits_all(s: "EmpiresState", planet: str, amount: int) -> None:
+    for p in s.order:
+        s.credits[p] += amount
+
+
+def draw_all(s: "EmpiresState", planet: str, amount: int) -> None:
+    for p in s.order:
+        for _ in range(amount):
+            draw(s, p)
+        check_hand_limit(s, p)
+
+
+def council_credits(s: "EmpiresState", planet: str, amount: int) -> None:
+    inf = [benefits(s, p).influence for p in range(s.r.players)]
+    top = max(inf)
+    if top > 0 and inf.count(top) == 1:
+        s.credits[inf.index(top)] += amount
+
+
+def nothing(s: "EmpiresState", planet: str, amount: int) -> None:
+    return
+
+
+def rise_up(s: "EmpiresState", key: str) -> None:
+    """A conquered planet without a ship of its conqueror throws him out (back to its ally, or neutral)."""
+    c = s.control.get(key)
+    if c is None or c.conqueror == NOBODY or is_home(key):
+        return
+    if any(sh.owner == c.conqueror and sh.space == key for sh in s.ships.values()):
+        return
+    s.control[key] = Control(ally=c.ally, infester=c.infester)
+    s.event(type="uprising", planet=key, lost=c.conqueror)
+
+
+def rebellion(s: "EmpiresState", planet: str, amount: int) -> None:
+    for key in list(s.control):
+        rise_up(s, key)
+
+
+def uprising(s: "EmpiresState", planet: str, amount: int) -> None:
+    rise_up(s, planet)
+
+
+def festival(s: "EmpiresState", planet: str, amount: int) -> None:
+    c = s.control.get(planet)
+    if c is not None and c.ally != NOBODY and c.conqueror == NOBODY:
+        s.credits[c.ally] += amount
+
+
+def defectors(s: "EmpiresState", planet: str, amount: int) -> None:
+    c = s.control.get(planet)
+    if c is None or c.controller == NOBODY:
+        return
+    tokens = free_tokens(s, c.controller, "starfighter")
+    if tokens:
+        s.ships[tokens[0]] = Ship("starfighter", c.controller, planet, 0)
+        s.event(type="built", seat=c.controller, ship="starfighter", id=tokens[0], space=planet, free=True)
+
+
+EFFECTS = {
+    "credits_all": credits_all, "draw_all": draw_all, "council_credits": council_credits, "none": nothing,
+    "rebellion": rebellion, "uprising": uprising, "festival": festival, "defectors": defectors,
+}

@@ -1,0 +1,122 @@
+"""The Empires of the Void state: the galaxy, planets, ships, cards, credits, VP, and whose turn it is.
+
+Every attribute is declared once in ``FIELDS`` with its copy rule. Ships are
+immutable :class:`~.ships.Ship` records by token id and planets immutable
+:class:`~.planets.Control` records by key, so a clone copies two small dicts.
+The galaxy's graph is rebuilt (never changed in place) when a tile turns, so
+clones share it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from voidtable.engine.events import Event
+from voidtable.engine.fields import DICT, FIXED, FLOW_FIELDS, LIST, NESTED, SHARED, VALUE, Fields
+from voidtable.engine.flow import FlowState
+from voidtable.engine.game import Game
+from voidtable.engine.rng import Rng
+from voidtable.engine.state import Result
+from voidtable.engine.zones import Hidden
+
+from . import combat, preround, rounds, turn  # noqa: F401  (register the tasks)
+from . import views
+from .data import Rules
+from .galaxy import Graph, Hex
+from .planets import Control
+from .scoring import final_result
+from .setup import SCORE_CARDS, set_up
+from .ships import Ship
+from .tasks import TASKS
+
+
+class EmpiresState(FlowState):
+    """A galaxy of seven hexagons, 2-4 empires, and the round in progress."""
+
+    TASKS = TASKS
+    FIELDS = Fields(
+        "empires", FLOW_FIELDS,
+        r=FIXED, asteroid_spaces=FIXED,
+        tile_at=DICT, rotation=DICT, rotated=LIST, graph=SHARED,
+        first=VALUE, order=VALUE, race=LIST, corner=LIST, covered=LIST,
+        control=DICT, ships=DICT, credits=LIST, vp=LIST, techs=NESTED,
+        hands=NESTED, deck=LIST, discard=LIST, row=LIST,
+        event_deck=LIST, events_out=LIST, revealed=LIST,
+        round=VALUE, active=VALUE, mined=VALUE, swaps=VALUE, scorings=VALUE,
+        orders=NESTED, done=LIST, researched=LIST,
+    )
+
+    r: Rules
+    asteroid_spaces: frozenset[str]
+    tile_at: dict[Hex, str]
+    rotation: dict[str, int]
+    rotated: list[str]
+    graph: Graph
+    first: int
+    order: tuple[int, ...]
+    race: list[str]
+    corner: list[Hex | None]
+    covered: list[str]
+    control: dict[str, Control]
+    ships: dict[int, Ship]
+    credits: list[int]
+    vp: list[int]
+    techs: list[list[str]]
+    hands: list[list[int]]
+    deck: list[int]
+    discard: list[int]
+    row: list[int]
+    event_deck: list[str]
+    events_out: list[str]
+    revealed: list[str]
+    round: int
+    active: int
+    mined: bool
+    swaps: int
+    scorings: int
+    orders: list[list[str]]
+    done: list[bool]
+    researched: list[bool]
+
+    def __init__(self, game: Game, seed: int) -> None:
+        self.game = game
+        self.r = game.rules
+        centre = self.r.tiles[self.r.centre]
+        self.asteroid_spaces = frozenset(f"{self.r.centre}.{n}" for n in centre.asteroid_spaces)
+        self.rng = Rng(seed)
+        self.researched = [False] * self.r.players
+        self.init_flow()
+        set_up(self)
+        self.start_flow()
+
+    def event(self, **fields: Any) -> None:
+        """Emit an event built from keyword fields (``type`` first)."""
+        if not self.quiet:
+            e: Event = dict(fields)
+            self.emit(e)
+
+    def final_result(self) -> Result:
+        return final_result(self)
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        return views.view(self, player)
+
+    def determinize(self, player: int, rng: Rng) -> "EmpiresState":
+        """Redraw what ``player`` cannot see: the others' hands with the deck, and the unrevealed events
+        (score cards keep their places: their backs are public); the others' uncommitted pre-round choices are dropped."""
+        c: EmpiresState = self.clone()  # type: ignore[assignment]
+        c.rng = rng.spawn()
+        slots = [Hidden(c.deck)] + [Hidden(c.hands[q]) for q in range(c.r.players) if q != player]
+        where = [i for i, e in enumerate(c.event_deck) if e not in SCORE_CARDS]
+
+        def write(items: list[str]) -> None:
+            for i, e in zip(where, items):
+                c.event_deck[i] = e
+            c.events_out[:] = sorted(items[len(where):])
+
+        slots.append(Hidden([c.event_deck[i] for i in where] + c.events_out, write=write))
+        c.resample_hidden(rng, slots)
+        for q in range(c.r.players):
+            if q != player:
+                c.orders[q] = []
+        return c

@@ -1,0 +1,155 @@
+"""The task records of Empires of the Void, one per rulebook step or decision (see engine.flow).
+
+Handlers live in the module of their step: setup.py, preround.py, rounds.py,
+turn.py, combat.py, scoring.py.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from voidtable.engine.flow import Tasks
+
+TASKS = Tasks("empires")
+
+
+# ------------------------------------------------------------------ setup
+class RollFirstPlayer(NamedTuple):
+    """Setup 5: everyone rolls; the highest starts (the tied roll again)."""
+
+
+class ChooseRace(NamedTuple):
+    """Setup 6: from the first player in seat order, each picks a race."""
+
+    seat: int
+
+
+class ChooseCorner(NamedTuple):
+    """Setup 7: the first player picks a corner; the others follow the book's pattern."""
+
+    seat: int
+
+
+class RotateTile(NamedTuple):
+    """Setup 8: rotate one tile next to one's home that nobody has rotated, or not."""
+
+    seat: int
+
+
+class CoverPlanet(NamedTuple):
+    """3 players: cover one planet of the tile to the right of one's home."""
+
+    seat: int
+
+
+class FinishSetup(NamedTuple):
+    """Setup 3, 4 and 9: event deck (without removed planets' events), the 2-player row, two cards each."""
+
+
+# ------------------------------------------------------------------ the round
+class StartRound(NamedTuple):
+    """A round opens: the advanced turn order, then the pre-round."""
+
+    round: int
+
+
+class PreRound(NamedTuple):
+    """Base game: every seat researches and builds at once, hidden until all are done."""
+
+
+class PreRoundTurn(NamedTuple):
+    """Advanced rules: one seat researches and builds, in turn order, in the open."""
+
+    seat: int
+
+
+class Reveal(NamedTuple):
+    """The hidden pre-round choices are carried out, seat by seat in turn order."""
+
+
+class DrawEvent(NamedTuple):
+    """The first player draws the top event card and resolves it (a score card scores)."""
+
+    round: int
+
+
+class StartTurn(NamedTuple):
+    seat: int
+
+
+class ChooseAction(NamedTuple):
+    """One of the turn's actions (``left`` still to take)."""
+
+    seat: int
+    left: int
+
+
+class EndTurn(NamedTuple):
+    """Income: the board's credits plus those of every controlled planet."""
+
+    seat: int
+
+
+class EndRound(NamedTuple):
+    round: int
+
+
+class DiscardDown(NamedTuple):
+    """The hand limit: discard one card (pushed again while over)."""
+
+    seat: int
+
+
+# ------------------------------------------------------------------ actions
+class MoveShip(NamedTuple):
+    """MOVE: the chosen ship goes to a space within its move value."""
+
+    seat: int
+    ship: int
+
+
+class ChooseTarget(NamedTuple):
+    """ATTACK: at ``space``, the planet, one opponent, or an infestation."""
+
+    seat: int
+    space: str
+
+
+class FireLevel(NamedTuple):
+    """A battle: every ship of the two sides at initiative ``level`` rolls (level 0: Fire Bug pre-rolls)."""
+
+    attacker: int
+    defender: int
+    space: str
+    level: int
+
+
+class TakeCasualty(NamedTuple):
+    """The owner picks which of their ships at ``space`` takes the next of ``hits`` hits."""
+
+    seat: int
+    space: str
+    hits: int
+    only: str   # a ship kind the hits may land on ("" = any; Fire Bug shots: "starfighter")
+
+
+class EndBattle(NamedTuple):
+    """After the last level: repairs, and whether the attacker may take the planet."""
+
+    attacker: int
+    defender: int
+    space: str
+
+
+class TakePlanet(NamedTuple):
+    """The defender's planet is open: conquer it, liberate it (if it was conquered, with no ally), or leave it."""
+
+    seat: int
+    planet: str
+
+
+class BefriendNow(NamedTuple):
+    """Right after liberating: spend one card of the planet's temperament to ally with it at once."""
+
+    seat: int
+    planet: str

@@ -1,0 +1,222 @@
+"""A player's turn: three actions (MOVE, ATTACK, CULTURE, MINE, DIPLOMACY, race actions), then income.
+
+An action may be repeated except MINE (once a turn). A player may end the turn
+with actions left (a reading: the book never forces an action). Two players: up
+to two swaps with the face-up row each turn, costing no action.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from voidtable.engine.dice import Die, roll
+
+from .actions import ATTACK, CULTURE, DIPLOMACY, DISCARD, END_TURN, INFEST, MINE, MOVE, SWAP, TO
+from .cards import can_draw, card_with_key, check_hand_limit, draw, hand_limit, key, of_type
+from .combat import attack_spaces, start_attack
+from .movement import destinations
+from .planets import ally_with, benefits, infest
+from .tasks import TASKS, ChooseAction, DiscardDown, EndTurn, MoveShip, StartTurn
+
+if TYPE_CHECKING:
+    from voidtable.engine.actions import Action
+
+    from .state import EmpiresState
+
+
+@TASKS.auto(StartTurn)
+def start_turn(s: "EmpiresState", task: StartTurn) -> None:
+    s.active, s.mined, s.swaps = task.seat, False, 0
+    s.event(type="turn", seat=task.seat, round=s.round)
+    s.push(ChooseAction(task.seat, s.r.g.actions_per_turn), EndTurn(task.seat))
+
+
+def movable(s: "EmpiresState", seat: int) -> list[int]:
+    """One ship of each (kind, space, damage) that can go somewhere: alike ships are one choice."""
+    seen: set[tuple[str, str, int]] = set()
+    out = []
+    for i, sh in sorted(s.ships.items()):
+        k = (sh.kind, sh.space, sh.damage)
+        if sh.owner == seat and k not in seen:
+            seen.add(k)
+            if destinations(s, i):
+                out.append(i)
+    return out
+
+
+def diplomacy_options(s: "EmpiresState", seat: int) -> list[tuple[str, int]]:
+    """(planet, cards) for each neutral planet where the seat has a Diplomat, 1..4 cards of its temperament."""
+    out = []
+    spaces = {sh.space for sh in s.ships.values() if sh.owner == seat and sh.kind == "diplomat"}
+    for planet in sorted(spaces):
+        c = s.control.get(planet)
+        if c is None or not c.neutral:
+            continue
+        held = len(of_type(s, seat, s.r.planet(planet).temperament))
+        out += [(planet, n) for n in range(1, min(held, 4) + 1)]
+    return out
+
+
+def infest_options(s: "EmpiresState", seat: int) -> list[str]:
+    if s.r.race(s.race[seat]).ability != "infest":
+        return []
+    out = set()
+    for sh in s.ships.values():
+        if sh.owner == seat and sh.kind == "infestor":
+            c = s.control.get(sh.space)
+            if c is not None and sh.space[:4] != "home" and c.controller != seat and c.infester != seat:
+                out.add(sh.space)
+    return sorted(out)
+
+
+def swap_options(s: "EmpiresState", seat: int) -> list["Action"]:
+    if s.r.players != 2 or s.swaps >= s.r.g.two_player_swaps or not s.row:
+        return []
+    hand = sorted({key(s, c) for c in s.hands[seat]})
+    row = sorted({key(s, c) for c in s.row})
+    return [SWAP((h, w)) for h in hand for w in row if h != w]
+
+
+def action_legal(s: "EmpiresState", task: ChooseAction) -> list["Action"]:
+    seat = task.seat
+    out: list[Action] = [MOVE(i) for i in movable(s, seat)]
+    out += [ATTACK(sp) for sp in attack_spaces(s, seat)]
+    if can_draw(s):
+        out.append(CULTURE())
+    if not s.mined:
+        out.append(MINE())
+    out += [DIPLOMACY(o) for o in diplomacy_options(s, seat)]
+    out += [INFEST(p) for p in infest_options(s, seat)]
+    out += swap_options(s, seat)
+    out.append(END_TURN())
+    return out
+
+
+@TASKS.decision(ChooseAction, legal=action_legal)
+def choose_action(s: "EmpiresState", task: ChooseAction, action: "Action") -> None:
+    seat, kind = task.seat, action.kind
+    if kind == "end_turn":
+        s.event(type="turn_ended", seat=seat, unused=task.left)
+        return
+    if kind == "swap":
+        swap(s, seat, action.arg)
+        s.push(task)
+        return
+    after = [task._replace(left=task.left - 1)] if task.left > 1 else []
+    if kind == "move":
+        s.push(MoveShip(seat, action.arg), *after)
+    elif kind == "attack":
+        s.push(*start_attack(s, seat, action.arg), *after)
+    elif kind == "culture":
+        s.push(*after)
+        culture(s, seat)
+    elif kind == "mine":
+        mine(s, seat)
+        s.push(*after)
+    elif kind == "diplomacy":
+        diplomacy(s, seat, *action.arg)
+        s.push(*after)
+    elif kind == "infest":
+        try_infest(s, seat, action.arg)
+        s.push(*after)
+
+
+def to_legal(s: "EmpiresState", task: MoveShip) -> list["Action"]:
+    return [TO(sp) for sp in destinations(s, task.ship)]
+
+
+@TASKS.decision(MoveShip, legal=to_legal)
+def move_ship(s: "EmpiresState", task: MoveShip, action: "Action") -> None:
+    ship = s.ships[task.ship]
+    s.ships[task.ship] = ship._replace(space=action.arg)
+    s.event(type="moved", seat=task.seat, ship=ship.kind, id=task.ship, frm=ship.space, to=action.arg)
+
+
+def culture(s: "EmpiresState", seat: int) -> None:
+    """CULTURE: draw a diplomacy card (at the limit, then discard one)."""
+    if draw(s, seat):
+        check_hand_limit(s, seat)
+
+
+def mine(s: "EmpiresState", seat: int) -> None:
+    """MINE: 1 credit, once a turn (a technology or a planet may add one)."""
+    gain = s.r.g.mine_credits
+    gain += sum(1 for t in s.techs[seat] if s.r.tech(t).effect == "mine")
+    gain += 1 if "mine" in benefits(s, seat).abilities else 0
+    s.credits[seat] += gain
+    s.mined = True
+    s.event(type="mined", seat=seat, credits=gain)
+
+
+def diplomacy_target(s: "EmpiresState", seat: int, cards: int) -> int:
+    target = s.r.race(s.race[seat]).diplomacy_targets[cards - 1]
+    if "diplomacy_bonus" in benefits(s, seat).abilities:
+        target -= 2
+    return target
+
+
+def diplomacy(s: "EmpiresState", seat: int, planet: str, cards: int) -> None:
+    """DIPLOMACY: roll three dice against the board's number for the cards played; success discards them and allies."""
+    target = diplomacy_target(s, seat, cards)
+    dice = [roll(s.rng, Die(6), s.emit, seat=seat, why="diplomacy") for _ in range(s.r.g.diplomacy_dice)]
+    total = sum(dice)
+    ok = total >= target
+    s.event(type="diplomacy", seat=seat, planet=planet, cards=cards, total=total, target=target, success=ok)
+    if ok:
+        for c in of_type(s, seat, s.r.planet(planet).temperament)[:cards]:
+            s.hands[seat].remove(c)
+            s.discard.append(c)
+        ally_with(s, seat, planet)
+
+
+def try_infest(s: "EmpiresState", seat: int, planet: str) -> None:
+    """Infest (Sreech): one die, 3 or more (Spore Pods: one less, an assumed effect)."""
+    need = s.r.g.infest_min - (1 if any(s.r.tech(t).effect == "spore_pods" for t in s.techs[seat]) else 0)
+    value = roll(s.rng, Die(6), s.emit, seat=seat, why="infest")
+    s.event(type="infest_roll", seat=seat, planet=planet, value=value, need=need)
+    if value >= need:
+        infest(s, seat, planet)
+
+
+def swap(s: "EmpiresState", seat: int, arg: tuple[str, str]) -> None:
+    mine_key, row_key = arg
+    a = card_with_key(s.hands[seat], s, mine_key)
+    b = card_with_key(s.row, s, row_key)
+    s.hands[seat].remove(a)
+    s.row.remove(b)
+    s.hands[seat].append(b)
+    s.row.append(a)
+    s.swaps += 1
+    s.event(type="swapped", seat=seat, gave=mine_key, took=row_key)
+
+
+def discard_legal(s: "EmpiresState", task: DiscardDown) -> list["Action"]:
+    if len(s.hands[task.seat]) <= hand_limit(s, task.seat):
+        return []
+    return [DISCARD(k) for k in sorted({key(s, c) for c in s.hands[task.seat]})]
+
+
+@TASKS.decision(DiscardDown, legal=discard_legal)
+def discard_down(s: "EmpiresState", task: DiscardDown, action: "Action") -> None:
+    c = card_with_key(s.hands[task.seat], s, action.arg)
+    s.hands[task.seat].remove(c)
+    s.discard.append(c)
+    s.event(type="discarded", seat=task.seat, card=action.arg)
+    check_hand_limit(s, task.seat)
+
+
+def income(s: "EmpiresState", seat: int) -> int:
+    """The board's credits plus every controlled planet's (a technology or New Earth may add)."""
+    total = s.r.race(s.race[seat]).credits + benefits(s, seat).credits
+    for t in s.techs[seat]:
+        effect = s.r.tech(t).effect
+        if effect in ("income", "terraforming"):
+            total += 2
+    return total
+
+
+@TASKS.auto(EndTurn)
+def end_turn(s: "EmpiresState", task: EndTurn) -> None:
+    gain = income(s, task.seat)
+    s.credits[task.seat] += gain
+    s.event(type="income", seat=task.seat, credits=gain, total=s.credits[task.seat])
