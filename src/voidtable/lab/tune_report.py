@@ -49,10 +49,10 @@ def history_plot(result: "TuneResult") -> str | None:
         ax.step(xs, ys, where="post", color="black", linewidth=1, label="best completed so far")
     ax.scatter([], [], marker="o", color=COLORS[0], label="completed")
     ax.scatter([], [], marker="x", color=COLORS[3], label="pruned (last round reported)")
-    ax.axhline(1, color="grey", linestyle=":", linewidth=1)
+    ax.axhline(1, color="grey", linestyle=":", linewidth=1, label="1: one tolerance off on average")
     ax.set_xlabel("trial")
     ax.set_ylabel("distance from the target")
-    ax.set_yscale("symlog", linthresh=1)
+    ax.set_ylim(bottom=0)
     ax.legend(fontsize=7)
     return to_png(fig)
 
@@ -80,7 +80,7 @@ def slice_plot(result: "TuneResult") -> str | None:
                    cmap="viridis", s=18)
         ax.set_xlabel(p.path, fontsize=8)
         ax.set_ylabel("distance", fontsize=8)
-        ax.set_yscale("symlog", linthresh=1)
+        ax.set_ylim(bottom=0)
     for ax in axes.ravel()[len(params):]:
         ax.axis("off")
     fig.tight_layout()
