@@ -222,8 +222,8 @@ def register(app: typer.Typer) -> None:
 
     @lab_app.command("tune")
     def tune_cmd(
-        file: Path = typer.Argument(..., help="tune file (TOML): game, players, agents, [parameters], [[target]], budgets"),
-        quick: bool = typer.Option(False, "--quick", help="the [quick] budget: fewer trials and games"),
+        file: Path = typer.Argument(..., help="tune file (TOML): game, players, agents, parameters, target, quick and full budgets"),
+        quick: bool = typer.Option(False, "--quick", help="the quick budget: fewer trials and games"),
         jobs: Optional[int] = typer.Option(None, "--jobs", "-j", help="worker processes or Ray CPUs (0 = all cores)"),
         backend: Optional[str] = typer.Option(None, "--backend", help="local (default) or ray"),
         address: Optional[str] = typer.Option(None, "--address", help="Ray cluster to join (ray backend)"),
