@@ -1,0 +1,279 @@
+"""The main game's rules, with the draft's numbers where it gives them (X-numbers are the spec's worked examples)."""
+
+from __future__ import annotations
+
+import pytest
+
+from voidtable.engine import Action, IllegalAction
+from voidtable.engine.hexgrid import distance, ring
+from voidtable.games.abyss.fourx import cycle, movement, planets, tribunal
+from voidtable.games.abyss.fourx.galaxy import make_galaxy
+from voidtable.games.abyss.fourx.tasks import AsteroidHit, EndOfCycle, Movement, ShipMove
+from voidtable.games.abyss.ships import Ship
+from tests.games.abyss.main_helpers import main_state
+
+
+# ------------------------------------------------------------------ the galaxy
+def test_option_2_is_a_centre_and_three_rings_with_homes_two_blanks_apart_for_six():
+    g = make_galaxy(8, 13, 3, 6, 2)
+    assert len(g) == 1 + 6 + 12 + 18 == 37                                      # X15
+    outer = ring((0, 0), 3)
+    at = sorted(outer.index(g.places[h]) for h in g.homes)
+    assert at == [0, 3, 6, 9, 12, 15]                                          # every third place: 2 blanks between
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_option_2_spreads_fewer_homes_over_the_outer_ring(players):
+    g = make_galaxy(8, 13, 3, players, 2)
+    homes = [g.places[h] for h in g.homes]
+    assert len(set(homes)) == players and all(distance((0, 0), h) == 3 for h in homes)
+    assert min(distance(a, b) for a in homes for b in homes if a != b) >= 3
+
+
+def test_option_1_lays_all_104_hexes_and_players_pick_homes_apart():
+    s = main_state(4, 1, map=1)
+    assert len(s.m.galaxy) == 104 and all(k == "" for k in s.kinds)
+    first = s.legal_actions(0)[0]
+    s.apply(0, first)
+    spacing = s.m.data.map.option1.home_spacing
+    for a in s.legal_actions(1):
+        assert s.m.galaxy.distance(a.arg, first.arg) >= spacing
+
+
+# ------------------------------------------------------------------ setup and production
+def test_the_start_and_the_first_production():
+    s = main_state(4)
+    assert s.bank == [[12, 12, 12]] * 4                                        # X8: 10 each, +2 from each building
+    for p in range(4):
+        fighters = [sh for sh in s.ships.values() if sh.owner == p]
+        assert len(fighters) == 2 and all(sh.design == "fighter" for sh in fighters)
+        assert planets.votes(s, p) == 1 + 4                                     # 1 planet, 4 regions
+
+
+def test_a_habitat_keeps_three_buildings_working():
+    s = main_state(3)
+    home = s.m.galaxy.homes[0]
+    built = list(s.built[home])
+    assert not planets.can_hold_more(s.m, s.built[home], 0)                    # X11: 3 buildings fill 1 habitat
+    built[4] = (0, "farm")
+    s.built[home] = tuple(built)
+    assert len(planets.working(s.m, s.built[home], 0)) == 4                    # the habitat and 3 others
+    assert planets.production(s, 0) == [2, 2, 2]                               # the 4th building makes nothing
+
+
+def test_habitat_loss_leaves_three_of_five_farms_working():
+    s = main_state(3)
+    place = s.m.galaxy.homes[0]
+    s.built[place] = ((0, "habitat"), (0, "farm"), (0, "farm"), (0, "farm"), (0, "farm"), (0, "farm"), None, None, None)
+    s.surface[place] = ("plains",) * 9
+    s.built[place] = ((1, "habitat"),) + s.built[place][1:]                     # X6: an enemy takes one habitat ...
+    s.built[place] = s.built[place][:6] + ((0, "habitat"), None, None)         # ... and one is left
+    assert planets.production(s, 0)[1] == 3 * 2                                 # 3 farms work: 6 food, not 10
+
+
+# ------------------------------------------------------------------ votes (X4, X5)
+def test_votes_are_planets_plus_regions():
+    s = main_state(3)
+    home0, home1 = s.m.galaxy.homes[0], s.m.galaxy.homes[1]
+    s.built = {}
+    s.built[home0] = ((0, "habitat"), (0, "farm"), (0, "mine"), (0, "energy_plant"), (0, "habitat"), (0, "farm"),
+                      None, None, None)
+    s.built[100] = ((0, "habitat"), (0, "farm"), (0, "mine"), (0, "farm"), None, None, None, None, None)
+    assert planets.votes(s, 0) == 12                                            # X4: 2 planets + 10 regions
+    s.built[home1] = ((1, "habitat"), (1, "farm"), (1, "mine"), (1, "energy_plant"), None, None, None, None, None)
+    for k in (101, 102, 103):
+        s.built[k] = ((1, "habitat"),) + (None,) * 8
+    assert planets.votes(s, 1) == 11                                            # X5: 4 planets + 7 regions
+
+
+# ------------------------------------------------------------------ movement
+def ship_of(s, seat):
+    return min(i for i, sh in s.ships.items() if sh.owner == seat)
+
+
+def test_a_basic_ship_moves_one_space_and_explores_within_two_of_a_colony():
+    s = main_state(4)
+    i = ship_of(s, 0)
+    home = s.where[i]
+    assert movement.speed(s, i) == 1                                            # X10
+    g = s.m.galaxy
+    for p in range(len(g)):
+        if s.kinds[p] == "":
+            assert movement.may_explore(s, 0, p) == (min(g.distance(p, h) for h in g.homes) <= 2)
+    s.apply(0, Action("select", i))
+    to = s.legal_actions(0)[0].arg
+    s.apply(0, Action("step", to))
+    assert s.where[i] == to and s.kinds[to] != "" and s.moves[i] == 0 and to in g.neighbours[home]
+
+
+def test_a_black_hole_is_never_entered_and_stops_its_neighbours():
+    s = main_state(4)
+    i = ship_of(s, 0)
+    home = s.where[i]
+    a, b = s.m.galaxy.neighbours[home][:2]
+    s.kinds[a] = "black_hole"
+    assert a not in movement.steps(s, i)
+    s.kinds[b] = "empty"
+    s.moves[i] = 3
+    movement.step(s, 0, i, b)                                                   # b touches the black hole? stop there
+    assert s.where[i] == b
+    if movement.near_black_hole(s, b):
+        assert s.moves[i] == 0
+
+
+def test_a_ship_starting_next_to_a_black_hole_has_one_step():
+    s = main_state(4)
+    i = ship_of(s, 0)
+    s.techs[0] = frozenset({"engines_1"})
+    assert movement.speed(s, i) == 2
+    s.kinds[s.m.galaxy.neighbours[s.where[i]][0]] = "black_hole"
+    s.stack.append(Movement(0))
+    movement.start_moving(s, movement.StartMoving(0))
+    assert s.moves[i] == 1
+
+
+class Fixed:
+    """A die that always shows ``face``."""
+
+    def __init__(self, face: int) -> None:
+        self.face = face
+
+    def below(self, n: int) -> int:
+        assert n == 8
+        return self.face - 1
+
+
+def test_asteroids_roll_the_d8_and_six_or_seven_damages():
+    s = main_state(4)
+    i = ship_of(s, 0)
+    to = s.m.galaxy.neighbours[s.where[i]][0]
+    for roll, hit in [(5, False), (6, True), (7, True), (8, False)]:            # X9
+        s2 = s.clone()
+        s2.kinds[to] = "asteroid"
+        s2.moves[i] = 1
+        s2.rng = Fixed(roll)
+        before = len(s2.stack)
+        movement.step(s2, 0, i, to)
+        assert (len(s2.stack) > before and isinstance(s2.stack[-1], AsteroidHit)) == hit
+
+
+def test_wormholes_jump_only_to_a_face_up_partner():
+    s = main_state(4)
+    i = ship_of(s, 0)
+    here = s.where[i]
+    there = next(p for p in range(len(s.kinds)) if s.kinds[p] == "" and p not in s.m.galaxy.neighbours[here])
+    s.kinds[here] = "wormhole_a"
+    assert movement.partner(s, here) is None
+    s.kinds[there] = "wormhole_a"
+    assert movement.partner(s, here) == there
+    legal = movement.ship_legal(s, ShipMove(0, i))
+    assert Action("jump") in legal
+    s.in_force = ("no_wormholes",)
+    assert Action("jump") not in movement.ship_legal(s, ShipMove(0, i))
+
+
+def test_war_and_peace_are_actions_between_pairs():
+    s = main_state(4)
+    s.apply(0, Action("declare_war", 2))
+    assert s.at_war(0, 2) and s.at_war(2, 0) and not s.at_war(0, 1)
+    s.apply(0, Action("offer_peace", 2))
+    assert s.to_move() == [2]
+    with pytest.raises(IllegalAction):
+        s.apply(0, Action("answer", True))
+    s.apply(2, Action("answer", True))
+    assert not s.at_war(0, 2) and s.to_move() == [0]
+    assert Action("offer_peace", 2) not in s.legal_actions(0)
+
+
+def test_ships_at_war_in_one_place_fight_a_battle_three_sides_at_once():
+    s = main_state(3, seed=4)
+    place = s.m.galaxy.homes[0]
+    for p in (1, 2):
+        for i in [i for i, sh in s.ships.items() if sh.owner == p]:
+            s.where[i] = place
+    s.war = frozenset({(0, 1), (0, 2), (1, 2)})
+    from voidtable.games.abyss.fourx.spacebattle import contested
+    assert contested(s) == [place]
+    s.stack = [EndOfCycle()]
+    from voidtable.games.abyss.fourx.tasks import Battles
+    s.push(Battles())
+    s.advance()
+    assert set(s.fighting) == {0, 1, 2} and s.battle_place == place
+    cells = [sh.cell for sh in s.ships.values() if sh.cell[0] >= 0]
+    assert len(cells) == 6 == len(set(cells))
+
+
+# ------------------------------------------------------------------ purchases
+def test_a_building_needs_room_under_a_habitat_and_the_right_terrain():
+    s = main_state(3)
+    while s.to_move() and type(s.pending).__name__ != "Purchase":
+        p = s.to_move()[0]
+        s.apply(p, Action("done") if Action("done") in s.legal_actions(p) else s.legal_actions(p)[-1])
+    p = s.to_move()[0]
+    legal = s.legal_actions(p)
+    builds = {a.arg[2] for a in legal if a.kind == "build"}
+    assert builds == {"habitat"}                                                # 1 habitat, 3 buildings: full
+    home = next(a.arg[0] for a in legal if a.kind == "build")
+    s.apply(p, Action("build", (home, 4, "habitat")))
+    builds = {(a.arg[1], a.arg[2]) for a in s.legal_actions(p) if a.kind == "build"}
+    assert (8, "farm") in builds and (5, "mine") in builds and (6, "energy_plant") in builds
+    assert (5, "farm") not in builds and all(q != 7 for q, _ in builds)        # no farm on minerals, nothing on water
+
+
+# ------------------------------------------------------------------ the tribunal and the end
+def test_candidates_are_the_top_two_and_a_tie_for_second_adds_a_third():
+    s = main_state(4)
+    assert len(tribunal.candidates(s)) == 4                                     # everyone equal: all tied
+    home = s.m.galaxy.homes[2]
+    s.built[home] = s.built[home][:4] + ((2, "habitat"),) + s.built[home][5:]
+    assert tribunal.candidates(s)[0] == 2 and len(tribunal.candidates(s)) == 4
+    home3 = s.m.galaxy.homes[3]
+    s.built[home3] = s.built[home3][:4] + ((3, "habitat"), (3, "farm")) + s.built[home3][6:]
+    assert tribunal.candidates(s) == (3, 2)
+
+
+@pytest.mark.parametrize("rule, history, wins", [
+    ("consecutive", [1, 1, 1], True), ("consecutive", [1, 2, 1], False), ("total", [1, 2, 1, 0, 1], True),
+    ("total", [1, 2, 1], False)])
+def test_tribunal_terms_in_a_row_or_in_total(rule, history, wins):
+    s = main_state(3, tribunal_win=rule)
+    for leader in history:
+        s.streak = s.streak + 1 if leader == s.leader else 1
+        s.leader = leader
+        s.terms[leader] += 1
+    s.stack = []
+    cycle.end_of_cycle(s, EndOfCycle())
+    assert (s.over and s.win_kind == "tribunal" and s.winners == (1,)) == wins
+
+
+def test_the_secret_of_life_wins_at_the_end_of_the_cycle():
+    s = main_state(3)
+    s.techs[2] = frozenset({"secret_of_life"})
+    s.stack = []
+    cycle.end_of_cycle(s, EndOfCycle())
+    assert s.over and s.winners == (2,) and s.win_kind == "secret"
+
+
+def test_the_last_race_standing_wins():
+    s = main_state(3)
+    for p in (0, 2):
+        for place, built in list(s.built.items()):
+            s.built[place] = tuple(None if b and b[0] == p else b for b in built)
+        for i in [i for i, sh in s.ships.items() if sh.owner == p]:
+            del s.ships[i], s.where[i]
+    s.stack = []
+    cycle.end_of_cycle(s, EndOfCycle())
+    assert s.out == [True, False, True] and s.winners == (1,) and s.win_kind == "military"
+
+
+def test_events_and_elections_come_every_third_cycle():
+    s = main_state(3, seed=5)
+    import random
+    ch = random.Random(5)
+    cycles_with_events = set()
+    while not s.is_over() and s.cycle <= 9:
+        p = s.to_move()[0]
+        for e in s.apply(p, ch.choice(s.legal_actions(p))):
+            if e["type"] == "event":
+                cycles_with_events.add(s.cycle)
+    assert cycles_with_events <= {3, 6, 9} and 3 in cycles_with_events          # X12
