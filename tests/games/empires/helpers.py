@@ -93,6 +93,25 @@ def script(s: EmpiresState, faces: list[int]) -> ScriptedRng:
 
 
 def run(s: EmpiresState, *tasks: Any) -> None:
-    """Push tasks (first given runs first) and run to the next decision."""
+    """Push tasks (first given runs first) over a resting pre-round, and run to the next decision."""
+    from voidtable.games.empires.tasks import PreRound
+
+    if not s.stack:
+        s.push(PreRound())
     s.push(*tasks)
     s.advance()
+
+
+def resting(s: EmpiresState) -> bool:
+    """Nothing left but the resting pre-round that ``run`` put under the tested tasks."""
+    return [type(t).__name__ for t in s.stack] == ["PreRound"]
+
+
+def attack(s: EmpiresState, seat: int, space: str, target: Any) -> None:
+    """An ATTACK at ``space`` on ``target`` (the target choice is taken by itself when it is the only one)."""
+    from voidtable.engine.actions import Action
+    from voidtable.games.empires.tasks import ChooseTarget
+
+    run(s, ChooseTarget(seat, space))
+    if isinstance(s.pending, ChooseTarget):
+        s.apply(seat, Action("target", target))
