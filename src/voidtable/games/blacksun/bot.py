@@ -379,6 +379,8 @@ class Planner:
                 [x for x in ships_in(s, h) if s.ctrl[x] == p],
                 [(x, s.ctrl[x], locate_need(s, x, h)) for x in around(s, h) if s.ctrl[x] != p])
         mine_here, others = here
+        if not others:
+            return 0.0  # no one else's ship round h: no raid here, whoever stops in it
         ours = [x for x, hh in moved.items() if hh == h] + [x for x in mine_here if x not in moved]
         if not ours:
             return 0.0
