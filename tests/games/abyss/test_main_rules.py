@@ -277,3 +277,41 @@ def test_events_and_elections_come_every_third_cycle():
             if e["type"] == "event":
                 cycles_with_events.add(s.cycle)
     assert cycles_with_events <= {3, 6, 9} and 3 in cycles_with_events          # X12
+
+
+# ------------------------------------------------------------------ trade
+def test_three_grapes_carried_two_spaces_to_a_barley_planet_pay_six_food():
+    from voidtable.games.abyss.fourx import trade
+    s = main_state(3)
+    g = s.m.galaxy
+    home = g.homes[0]
+    far = next(p for p in range(len(g)) if g.distance(home, p) == 2 and not s.kinds[p])
+    s.kinds[far] = "green"
+    s.surface[far] = ("plains",) * 9
+    s.built[far] = ((1, "trade_house"),) + (None,) * 8
+    s.goods[far] = ("", "barley") + ("",) * 7
+    ship = 12                                                                   # seat 0's first transport piece
+    s.ships[ship] = Ship(0, "freighter")
+    s.where[ship] = far
+    s.cargo[ship] = (("grapes", home),) * 3
+    food = s.bank[0][1]
+    assert trade.can_cash_in(s, ship)                                           # seat 1's house, not at war
+    s.war = frozenset({(0, 1)})
+    assert not trade.can_cash_in(s, ship)                                       # at war: the house is shut
+    s.war = frozenset()
+    trade.cash_in(s, ship)
+    assert s.bank[0][1] == food + 6 and ship not in s.cargo                     # X7: 2 spaces x 3 grapes
+
+
+def test_a_producer_on_a_good_makes_a_chip_and_a_transport_loads_it():
+    from voidtable.games.abyss.fourx import trade
+    s = main_state(3)
+    home = s.m.galaxy.homes[0]
+    s.goods[home] = ("", "", "", "grapes") + ("",) * 5                          # the farm's square
+    assert trade.make_chips(s, 0) == 1 and s.chips[home] == ((0, "grapes"),)
+    ship = 12
+    s.ships[ship] = Ship(0, "freighter")
+    s.where[ship] = home
+    assert trade.capacity(s, ship) == 6 and trade.can_load(s, ship)
+    trade.load(s, ship)
+    assert s.cargo[ship] == (("grapes", home),) and s.chips[home] == ()

@@ -63,10 +63,12 @@ BUY_TECH = ActionKind("buy_tech", choice_arg("tech", _techs, target="card"))
 BUY_SHIP = ActionKind("buy_ship", choice_arg("design", _cards, target="card"))
 REPAIR = ActionKind("repair", tuple_arg("what", id_arg("ship", _ships, "ship"),
                                        number_arg("square", 0, lambda g: _ship_squares(g) - 1)), route_part=0)
+LOAD = ActionKind("load", NO_ARG)
+CASH_IN = ActionKind("cash_in", id_arg("ship", _ships, "ship"))
 DONE = ActionKind("done", NO_ARG)
 VOTE = ActionKind("vote", YES_NO)
 ELECT = ActionKind("elect", seat_arg("candidate", 6))
 ABSTAIN = ActionKind("abstain", NO_ARG)
 
 ACTIONS = ActionTable("abyss", [HOME, SELECT, STEP, JUMP, SCAN, STOP, DECLARE_WAR, OFFER_PEACE, ANSWER, COLONIZE,
-                                BUILD, BULLDOZE, BUY_TECH, BUY_SHIP, REPAIR, DONE, VOTE, ELECT, ABSTAIN, *KINDS])
+                                BUILD, BULLDOZE, BUY_TECH, BUY_SHIP, REPAIR, LOAD, CASH_IN, DONE, VOTE, ELECT, ABSTAIN, *KINDS])

@@ -68,6 +68,7 @@ def colonise(s: "AbyssState", task: Colonise, action: Action) -> None:
     if destroyed(s.r, ship):
         del s.ships[ship_id]
         del s.where[ship_id]
+        s.cargo.pop(ship_id, None)
     else:
         s.ships[ship_id] = ship
     built = list(s.built[place])

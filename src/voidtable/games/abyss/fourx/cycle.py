@@ -18,6 +18,7 @@ from voidtable.engine.actions import Action
 
 from .actions import HOME
 from .planets import colonies, production, votes
+from .trade import make_chips
 from .tasks import TASKS, Battles, Colonise, Cycle, EndOfCycle, Events, HomePick, Production, Purchase, StartMoving
 
 if TYPE_CHECKING:
@@ -63,7 +64,8 @@ def production_phase(s: "AbyssState", task: Production) -> None:
             got[0] -= min(wars, s.bank[p][0] + got[0])
         for i in range(3):
             s.bank[p][i] += got[i]
-        s.event(type="production", seat=p, energy=got[0], food=got[1], minerals=got[2])
+        chips = make_chips(s, p)
+        s.event(type="production", seat=p, energy=got[0], food=got[1], minerals=got[2], chips=chips)
 
 
 def alive(s: "AbyssState", seat: int) -> bool:

@@ -173,6 +173,20 @@ class Limits(msgspec.Struct, forbid_unknown_fields=True):
     assumed: str = ""
 
 
+class Trade(msgspec.Struct, forbid_unknown_fields=True):
+    share: float
+    chip: int
+    pay_per_space: int
+    food: list[str]
+    energy: list[str]
+    minerals: list[str]
+    assumed: str = ""
+
+    def category(self, good: str) -> str:
+        """The resource a good pays in."""
+        return next(r for r in RESOURCES if good in getattr(self, r))
+
+
 class MainData(msgspec.Struct, forbid_unknown_fields=True):
     setup: Setup
     map: MapData
@@ -189,6 +203,7 @@ class MainData(msgspec.Struct, forbid_unknown_fields=True):
     resolutions: Resolutions
     tribunal: Tribunal
     limits: Limits
+    trade: Trade
 
 
 @dataclass(frozen=True)
@@ -344,6 +359,12 @@ def check_decks(d: MainData) -> None:
         raise fail("limits", "max_cycles and battle_rounds at least 1")
     if d.habitat.capacity < 0 or d.production.per_building < 0:
         raise fail("habitat.capacity", "capacity and production at least 0")
+    tr = d.trade
+    if not 0 <= tr.share <= 1 or tr.chip < 0 or tr.pay_per_space < 0:
+        raise fail("trade", "share in 0..1, chip and pay_per_space at least 0")
+    goods = tr.food + tr.energy + tr.minerals
+    if len(set(goods)) != len(goods) or not all(goods):
+        raise fail("trade", "every good is named once, in one category")
     m = d.movement
     for i, f in enumerate(m.asteroid_damage):
         if not 1 <= f <= m.asteroid_die:

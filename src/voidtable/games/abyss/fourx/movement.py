@@ -27,9 +27,10 @@ from voidtable.engine.actions import Action
 
 from ..battle import DISABLE
 from ..ships import destroyed, disable, working_squares
-from .actions import ANSWER, DECLARE_WAR, DONE, JUMP, OFFER_PEACE, SCAN, SELECT, STEP, STOP
+from .actions import ANSWER, DECLARE_WAR, DONE, JUMP, LOAD, OFFER_PEACE, SCAN, SELECT, STEP, STOP
 from .data import RESOURCES, TERRAINS
 from .planets import colonies, colour_of, is_planet
+from .trade import can_load, draw_good, load, set_good
 from .tasks import TASKS, AsteroidHit, Movement, PeaceOffer, ShipMove, StartMoving
 
 if TYPE_CHECKING:
@@ -92,7 +93,7 @@ def start_moving(s: "AbyssState", task: StartMoving) -> None:
 def movement_legal(s: "AbyssState", task: Movement) -> list[Action]:
     seat = task.seat
     out = [SELECT(i) for i, sh in sorted(s.ships.items()) if sh.owner == seat and i in s.where
-           and (s.moves.get(i, 0) > 0 or can_scan(s, i) or (i not in s.jumped and partner(s, s.where[i]) is not None))]
+           and (s.moves.get(i, 0) > 0 or can_scan(s, i) or can_load(s, i) or (i not in s.jumped and partner(s, s.where[i]) is not None))]
     for q in range(s.players):
         if q == seat or s.out[q]:
             continue
@@ -165,6 +166,8 @@ def ship_legal(s: "AbyssState", task: ShipMove) -> list[Action]:
         out.append(JUMP())
     if can_scan(s, i):
         out.append(SCAN())
+    if can_load(s, i):
+        out.append(LOAD())
     out.append(STOP())
     return out
 
@@ -178,6 +181,8 @@ def ship_move(s: "AbyssState", task: ShipMove, action: Action) -> None:
     s.push(task)  # the ship goes on until it stops (with nothing left, stopping is its only choice)
     if action.kind == "scan":
         scan(s, seat, i)
+    elif action.kind == "load":
+        load(s, i)
     elif action.kind == "jump":
         target = partner(s, s.where[i])
         assert target is not None
@@ -245,6 +250,7 @@ def asteroid_hit(s: "AbyssState", task: AsteroidHit, action: Action) -> None:
 def lose_ship(s: "AbyssState", i: int) -> None:
     sh = s.ships.pop(i)
     s.where.pop(i, None)
+    s.cargo.pop(i, None)
     s.moves.pop(i, None)
     s.event(type="destroyed", seat=sh.owner, ship=i, design=sh.design)
 
@@ -264,8 +270,12 @@ def scan(s: "AbyssState", seat: int, i: int) -> None:
             continue
         terrain = draw_terrain(s, shares)
         surface[q] = terrain
+        s.surface[place] = tuple(surface)
+        good = draw_good(s, terrain)
+        if good:
+            set_good(s, place, q, good)
         count -= 1
-        s.event(type="scanned", seat=seat, place=place, square=q, terrain=terrain)
+        s.event(type="scanned", seat=seat, place=place, square=q, terrain=terrain, good=good)
         if terrain == "bonus":
             collect_bonus(s, seat)
     s.surface[place] = tuple(surface)

@@ -10,6 +10,7 @@
 - A ship card needs its technologies and a free piece of its hull; it is built
   at one of the player's docks (a cruiser needs the large dock) and appears
   above that planet. Its price is its hull's plus its tiles' (``..data``).
+- A ship with cargo cashes it in at a trade house (``.trade``).
 - A damaged square is repaired at a planet with the player's space port, for a
   share of its tile's price (``..ships.repair_cost``).
 Resolutions may make buildings or technologies cheaper.
@@ -22,9 +23,10 @@ from typing import TYPE_CHECKING
 from voidtable.engine.actions import Action
 
 from ..ships import Ship, repair, repair_cost
-from .actions import BUILD, BULLDOZE, BUY_SHIP, BUY_TECH, DONE, REPAIR
+from .actions import BUILD, BULLDOZE, BUY_SHIP, BUY_TECH, CASH_IN, DONE, REPAIR
 from .planets import can_hold_more, colonies, docks, has_building
 from .tasks import TASKS, Purchase
+from .trade import can_cash_in, cash_in
 
 if TYPE_CHECKING:
     from .state import AbyssState
@@ -86,6 +88,7 @@ def purchase_legal(s: "AbyssState", task: Purchase) -> list[Action]:
                     e, mi = repair_cost(s.r, sh, q)
                     if s.can_pay(seat, e, 0, mi):
                         out.append(REPAIR((i, q)))
+    out += [CASH_IN(i) for i, sh in sorted(s.ships.items()) if sh.owner == seat and can_cash_in(s, i)]
     out.append(DONE())
     return out
 
@@ -125,6 +128,8 @@ def purchase(s: "AbyssState", task: Purchase, action: Action) -> None:
         s.ships[ship_id] = Ship(seat, card)
         s.where[ship_id] = place
         s.event(type="ship_built", seat=seat, ship=ship_id, design=card, place=place)
+    elif kind == "cash_in":
+        cash_in(s, action.arg)
     elif kind == "repair":
         i, q = action.arg
         e, mi = repair_cost(s.r, s.ships[i], q)

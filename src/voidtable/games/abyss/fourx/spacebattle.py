@@ -101,6 +101,7 @@ def after_battle(s: "AbyssState", winners: list[int], reason: str) -> None:
     for i in list(s.where):
         if i not in s.ships:
             del s.where[i]
+            s.cargo.pop(i, None)
             s.moves.pop(i, None)
     if reason == "fled":
         for seat in s.fighting:

@@ -33,7 +33,7 @@ class AbyssState(BattleHost):
     FIELDS = Fields(
         "abyss", FLOW_FIELDS, BATTLE_FIELDS,
         r=FIXED, m=FIXED,
-        kinds=LIST, pile=LIST, surface=DICT, built=DICT,
+        kinds=LIST, pile=LIST, surface=DICT, built=DICT, goods=DICT, chips=DICT, cargo=DICT,
         where=DICT, moves=DICT, jumped=VALUE, scanned=VALUE, offered=VALUE,
         bank=NESTED, techs=LIST, war=VALUE, out=LIST,
         cycle=VALUE, first=VALUE, phase=VALUE,
@@ -48,6 +48,9 @@ class AbyssState(BattleHost):
     pile: list[int]                  # pieces not yet revealed, per kind of map.hexes
     surface: dict[int, tuple[str, ...]]   # planet place -> terrain per square ("" unexplored)
     built: dict[int, tuple[tuple[int, str] | None, ...]]  # planet place -> (owner, building) per square
+    goods: dict[int, tuple[str, ...]]     # planet place -> trade good per square ("" none)
+    chips: dict[int, tuple[tuple[int, str], ...]]  # planet place -> trade chips there: (owner, good)
+    cargo: dict[int, tuple[tuple[str, int], ...]]  # ship id -> units carried: (good, the planet that made it)
     where: dict[int, int]            # ship id -> place
     moves: dict[int, int]            # ship id -> moves left this Movement phase
     jumped: frozenset[int]
@@ -83,7 +86,7 @@ class AbyssState(BattleHost):
         g = m.galaxy
         self.kinds = [""] * len(g)
         self.pile = list(m.data.map.hexes.values())
-        self.surface, self.built = {}, {}
+        self.surface, self.built, self.goods, self.chips, self.cargo = {}, {}, {}, {}, {}
         self.where, self.moves = {}, {}
         self.jumped = self.scanned = frozenset()
         self.offered = frozenset()
