@@ -114,8 +114,8 @@ class EmpiresState(FlowState):
                 c.event_deck[i] = e
             c.events_out[:] = sorted(items[len(where):])
 
-        slots.append(Hidden([c.event_deck[i] for i in where] + c.events_out, write=write))
         c.resample_hidden(rng, slots)
+        c.resample_hidden(rng, [Hidden([c.event_deck[i] for i in where] + c.events_out, write=write)])
         for q in range(c.r.players):
             if q != player:
                 c.orders[q] = []
