@@ -315,3 +315,107 @@ def test_a_producer_on_a_good_makes_a_chip_and_a_transport_loads_it():
     assert trade.capacity(s, ship) == 6 and trade.can_load(s, ship)
     trade.load(s, ship)
     assert s.cargo[ship] == (("grapes", home),) and s.chips[home] == ()
+
+
+# ------------------------------------------------------------------ planets under attack
+def enemy_planet(s, attacker: int = 0, defender: int = 1):
+    """The defender's home world with the attacker at war with it."""
+    s.war = frozenset({(min(attacker, defender), max(attacker, defender))})
+    return s.m.galaxy.homes[defender]
+
+
+def test_marines_land_on_a_free_square_and_explore_the_squares_touching_it():
+    from voidtable.games.abyss.fourx import ground, movement as mv
+    s = main_state(3)
+    place = s.m.galaxy.homes[1]
+    s.surface[place] = ("plains", "", "", "", "", "", "", "", "water")
+    s.built[place] = ((1, "habitat"),) + (None,) * 8
+    ship = 12
+    s.ships[ship] = Ship(0, "dropship")
+    s.where[ship] = place
+    s.carried[ship] = ground.bays(s, ship)
+    assert s.carried[ship] == 4                                                 # two bays of 2
+    assert ground.landing_squares(s, ship) == []                                # only seat 1's habitat is explored
+    s.surface[place] = ("plains", "plains", "", "", "", "", "", "", "water")
+    assert ground.landing_squares(s, ship) == [1]
+    ground.land(s, ship, 1, mv.reveal_square)
+    assert s.marines[place][1] == (0, 4, s.cycle) and ship not in s.carried
+    assert all(s.surface[place][q] for q in (0, 2, 4)) and not s.surface[place][3]   # touching, not diagonal
+
+
+def test_marines_that_landed_this_cycle_wait_and_then_fight_and_capture():
+    from voidtable.games.abyss.fourx import ground
+    from voidtable.games.abyss.fourx.tasks import Ground, Seize
+    s = main_state(3)
+    place = enemy_planet(s)
+    s.marines[place] = (None, (0, 5, s.cycle)) + (None,) * 7
+    assert ground.marches(s, 0) == []                                           # landed this cycle: no attack yet
+    s.marines[place] = (None, (0, 5, s.cycle - 1), None, None, (1, 1, 0)) + (None,) * 4
+    legal = ground.marches(s, 0)
+    assert Action("march", (place, 1, 0)) in legal and Action("march", (place, 1, 4)) in legal
+    assert Action("march", (place, 1, 3)) not in legal                          # diagonal
+    s.stack = [EndOfCycle(), Ground(0)]
+    s._legal = None
+    s.apply(0, Action("march", (place, 1, 0)))                                  # onto the habitat
+    assert isinstance(s.pending, Seize) and s.to_move() == [0]
+    s.apply(0, Action("capture"))
+    assert s.built[place][0] == (0, "habitat")
+    assert planets.colonies(s, 1) == [] and place in planets.colonies(s, 0)
+
+
+def test_a_ground_fight_rolls_at_once_until_one_side_is_gone():
+    from voidtable.games.abyss.fourx import ground
+    s = main_state(3)
+    place = enemy_planet(s)
+    a, b = ground.fight(s, place, 0, (0, 6, 0), (1, 3, 0))
+    assert (a is None) != (b is None)
+    left = a or b
+    assert left is not None and 1 <= left[1] <= (6 if left[0] == 0 else 3)
+
+
+def test_a_bomb_hit_lets_the_planets_owner_choose_the_building():
+    from voidtable.games.abyss.fourx.tasks import Bombard, Demolish
+    s = main_state(3, seed=2)
+    place = enemy_planet(s)
+    ship = 8
+    s.ships[ship] = Ship(0, "bomber")
+    s.where[ship] = place
+    for i in [i for i, sh in s.ships.items() if sh.owner == 1]:
+        del s.ships[i], s.where[i]
+    found = False
+    for seed in range(40):
+        c = s.clone()
+        c.rng = type(s.rng)(seed)
+        c.stack = [EndOfCycle(), Bombard()]
+        c._legal = None
+        c.advance()
+        if isinstance(c.pending, Demolish):
+            assert c.to_move() == [1]
+            squares = {a.arg for a in c.legal_actions(1)}
+            assert squares == {0, 1, 2, 3}                                      # the habitat, mine, plant, farm
+            c.apply(1, Action("demolish", 2))
+            assert c.built[place][2] is None
+            found = True
+            break
+    assert found
+
+
+def test_a_planetary_defence_fires_at_enemy_ships_above():
+    from voidtable.games.abyss.fourx.tasks import Bombard, TakeHit
+    s = main_state(3)
+    place = enemy_planet(s)
+    s.built[place] = s.built[place][:4] + ((1, "habitat"), (1, "defence")) + s.built[place][6:]
+    ship = 8
+    s.ships[ship] = Ship(0, "escort")
+    s.where[ship] = place
+    hits = 0
+    for seed in range(30):
+        c = s.clone()
+        c.rng = type(s.rng)(seed)
+        c.stack = [EndOfCycle(), Bombard()]
+        c._legal = None
+        c.advance()
+        if isinstance(c.pending, TakeHit):
+            hits += 1
+            assert c.to_move() == [0] and c.pending.ship == ship
+    assert 0 < hits < 30

@@ -15,7 +15,7 @@ from voidtable.engine.game import GameSpec
 from voidtable.engine.options import OptionSpec
 from voidtable.engine.parameters import Parameter
 
-from . import colonise, cycle, movement, purchase, spacebattle, tribunal  # noqa: F401  (register the phases' tasks)
+from . import colonise, cycle, ground, movement, purchase, spacebattle, tribunal  # noqa: F401  (register the phases' tasks)
 from .actions import ACTIONS
 from .data import DATA_FILE, build, raw_data
 from .state import AbyssState

@@ -65,10 +65,18 @@ REPAIR = ActionKind("repair", tuple_arg("what", id_arg("ship", _ships, "ship"),
                                        number_arg("square", 0, lambda g: _ship_squares(g) - 1)), route_part=0)
 LOAD = ActionKind("load", NO_ARG)
 CASH_IN = ActionKind("cash_in", id_arg("ship", _ships, "ship"))
+LAND = ActionKind("land", SQUARE)
+MARCH = ActionKind("march", tuple_arg("move", PLACE, SQUARE, SQUARE), route_part=0)
+CAPTURE = ActionKind("capture", NO_ARG)
+RAZE = ActionKind("raze", NO_ARG)
+TARGET = ActionKind("target", seat_arg("race", 6))
+DEMOLISH = ActionKind("demolish", SQUARE)
+BUY_MARINE = ActionKind("buy_marine", tuple_arg("at", PLACE, SQUARE), route_part=0)
 DONE = ActionKind("done", NO_ARG)
 VOTE = ActionKind("vote", YES_NO)
 ELECT = ActionKind("elect", seat_arg("candidate", 6))
 ABSTAIN = ActionKind("abstain", NO_ARG)
 
 ACTIONS = ActionTable("abyss", [HOME, SELECT, STEP, JUMP, SCAN, STOP, DECLARE_WAR, OFFER_PEACE, ANSWER, COLONIZE,
-                                BUILD, BULLDOZE, BUY_TECH, BUY_SHIP, REPAIR, LOAD, CASH_IN, DONE, VOTE, ELECT, ABSTAIN, *KINDS])
+                                BUILD, BULLDOZE, BUY_TECH, BUY_SHIP, REPAIR, LOAD, CASH_IN, LAND, MARCH, CAPTURE, RAZE, TARGET, DEMOLISH,
+                                BUY_MARINE, DONE, VOTE, ELECT, ABSTAIN, *KINDS])

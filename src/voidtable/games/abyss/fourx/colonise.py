@@ -69,6 +69,7 @@ def colonise(s: "AbyssState", task: Colonise, action: Action) -> None:
         del s.ships[ship_id]
         del s.where[ship_id]
         s.cargo.pop(ship_id, None)
+        s.carried.pop(ship_id, None)
     else:
         s.ships[ship_id] = ship
     built = list(s.built[place])

@@ -19,7 +19,7 @@ from voidtable.engine.actions import Action
 from .actions import HOME
 from .planets import colonies, production, votes
 from .trade import make_chips
-from .tasks import TASKS, Battles, Colonise, Cycle, EndOfCycle, Events, HomePick, Production, Purchase, StartMoving
+from .tasks import TASKS, Battles, Bombard, Ground, Colonise, Cycle, EndOfCycle, Events, HomePick, Production, Purchase, StartMoving
 
 if TYPE_CHECKING:
     from .state import AbyssState
@@ -40,11 +40,13 @@ def pick_home(s: "AbyssState", task: HomePick, action: Action) -> None:
 def new_cycle(s: "AbyssState", task: Cycle) -> None:
     s.cycle += 1
     s.jumped = s.scanned = frozenset()
+    s.marched = frozenset()
     order = s.turn_order()
     s.event(type="cycle", cycle=s.cycle, first=s.first, order=order)
     tasks: list[tuple[object, ...]] = [Production()]
     tasks += [StartMoving(p) for p in order]
-    tasks.append(Battles())
+    tasks += [Battles(), Bombard()]
+    tasks += [Ground(p) for p in order]
     tasks += [Colonise(p) for p in order]
     tasks += [Purchase(p) for p in order]
     if s.cycle % s.m.data.events.every == 0:

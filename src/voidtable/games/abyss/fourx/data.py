@@ -187,6 +187,14 @@ class Trade(msgspec.Struct, forbid_unknown_fields=True):
         return next(r for r in RESOURCES if good in getattr(self, r))
 
 
+class Ground(msgspec.Struct, forbid_unknown_fields=True):
+    die: int
+    hit: int
+    marine_food: int
+    marine_minerals: int
+    assumed: str = ""
+
+
 class MainData(msgspec.Struct, forbid_unknown_fields=True):
     setup: Setup
     map: MapData
@@ -204,6 +212,7 @@ class MainData(msgspec.Struct, forbid_unknown_fields=True):
     tribunal: Tribunal
     limits: Limits
     trade: Trade
+    ground: Ground
 
 
 @dataclass(frozen=True)
@@ -359,6 +368,9 @@ def check_decks(d: MainData) -> None:
         raise fail("limits", "max_cycles and battle_rounds at least 1")
     if d.habitat.capacity < 0 or d.production.per_building < 0:
         raise fail("habitat.capacity", "capacity and production at least 0")
+    gr = d.ground
+    if gr.die < 2 or not 1 <= gr.hit <= gr.die or min(gr.marine_food, gr.marine_minerals) < 0:
+        raise fail("ground.hit", f"a face of the d{gr.die} (die at least 2, costs at least 0)")
     tr = d.trade
     if not 0 <= tr.share <= 1 or tr.chip < 0 or tr.pay_per_space < 0:
         raise fail("trade", "share in 0..1, chip and pay_per_space at least 0")

@@ -27,9 +27,10 @@ from voidtable.engine.actions import Action
 
 from ..battle import DISABLE
 from ..ships import destroyed, disable, working_squares
-from .actions import ANSWER, DECLARE_WAR, DONE, JUMP, LOAD, OFFER_PEACE, SCAN, SELECT, STEP, STOP
+from .actions import ANSWER, DECLARE_WAR, DONE, JUMP, LAND, LOAD, OFFER_PEACE, SCAN, SELECT, STEP, STOP
 from .data import RESOURCES, TERRAINS
 from .planets import colonies, colour_of, is_planet
+from .ground import land, landing_squares
 from .trade import can_load, draw_good, load, set_good
 from .tasks import TASKS, AsteroidHit, Movement, PeaceOffer, ShipMove, StartMoving
 
@@ -93,7 +94,7 @@ def start_moving(s: "AbyssState", task: StartMoving) -> None:
 def movement_legal(s: "AbyssState", task: Movement) -> list[Action]:
     seat = task.seat
     out = [SELECT(i) for i, sh in sorted(s.ships.items()) if sh.owner == seat and i in s.where
-           and (s.moves.get(i, 0) > 0 or can_scan(s, i) or can_load(s, i) or (i not in s.jumped and partner(s, s.where[i]) is not None))]
+           and (s.moves.get(i, 0) > 0 or can_scan(s, i) or can_load(s, i) or bool(landing_squares(s, i)) or (i not in s.jumped and partner(s, s.where[i]) is not None))]
     for q in range(s.players):
         if q == seat or s.out[q]:
             continue
@@ -168,6 +169,7 @@ def ship_legal(s: "AbyssState", task: ShipMove) -> list[Action]:
         out.append(SCAN())
     if can_load(s, i):
         out.append(LOAD())
+    out += [LAND(q) for q in landing_squares(s, i)]
     out.append(STOP())
     return out
 
@@ -183,6 +185,8 @@ def ship_move(s: "AbyssState", task: ShipMove, action: Action) -> None:
         scan(s, seat, i)
     elif action.kind == "load":
         load(s, i)
+    elif action.kind == "land":
+        land(s, i, action.arg, reveal_square)
     elif action.kind == "jump":
         target = partner(s, s.where[i])
         assert target is not None
@@ -251,6 +255,7 @@ def lose_ship(s: "AbyssState", i: int) -> None:
     sh = s.ships.pop(i)
     s.where.pop(i, None)
     s.cargo.pop(i, None)
+    s.carried.pop(i, None)
     s.moves.pop(i, None)
     s.event(type="destroyed", seat=sh.owner, ship=i, design=sh.design)
 
@@ -261,24 +266,26 @@ def scan(s: "AbyssState", seat: int, i: int) -> None:
     s.scanned = s.scanned | {i}
     count = max([s.m.data.movement.scan_base] + [s.m.techs[t].amount for t in s.techs[seat]
                                                   if s.m.techs[t].effect == "scan"])
-    shares = s.m.data.land.shares[colour_of(s.kinds[place])]
-    surface = list(s.surface[place])
-    for q, t in enumerate(surface):
+    for q, t in enumerate(s.surface[place]):
         if count <= 0:
             break
-        if t:
-            continue
-        terrain = draw_terrain(s, shares)
-        surface[q] = terrain
-        s.surface[place] = tuple(surface)
-        good = draw_good(s, terrain)
-        if good:
-            set_good(s, place, q, good)
-        count -= 1
-        s.event(type="scanned", seat=seat, place=place, square=q, terrain=terrain, good=good)
-        if terrain == "bonus":
-            collect_bonus(s, seat)
+        if not t:
+            reveal_square(s, seat, place, q)
+            count -= 1
+
+
+def reveal_square(s: "AbyssState", seat: int, place: int, q: int) -> None:
+    """Draw one square's terrain by its colour's shares (and its trade good); a bonus pays its finder."""
+    terrain = draw_terrain(s, s.m.data.land.shares[colour_of(s.kinds[place])])
+    surface = list(s.surface[place])
+    surface[q] = terrain
     s.surface[place] = tuple(surface)
+    good = draw_good(s, terrain)
+    if good:
+        set_good(s, place, q, good)
+    s.event(type="scanned", seat=seat, place=place, square=q, terrain=terrain, good=good)
+    if terrain == "bonus":
+        collect_bonus(s, seat)
 
 
 def draw_terrain(s: "AbyssState", shares: dict[str, float]) -> str:

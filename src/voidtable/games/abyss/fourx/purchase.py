@@ -10,6 +10,8 @@
 - A ship card needs its technologies and a free piece of its hull; it is built
   at one of the player's docks (a cruiser needs the large dock) and appears
   above that planet. Its price is its hull's plus its tiles' (``..data``).
+- A marine is bought on a square of a planet where the player has a habitat
+  (not water or barren, no other race's building or marines there).
 - A ship with cargo cashes it in at a trade house (``.trade``).
 - A damaged square is repaired at a planet with the player's space port, for a
   share of its tile's price (``..ships.repair_cost``).
@@ -23,7 +25,8 @@ from typing import TYPE_CHECKING
 from voidtable.engine.actions import Action
 
 from ..ships import Ship, repair, repair_cost
-from .actions import BUILD, BULLDOZE, BUY_SHIP, BUY_TECH, CASH_IN, DONE, REPAIR
+from .actions import BUILD, BULLDOZE, BUY_MARINE, BUY_SHIP, BUY_TECH, CASH_IN, DONE, REPAIR
+from .ground import bays, stacks
 from .planets import can_hold_more, colonies, docks, has_building
 from .tasks import TASKS, Purchase
 from .trade import can_cash_in, cash_in
@@ -36,6 +39,11 @@ def building_cost(s: "AbyssState", kind: str) -> tuple[int, int, int]:
     b = s.m.buildings[kind]
     off = 1 if s.resolution("cheap_buildings") else 0
     return b.energy, b.food, max(0, b.minerals - off)
+
+
+def marine_cost(s: "AbyssState") -> tuple[int, int, int]:
+    gr = s.m.data.ground
+    return 0, gr.marine_food, gr.marine_minerals
 
 
 def tech_cost(s: "AbyssState", key: str) -> tuple[int, int, int]:
@@ -73,6 +81,10 @@ def purchase_legal(s: "AbyssState", task: Purchase) -> list[Action]:
                         out.append(BUILD((place, q, kind)))
             elif b[0] == seat and b[1] != "habitat":
                 out.append(BULLDOZE((place, q)))
+            m = stacks(s, place)[q]
+            if t not in ("water", "barren") and (m is None or m[0] == seat) and (b is None or b[0] == seat) \
+                    and s.can_pay(seat, *marine_cost(s)):
+                out.append(BUY_MARINE((place, q)))
     owned = s.techs[seat]
     for key in s.m.tech_order:
         if key not in owned and all(r in owned for r in s.m.techs[key].requires) and s.can_pay(seat, *tech_cost(s, key)):
@@ -127,7 +139,17 @@ def purchase(s: "AbyssState", task: Purchase, action: Action) -> None:
         assert ship_id is not None and place is not None
         s.ships[ship_id] = Ship(seat, card)
         s.where[ship_id] = place
+        if bays(s, ship_id):
+            s.carried[ship_id] = bays(s, ship_id)
         s.event(type="ship_built", seat=seat, ship=ship_id, design=card, place=place)
+    elif kind == "buy_marine":
+        place, q = action.arg
+        s.pay(seat, *marine_cost(s))
+        here = stacks(s, place)
+        old = here[q]
+        here[q] = (seat, (old[1] if old else 0) + 1, s.cycle)
+        s.marines[place] = tuple(here)
+        s.event(type="marine_bought", seat=seat, place=place, square=q)
     elif kind == "cash_in":
         cash_in(s, action.arg)
     elif kind == "repair":

@@ -102,6 +102,7 @@ def after_battle(s: "AbyssState", winners: list[int], reason: str) -> None:
         if i not in s.ships:
             del s.where[i]
             s.cargo.pop(i, None)
+            s.carried.pop(i, None)
             s.moves.pop(i, None)
     if reason == "fled":
         for seat in s.fighting:

@@ -106,3 +106,58 @@ class Election(NamedTuple):
 
 class EndOfCycle(NamedTuple):
     """The end of the cycle: victories, the cycle limit, then the first player passes to the left."""
+
+
+class Bombard(NamedTuple):
+    """After the space battles: at each planet, defences fire at enemy ships above, then bomb bays at buildings."""
+
+
+class DefenceShot(NamedTuple):
+    """One planetary defence fires at an enemy ship above its planet."""
+
+    seat: int
+    place: int
+    target: int
+
+
+class BombShot(NamedTuple):
+    """One working bomb bay of a ship above an enemy planet rolls."""
+
+    seat: int
+    ship: int
+    place: int
+
+
+class BombChoice(NamedTuple):
+    """A bomb hit on a planet where several enemy races live: the bomber picks whose building is hit."""
+
+    seat: int
+    place: int
+
+
+class Demolish(NamedTuple):
+    """A bomb hit: the planet's owner (the race picked) chooses which of its buildings is destroyed."""
+
+    seat: int
+    place: int
+
+
+class TakeHit(NamedTuple):
+    """A defence hit a ship: its owner covers one working square."""
+
+    seat: int
+    ship: int
+
+
+class Ground(NamedTuple):
+    """Phase III b for one seat: its marines that landed earlier march, fight, capture or raze."""
+
+    seat: int
+
+
+class Seize(NamedTuple):
+    """A marine stack holds a square with another race's building: capture it or destroy it."""
+
+    seat: int
+    place: int
+    square: int

@@ -16,14 +16,15 @@ def view(s: "AbyssState", player: int | None) -> dict[str, Any]:
     planets = [{"place": p, "surface": list(s.surface[p]),
                 "built": [list(b) if b else None for b in s.built[p]],
                 "goods": list(s.goods.get(p, ("",) * len(s.surface[p]))),
-                "chips": [list(c) for c in s.chips.get(p, ())]} for p in sorted(s.surface)]
+                "chips": [list(c) for c in s.chips.get(p, ())],
+                "marines": [list(m) if m else None for m in s.marines.get(p, (None,) * len(s.surface[p]))]} for p in sorted(s.surface)]
     ships = []
     for i in sorted(s.ships):
         sh = s.ships[i]
         st = stats(s.r, sh)
         ships.append({"id": i, "owner": sh.owner, "design": sh.design, "place": s.where.get(i, -1),
                       "cell": list(sh.cell) if sh.cell[0] >= 0 else None, "disabled": sh.disabled,
-                      "moves": s.moves.get(i, 0), "cargo": [list(c) for c in s.cargo.get(i, ())], "computer": st.computer, "jammer": st.jammer, "shield": st.shield})
+                      "moves": s.moves.get(i, 0), "cargo": [list(c) for c in s.cargo.get(i, ())], "marines": s.carried.get(i, 0), "computer": st.computer, "jammer": st.jammer, "shield": st.shield})
     return {
         "seat": player, "cycle": s.cycle, "first": s.first, "phase": s.phase,
         "places": [list(h) for h in g.places], "kinds": list(s.kinds), "pile": list(s.pile),

@@ -1,0 +1,286 @@
+"""Planets under attack: bombardment, planetary defences, marines landing, ground combat, capture.
+
+- **Bombardment** (after the space battles, planet by planet). Each working
+  planetary defence fires once at an enemy ship above its planet (a ship of a
+  player at war with the defence's owner): the ship with the fewest working
+  squares, then the lowest id; a hit (``ground.die``, ``ground.hit``) makes the
+  ship's owner cover a square. Then each working bomb bay of a ship above a
+  planet holding buildings of a player at war with the ship's owner rolls its
+  tile's die; on a hit the bomber picks which of those races is hit (when there
+  are several) and that race picks which of its buildings is destroyed.
+  Bombing needs no battle-board position here (the planet side of the board is
+  not built: see the rules page).
+- **Landing** (in Movement). A ship carrying marines above a planet may land
+  them all on an explored square that is not water or barren, holds no other
+  race's building and no marines of another race. They explore the squares
+  touching theirs (not diagonally).
+- **Ground combat** (phase III b, every player in turn order). Marines that
+  landed, or were bought, in an earlier cycle may march one square, not
+  diagonally, once per cycle, as a stack. Entering a square with marines of a
+  race at war: both sides roll one die per marine at once, each hit removes one
+  of the other side's, until one side is gone. A stack alone on a square with
+  another race's building (one at war) captures it or destroys it. The squares
+  a habitat no longer supports stop working (the last in square order).
+- Marines are bought in Purchases on a square of a planet where the player has
+  a habitat (``ground.marine_food`` + ``ground.marine_minerals``); a ship built
+  with marine bays leaves the dock with them full.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+from voidtable.engine.actions import Action
+from voidtable.engine.squaregrid import SquareGrid
+
+from ..battle import DISABLE
+from ..ships import destroyed, disable, stats, tile_at, working_squares
+from .actions import CAPTURE, DEMOLISH, DONE, MARCH, RAZE, TARGET
+from .planets import working
+from .tasks import TASKS, BombChoice, BombShot, Bombard, DefenceShot, Demolish, Ground, Seize, TakeHit
+
+if TYPE_CHECKING:
+    from .state import AbyssState
+
+Stack = tuple[int, int, int]  # (owner, marines, cycle landed)
+
+
+def grid(s: "AbyssState", place: int) -> SquareGrid:
+    """The planet's surface as a square grid (3 x 3 planets, 2 x 2 moons; a row for other sizes)."""
+    n = len(s.surface[place])
+    key = ("surface", n)
+    got = s.m.cache.get(key)
+    if got is None:
+        side = next((k for k in range(int(n ** 0.5), 0, -1) if n % k == 0), 1)
+        got = s.m.cache[key] = SquareGrid(n // side, side)
+    return got
+
+
+def orthogonal(s: "AbyssState", place: int, square: int) -> list[int]:
+    g = grid(s, place)
+    return [g.index(c) for c in g.neighbors(g.cell(square), diagonal=False)]
+
+
+def stacks(s: "AbyssState", place: int) -> list[Stack | None]:
+    return list(s.marines.get(place, (None,) * len(s.surface[place])))
+
+
+def bays(s: "AbyssState", ship_id: int) -> int:
+    """Marines the ship's working bays hold."""
+    sh = s.ships[ship_id]
+    tiles = s.r.designs[sh.design].tiles
+    return sum(s.r.tiles[tiles[q]].rating for q in working_squares(s.r, sh)
+               if tiles[q] and s.r.tiles[tiles[q]].kind == "marines")
+
+
+# ------------------------------------------------------------------ landing (Movement)
+def landing_squares(s: "AbyssState", ship_id: int) -> list[int]:
+    if not s.carried.get(ship_id):
+        return []
+    seat, place = s.ships[ship_id].owner, s.where[ship_id]
+    if place not in s.surface:
+        return []
+    out = []
+    here = stacks(s, place)
+    for q, t in enumerate(s.surface[place]):
+        b, m = s.built[place][q], here[q]
+        if t and t not in ("water", "barren") and (b is None or b[0] == seat) and (m is None or m[0] == seat):
+            out.append(q)
+    return out
+
+
+def land(s: "AbyssState", ship_id: int, square: int, explore: Callable[["AbyssState", int, int, int], None]) -> None:
+    """Land every marine the ship carries; they explore the squares touching theirs (``explore`` reveals one)."""
+    seat, place = s.ships[ship_id].owner, s.where[ship_id]
+    n = s.carried.pop(ship_id)
+    here = stacks(s, place)
+    old = here[square]
+    here[square] = (seat, n + (old[1] if old else 0), s.cycle)
+    s.marines[place] = tuple(here)
+    s.event(type="landed", seat=seat, ship=ship_id, place=place, square=square, marines=n)
+    for q in orthogonal(s, place, square):
+        if not s.surface[place][q]:
+            explore(s, seat, place, q)
+
+
+# ------------------------------------------------------------------ bombardment
+def enemy_ships_above(s: "AbyssState", seat: int, place: int) -> list[int]:
+    return [i for i in s.ships_at(place) if s.at_war(seat, s.ships[i].owner)]
+
+
+def bomb_bays(s: "AbyssState", ship_id: int) -> list[int]:
+    sh = s.ships[ship_id]
+    tiles = s.r.designs[sh.design].tiles
+    return [q for q in working_squares(s.r, sh) if tiles[q] and s.r.tiles[tiles[q]].kind == "bomb"]
+
+
+def victims(s: "AbyssState", seat: int, place: int) -> list[int]:
+    """Races at war with ``seat`` that have buildings on the planet."""
+    return sorted({b[0] for b in s.built.get(place, ()) if b is not None and s.at_war(seat, b[0])})
+
+
+@TASKS.auto(Bombard)
+def bombard(s: "AbyssState", task: Bombard) -> None:
+    shots: list[tuple[object, ...]] = []
+    for place in sorted(s.built):
+        if not s.ships_at(place):
+            continue
+        for owner in sorted({b[0] for b in s.built[place] if b is not None}):
+            for q in working(s.m, s.built[place], owner):
+                b = s.built[place][q]
+                if b is not None and b[1] == "defence":
+                    shots.append(DefenceShot(owner, place, -1))
+        for i in s.ships_at(place):
+            if victims(s, s.ships[i].owner, place):
+                shots += [BombShot(s.ships[i].owner, i, place) for _ in bomb_bays(s, i)]
+    s.push(*shots)
+
+
+@TASKS.auto(DefenceShot)
+def defence_shot(s: "AbyssState", task: DefenceShot) -> None:
+    targets = enemy_ships_above(s, task.seat, task.place)
+    if not targets:
+        return
+    target = min(targets, key=lambda i: (stats(s.r, s.ships[i]).working, i))
+    gr = s.m.data.ground
+    roll = s.rng.below(gr.die) + 1
+    hit = roll - stats(s.r, s.ships[target]).shield >= gr.hit
+    s.event(type="defence_fired", seat=task.seat, place=task.place, target=target, roll=roll, hit=hit)
+    if hit:
+        s.push(TakeHit(s.ships[target].owner, target))
+
+
+def take_hit_legal(s: "AbyssState", task: TakeHit) -> list[Action]:
+    if task.ship not in s.ships:
+        return []
+    return [DISABLE(q) for q in working_squares(s.r, s.ships[task.ship])]
+
+
+@TASKS.decision(TakeHit, legal=take_hit_legal)
+def take_hit(s: "AbyssState", task: TakeHit, action: Action) -> None:
+    ship = disable(s.ships[task.ship], action.arg)
+    s.event(type="disabled", seat=task.seat, ship=task.ship, square=action.arg)
+    if destroyed(s.r, ship):
+        sh = s.ships.pop(task.ship)
+        s.where.pop(task.ship, None)
+        s.moves.pop(task.ship, None)
+        s.cargo.pop(task.ship, None)
+        s.carried.pop(task.ship, None)
+        s.event(type="destroyed", seat=sh.owner, ship=task.ship, design=sh.design)
+    else:
+        s.ships[task.ship] = ship
+
+
+@TASKS.auto(BombShot)
+def bomb_shot(s: "AbyssState", task: BombShot) -> None:
+    if task.ship not in s.ships or s.where.get(task.ship) != task.place:
+        return
+    races = victims(s, task.seat, task.place)
+    bays_left = bomb_bays(s, task.ship)
+    if not races or not bays_left:
+        return
+    tile = tile_at(s.r, s.ships[task.ship], bays_left[0])
+    assert tile is not None
+    roll = s.rng.below(tile.die) + 1
+    hit = roll >= tile.hit
+    s.event(type="bombed", seat=task.seat, ship=task.ship, place=task.place, roll=roll, hit=hit)
+    if hit:
+        s.push(BombChoice(task.seat, task.place) if len(races) > 1 else Demolish(races[0], task.place))
+
+
+def bomb_choice_legal(s: "AbyssState", task: BombChoice) -> list[Action]:
+    return [TARGET(p) for p in victims(s, task.seat, task.place)]
+
+
+@TASKS.decision(BombChoice, legal=bomb_choice_legal)
+def bomb_choice(s: "AbyssState", task: BombChoice, action: Action) -> None:
+    s.push(Demolish(action.arg, task.place))
+
+
+def demolish_legal(s: "AbyssState", task: Demolish) -> list[Action]:
+    return [DEMOLISH(q) for q, b in enumerate(s.built[task.place]) if b is not None and b[0] == task.seat]
+
+
+@TASKS.decision(Demolish, legal=demolish_legal)
+def demolish(s: "AbyssState", task: Demolish, action: Action) -> None:
+    built = list(s.built[task.place])
+    gone = built[action.arg]
+    built[action.arg] = None
+    s.built[task.place] = tuple(built)
+    s.event(type="building_destroyed", seat=task.seat, place=task.place, square=action.arg,
+            building=gone[1] if gone else "")
+
+
+# ------------------------------------------------------------------ ground combat
+def marches(s: "AbyssState", seat: int) -> list[Action]:
+    out = []
+    for place, here in sorted(s.marines.items()):
+        for q, m in enumerate(here):
+            if m is None or m[0] != seat or m[2] >= s.cycle or (place, q) in s.marched:
+                continue
+            for to in orthogonal(s, place, q):
+                other = here[to]
+                if s.surface[place][to] and s.surface[place][to] != "water" and (
+                        other is None or other[0] == seat or s.at_war(seat, other[0])):
+                    out.append(MARCH((place, q, to)))
+    return out
+
+
+def ground_legal(s: "AbyssState", task: Ground) -> list[Action]:
+    out = marches(s, task.seat)
+    return out + [DONE()] if out else []
+
+
+@TASKS.decision(Ground, legal=ground_legal)
+def ground(s: "AbyssState", task: Ground, action: Action) -> None:
+    s.phase = "ground"
+    if action.kind == "done":
+        return
+    s.push(task)
+    place, q, to = action.arg
+    here = stacks(s, place)
+    mover = here[q]
+    assert mover is not None
+    here[q] = None
+    other = here[to]
+    s.event(type="marched", seat=task.seat, place=place, came=q, to=to, marines=mover[1])
+    if other is not None and other[0] != task.seat:
+        mover, other = fight(s, place, to, mover, other)
+        here[to] = mover if mover else other
+    elif other is not None:
+        here[to] = (task.seat, other[1] + mover[1], max(other[2], mover[2]))
+    else:
+        here[to] = mover
+    s.marines[place] = tuple(here)
+    s.marched = s.marched | {(place, to)}
+    b = s.built[place][to]
+    held = here[to]
+    if held is not None and held[0] == task.seat and b is not None and s.at_war(task.seat, b[0]):
+        s.push(Seize(task.seat, place, to))
+
+
+def fight(s: "AbyssState", place: int, square: int, a: Stack, b: Stack) -> tuple[Stack | None, Stack | None]:
+    """Both sides roll a die per marine at once; each hit removes one of the other's; until one side is gone."""
+    gr = s.m.data.ground
+    na, nb = a[1], b[1]
+    while na > 0 and nb > 0:
+        ha = sum(1 for _ in range(na) if s.rng.below(gr.die) + 1 >= gr.hit)
+        hb = sum(1 for _ in range(nb) if s.rng.below(gr.die) + 1 >= gr.hit)
+        na, nb = max(0, na - hb), max(0, nb - ha)
+        s.event(type="ground_fight", place=place, square=square, attacker=a[0], defender=b[0], left=[na, nb])
+    return ((a[0], na, a[2]) if na else None), ((b[0], nb, b[2]) if nb else None)
+
+
+def seize_legal(s: "AbyssState", task: Seize) -> list[Action]:
+    return [CAPTURE(), RAZE()]
+
+
+@TASKS.decision(Seize, legal=seize_legal)
+def seize(s: "AbyssState", task: Seize, action: Action) -> None:
+    built = list(s.built[task.place])
+    b = built[task.square]
+    assert b is not None
+    built[task.square] = (task.seat, b[1]) if action.kind == "capture" else None
+    s.built[task.place] = tuple(built)
+    s.event(type="captured" if action.kind == "capture" else "razed", seat=task.seat, place=task.place,
+            square=task.square, building=b[1], owner=b[0])
