@@ -79,6 +79,11 @@ LEAVE = ActionKind("leave", NO_ARG)
 BEFRIEND_NOW = ActionKind("befriend_now", NO_ARG)
 NOT_NOW = ActionKind("not_now", NO_ARG)
 DISCARD = ActionKind("discard", CARD)
+CARRY = ActionKind("carry", SHIP)  # a Diplomat's passenger
+MIND_CONTROL = ActionKind("mind_control", SHIP)  # Siri
+EXTRA_MOVE = ActionKind("extra_move", NO_ARG)  # Narkani
+RETREAT = ActionKind("retreat", NO_ARG)  # Bindok II's ally
+STAY = ActionKind("stay", NO_ARG)
 SWAP = ActionKind("swap", tuple_arg("swap", CARD, CARD), route_part=0)  # (hand card, row card), 2 players
 
 ACTIONS = ActionTable("empires", [
@@ -86,4 +91,5 @@ ACTIONS = ActionTable("empires", [
     RESEARCH, BUILD, BUILD_DONE,
     MOVE, TO, ATTACK, TARGET, CULTURE, MINE, DIPLOMACY, INFEST, END_TURN,
     CASUALTY, TAKE, LEAVE, BEFRIEND_NOW, NOT_NOW, DISCARD, SWAP,
+    CARRY, MIND_CONTROL, EXTRA_MOVE, RETREAT, STAY,
 ])

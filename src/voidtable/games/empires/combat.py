@@ -20,10 +20,12 @@ from typing import TYPE_CHECKING, Any
 
 from voidtable.engine.dice import Die, roll
 
-from .actions import BEFRIEND_NOW, CASUALTY, LEAVE, NOT_NOW, TAKE, TARGET
+from .actions import BEFRIEND_NOW, CASUALTY, LEAVE, NOT_NOW, RETREAT, STAY, TAKE, TARGET
 from .cards import of_type
-from .planets import NOBODY, ally_with, clear_infestation, is_home, liberate, may_liberate, take_control
-from .tasks import TASKS, BefriendNow, ChooseTarget, EndBattle, FireLevel, TakeCasualty, TakePlanet
+from .galaxy import distances
+from .planets import (NOBODY, ally_with, benefits, clear_infestation, has_token, is_home, liberate, may_liberate,
+                      take_control)
+from .tasks import TASKS, BefriendNow, ChooseTarget, EndBattle, FireLevel, RetreatChoice, TakeCasualty, TakePlanet
 
 if TYPE_CHECKING:
     from voidtable.engine.actions import Action
@@ -48,7 +50,7 @@ def targets(s: "EmpiresState", seat: int, space: str) -> list[Any]:
     armed = bool(rollers_at(s, seat, space))
     c = s.control.get(space)
     out: list[Any] = []
-    if c is not None and c.neutral and armed:
+    if c is not None and c.neutral and armed and has_token(s, seat):
         out.append("planet")
     for q in range(s.r.players):
         if q == seat:
@@ -91,7 +93,40 @@ def choose_target(s: "EmpiresState", task: ChooseTarget, action: "Action") -> No
     if not ships_at(s, target, space):
         s.push(TakePlanet(seat, space))  # undefended: taken with the action, no roll
         return
+    if retreat_to(s, target, space) is not None:
+        s.push(RetreatChoice(target, seat, space))
+        return
     s.push(FireLevel(seat, target, space, 0))
+
+
+def retreat_to(s: "EmpiresState", seat: int, space: str) -> str | None:
+    """Bindok II's Retreat: with a credit, the nearest other planet the seat controls (ties: by name, a reading)."""
+    if "retreat" not in benefits(s, seat).abilities or s.credits[seat] < 1:
+        return None
+    dist = distances(s.graph, space)
+    held = [p for p, c in s.control.items() if c.controller == seat and p != space and p in dist]
+    return min(held, key=lambda p: (dist[p], p)) if held else None
+
+
+def retreat_legal(s: "EmpiresState", task: RetreatChoice) -> list["Action"]:
+    return [RETREAT(), STAY()]
+
+
+@TASKS.decision(RetreatChoice, legal=retreat_legal)
+def retreat_choice(s: "EmpiresState", task: RetreatChoice, action: "Action") -> None:
+    """Before any die: pay 1 credit and take every ship on the space to the nearest controlled planet."""
+    if action.kind == "stay":
+        s.push(FireLevel(task.attacker, task.seat, task.space, 0))
+        return
+    dest = retreat_to(s, task.seat, task.space)
+    assert dest is not None
+    s.credits[task.seat] -= 1
+    for i in ships_at(s, task.seat, task.space):
+        s.ships[i] = s.ships[i]._replace(space=dest)
+    s.event(type="retreated", seat=task.seat, frm=task.space, to=dest)
+    c = s.control.get(task.space)
+    if c is not None and c.controller == task.seat:
+        s.push(TakePlanet(task.attacker, task.space))  # the planet is left undefended (a reading)
 
 
 def fire(s: "EmpiresState", ship_id: int, why: str) -> int:
@@ -193,7 +228,7 @@ def end_battle(s: "EmpiresState", task: EndBattle) -> None:
 
 def take_legal(s: "EmpiresState", task: TakePlanet) -> list["Action"]:
     c = s.control[task.planet]
-    out = [TAKE("conquer")]
+    out = [TAKE("conquer")] if has_token(s, task.seat) or c.ally == task.seat else []
     if may_liberate(c) and not is_home(task.planet):
         out.append(TAKE("liberate"))
     return [*out, LEAVE()]
@@ -213,7 +248,7 @@ def take_planet(s: "EmpiresState", task: TakePlanet, action: "Action") -> None:
 
 
 def befriend_legal(s: "EmpiresState", task: BefriendNow) -> list["Action"]:
-    return [BEFRIEND_NOW(), NOT_NOW()]
+    return [BEFRIEND_NOW(), NOT_NOW()] if has_token(s, task.seat) else [NOT_NOW()]
 
 
 @TASKS.decision(BefriendNow, legal=befriend_legal)

@@ -37,3 +37,34 @@ def destinations(s: "EmpiresState", ship_id: int) -> list[str]:
     dist = reach(s.graph, ship.space, move_value(s, ship_id), passes(s, ship.owner), s.asteroid_spaces,
                  s.r.ship(ship.kind).ignores_obstacles)
     return sorted(dist)
+
+
+def has_docking_bay(s: "EmpiresState", seat: int) -> bool:
+    return any(s.r.tech(t).effect == "docking_bay" for t in s.techs[seat])
+
+
+def may_carry(s: "EmpiresState", diplomat: int, carried: tuple[int, ...], passenger: int) -> bool:
+    """A Diplomat carries one ship of initiative 4 or 5; with Docking Bay, four Starfighters more."""
+    d = s.ships[diplomat]
+    p = s.ships[passenger]
+    if passenger == diplomat or passenger in carried or p.owner != d.owner or p.space != d.space:
+        return False
+    if s.r.ship(p.kind).initiative not in (4, 5):
+        return False
+    riders = [s.ships[i].kind for i in (*carried, passenger)]
+    others = sum(1 for k in riders if k != "starfighter")
+    room = 1 + (4 if has_docking_bay(s, d.owner) else 0)
+    return others <= 1 and len(riders) <= room
+
+
+def passengers(s: "EmpiresState", diplomat: int, carried: tuple[int, ...]) -> list[int]:
+    """One ship of each (kind, damage) that may still board: alike ships are one choice."""
+    if s.ships[diplomat].kind != "diplomat":
+        return []
+    seen: set[tuple[str, int]] = set()
+    out = []
+    for i, sh in sorted(s.ships.items()):
+        if (sh.kind, sh.damage) not in seen and may_carry(s, diplomat, carried, i):
+            seen.add((sh.kind, sh.damage))
+            out.append(i)
+    return out

@@ -103,6 +103,17 @@ def benefits(s: "EmpiresState", seat: int) -> Benefits:
     return Benefits(credits, vp, influence, frozenset(goods), frozenset(abilities), ships, planets)
 
 
+def tokens_used(s: "EmpiresState", seat: int) -> int:
+    """Ally and enemy tokens of the seat on the board (one per planet it is allied with or has conquered)."""
+    return sum(1 for k, c in s.control.items()
+               if (c.ally == seat and not (is_home(k) and home_owner(k) == seat)) or c.conqueror == seat)
+
+
+def has_token(s: "EmpiresState", seat: int) -> bool:
+    """A seat with all its ally tokens on the board can take no further planet (a reading of the token count)."""
+    return tokens_used(s, seat) < s.r.g.ally_tokens
+
+
 def ally_with(s: "EmpiresState", seat: int, planet: str) -> None:
     """Diplomacy (or a free befriending) succeeded: ally tokens on the planet and its card."""
     c = s.control[planet]

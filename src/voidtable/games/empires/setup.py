@@ -34,7 +34,7 @@ SCORE_CARDS = ("A", "B", "C")
 
 def set_up(s: "EmpiresState") -> None:
     r, n = s.r, s.r.players
-    s.round, s.active, s.mined, s.swaps, s.scorings = 0, -1, False, 0, 0
+    s.round, s.active, s.mined, s.swaps, s.scorings, s.used = 0, -1, False, 0, 0, ()
     s.first, s.order = 0, tuple(range(n))
     outer = list(r.outer)
     s.rng.shuffle(outer)

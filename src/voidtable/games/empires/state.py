@@ -42,7 +42,7 @@ class EmpiresState(FlowState):
         control=DICT, ships=DICT, credits=LIST, vp=LIST, techs=NESTED,
         hands=NESTED, deck=LIST, discard=LIST, row=LIST,
         event_deck=LIST, events_out=LIST, revealed=LIST,
-        round=VALUE, active=VALUE, mined=VALUE, swaps=VALUE, scorings=VALUE,
+        round=VALUE, active=VALUE, mined=VALUE, swaps=VALUE, scorings=VALUE, used=VALUE,
         orders=NESTED, done=LIST, researched=LIST,
     )
 
@@ -72,6 +72,7 @@ class EmpiresState(FlowState):
     round: int
     active: int
     mined: bool
+    used: tuple[str, ...]            # once-a-turn abilities used this turn (mind_control, extra_move)
     swaps: int
     scorings: int
     orders: list[list[str]]

@@ -102,10 +102,28 @@ class DiscardDown(NamedTuple):
 
 # ------------------------------------------------------------------ actions
 class MoveShip(NamedTuple):
-    """MOVE: the chosen ship goes to a space within its move value."""
+    """MOVE: the chosen ship goes to a space within its move value (a Diplomat first picks who rides along).
+
+    ``seat`` decides: the owner, or the Siri player moving another's ship by Mind Control.
+    """
 
     seat: int
     ship: int
+    carried: tuple[int, ...] = ()
+
+
+class FreeMove(NamedTuple):
+    """Narkani: the MOVE bought with credits: pick the ship (no action spent)."""
+
+    seat: int
+
+
+class RetreatChoice(NamedTuple):
+    """Bindok II's ally, attacked, before any die: pay a credit and withdraw, or stay."""
+
+    seat: int
+    attacker: int
+    space: str
 
 
 class ChooseTarget(NamedTuple):

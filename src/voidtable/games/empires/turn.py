@@ -11,12 +11,12 @@ from typing import TYPE_CHECKING
 
 from voidtable.engine.dice import Die, roll
 
-from .actions import ATTACK, CULTURE, DIPLOMACY, DISCARD, END_TURN, INFEST, MINE, MOVE, SWAP, TO
+from .actions import ATTACK, CARRY, EXTRA_MOVE, MIND_CONTROL, CULTURE, DIPLOMACY, DISCARD, END_TURN, INFEST, MINE, MOVE, SWAP, TO
 from .cards import can_draw, card_with_key, check_hand_limit, draw, hand_limit, key, of_type
 from .combat import attack_spaces, start_attack
-from .movement import destinations
-from .planets import ally_with, benefits, infest
-from .tasks import TASKS, ChooseAction, DiscardDown, EndTurn, MoveShip, StartTurn
+from .movement import destinations, passengers
+from .planets import ally_with, benefits, has_token, infest
+from .tasks import TASKS, ChooseAction, DiscardDown, EndTurn, FreeMove, MoveShip, StartTurn
 
 if TYPE_CHECKING:
     from voidtable.engine.actions import Action
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 @TASKS.auto(StartTurn)
 def start_turn(s: "EmpiresState", task: StartTurn) -> None:
-    s.active, s.mined, s.swaps = task.seat, False, 0
+    s.active, s.mined, s.swaps, s.used = task.seat, False, 0, ()
     s.event(type="turn", seat=task.seat, round=s.round)
     s.push(ChooseAction(task.seat, s.r.g.actions_per_turn), EndTurn(task.seat))
 
@@ -47,6 +47,8 @@ def movable(s: "EmpiresState", seat: int) -> list[int]:
 def diplomacy_options(s: "EmpiresState", seat: int) -> list[tuple[str, int]]:
     """(planet, cards) for each neutral planet where the seat has a Diplomat, 1..4 cards of its temperament."""
     out = []
+    if not has_token(s, seat):
+        return []
     spaces = {sh.space for sh in s.ships.values() if sh.owner == seat and sh.kind == "diplomat"}
     for planet in sorted(spaces):
         c = s.control.get(planet)
@@ -87,6 +89,9 @@ def action_legal(s: "EmpiresState", task: ChooseAction) -> list["Action"]:
         out.append(MINE())
     out += [DIPLOMACY(o) for o in diplomacy_options(s, seat)]
     out += [INFEST(p) for p in infest_options(s, seat)]
+    out += [MIND_CONTROL(i) for i in mind_control_options(s, seat)]
+    if may_extra_move(s, seat):
+        out.append(EXTRA_MOVE())
     out += swap_options(s, seat)
     out.append(END_TURN())
     return out
@@ -102,6 +107,12 @@ def choose_action(s: "EmpiresState", task: ChooseAction, action: "Action") -> No
         swap(s, seat, action.arg)
         s.push(task)
         return
+    if kind == "extra_move":
+        s.credits[seat] -= extra_move_cost(s)
+        s.used = (*s.used, "extra_move")
+        s.event(type="extra_move", seat=seat, credits=extra_move_cost(s))
+        s.push(FreeMove(seat), task)
+        return
     after = [task._replace(left=task.left - 1)] if task.left > 1 else []
     if kind == "move":
         s.push(MoveShip(seat, action.arg), *after)
@@ -116,20 +127,65 @@ def choose_action(s: "EmpiresState", task: ChooseAction, action: "Action") -> No
     elif kind == "diplomacy":
         diplomacy(s, seat, *action.arg)
         s.push(*after)
+    elif kind == "mind_control":
+        s.used = (*s.used, "mind_control")
+        s.event(type="mind_control", seat=seat, id=action.arg, owner=s.ships[action.arg].owner)
+        s.push(MoveShip(seat, action.arg), *after)
     elif kind == "infest":
         try_infest(s, seat, action.arg)
         s.push(*after)
 
 
 def to_legal(s: "EmpiresState", task: MoveShip) -> list["Action"]:
-    return [TO(sp) for sp in destinations(s, task.ship)]
+    riders = [CARRY(i) for i in passengers(s, task.ship, task.carried)] if s.ships[task.ship].owner == task.seat else []
+    return [*riders, *(TO(sp) for sp in destinations(s, task.ship))]
 
 
 @TASKS.decision(MoveShip, legal=to_legal)
 def move_ship(s: "EmpiresState", task: MoveShip, action: "Action") -> None:
+    """The ship (and whoever rides with its Diplomat) goes to the chosen space."""
+    if action.kind == "carry":
+        s.push(task._replace(carried=(*task.carried, action.arg)))
+        return
     ship = s.ships[task.ship]
-    s.ships[task.ship] = ship._replace(space=action.arg)
-    s.event(type="moved", seat=task.seat, ship=ship.kind, id=task.ship, frm=ship.space, to=action.arg)
+    for i in (task.ship, *task.carried):
+        s.ships[i] = s.ships[i]._replace(space=action.arg)
+    s.event(type="moved", seat=task.seat, ship=ship.kind, id=task.ship, frm=ship.space, to=action.arg,
+            carried=list(task.carried), owner=ship.owner)
+
+
+def mind_control_options(s: "EmpiresState", seat: int) -> list[int]:
+    """Siri, once a turn: an opponent's ship sharing a space with a Siri ship (alike ships offered once)."""
+    if s.r.race(s.race[seat]).ability != "mind_control" or "mind_control" in s.used:
+        return []
+    mine = {sh.space for sh in s.ships.values() if sh.owner == seat}
+    seen: set[tuple[int, str, str, int]] = set()
+    out = []
+    for i, sh in sorted(s.ships.items()):
+        k = (sh.owner, sh.kind, sh.space, sh.damage)
+        if sh.owner != seat and sh.space in mine and k not in seen and destinations(s, i):
+            seen.add(k)
+            out.append(i)
+    return out
+
+
+def extra_move_cost(s: "EmpiresState") -> int:
+    return 2
+
+
+def may_extra_move(s: "EmpiresState", seat: int) -> bool:
+    """Narkani (assumed): once a turn, 2 credits buy a MOVE that costs no action."""
+    return (s.r.race(s.race[seat]).ability == "extra_move" and "extra_move" not in s.used
+            and s.credits[seat] >= extra_move_cost(s) and bool(movable(s, seat)))
+
+
+def free_move_legal(s: "EmpiresState", task: FreeMove) -> list["Action"]:
+    return [MOVE(i) for i in movable(s, task.seat)]
+
+
+@TASKS.decision(FreeMove, legal=free_move_legal)
+def free_move(s: "EmpiresState", task: FreeMove, action: "Action") -> None:
+    s.push(MoveShip(task.seat, action.arg))
 
 
 def culture(s: "EmpiresState", seat: int) -> None:

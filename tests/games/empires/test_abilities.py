@@ -1,0 +1,117 @@
+"""Ship, technology and race abilities: Diplomat carrying and Docking Bay, Retreat, Mind Control, Narkani, tokens."""
+
+from __future__ import annotations
+
+from voidtable.engine.actions import Action
+from voidtable.games.empires.combat import retreat_to
+from voidtable.games.empires.movement import passengers
+from voidtable.games.empires.planets import Control, has_token
+from voidtable.games.empires.tasks import ChooseAction, MoveShip
+
+from .helpers import attack, blank, resting, run, script, ship
+
+LINE = {"a": (("b", ""),), "b": (("a", ""), ("c", "")), "c": (("b", ""),)}
+
+
+def test_diplomat_carries_one_initiative_4_or_5_ship():  # T28
+    s = blank()
+    s.graph = dict(LINE)
+    d = ship(s, 0, "diplomat", "a")
+    sf = ship(s, 0, "starfighter", "a")
+    sh = ship(s, 0, "sunhammer", "a")
+    assert passengers(s, d, ()) == [sf]          # the Sunhammer (initiative 1) may not ride
+    assert passengers(s, d, (sf,)) == []         # one passenger only
+    run(s, MoveShip(0, d))
+    s.apply(0, Action("carry", sf))
+    s.apply(0, Action("to", "c"))
+    assert s.ships[d].space == s.ships[sf].space == "c" and s.ships[sh].space == "a"
+
+
+def test_docking_bay_four_more_starfighters():  # T28
+    s = blank()
+    s.graph = dict(LINE)
+    s.techs[0].append("docking_bay")
+    d = ship(s, 0, "diplomat", "a")
+    fighters = [ship(s, 0, "starfighter", "a") for _ in range(6)]
+    ship(s, 0, "centipede", "a")
+    carried: tuple[int, ...] = ()
+    for _ in range(5):
+        options = passengers(s, d, carried)
+        pick = next(i for i in options if s.ships[i].kind == "starfighter")
+        carried = (*carried, pick)
+    assert len(carried) == 5 and set(carried) <= set(fighters)
+    assert passengers(s, d, carried) == []       # a 6th does not fit
+    # one non-Starfighter of initiative 4-5 may take the first place
+    cent = next(i for i, x in s.ships.items() if x.kind == "centipede")
+    assert cent in passengers(s, d, carried[:4])
+    assert cent not in passengers(s, d, (cent,)) and passengers(s, d, (cent,))
+
+
+def test_retreat_pays_a_credit_and_no_die_is_rolled():  # T26
+    s = blank()
+    s.control["bindok_ii"] = Control(ally=1)
+    ship(s, 1, "starfighter", "t0.p0")
+    ship(s, 1, "starfighter", "t0.p0")
+    ship(s, 0, "sunhammer", "t0.p0")
+    s.credits[1] = 1
+    rng = script(s, [])
+    before = rng.state
+    dest = retreat_to(s, 1, "t0.p0")
+    assert dest in ("bindok_ii", "home1")
+    attack(s, 0, "t0.p0", 1)
+    assert s.to_move() == [1] and s.legal_actions(1) == [Action("retreat", None), Action("stay", None)]
+    s.apply(1, Action("retreat", None))
+    assert s.credits[1] == 0 and rng.state == before and resting(s)
+    assert {x.space for x in s.ships.values() if x.owner == 1} == {dest}
+    # without a credit, no Retreat is offered
+    s.stack.clear()
+    for i, x in list(s.ships.items()):
+        if x.owner == 1:
+            s.ships[i] = x._replace(space="t0.p0")
+    script(s, [1, 1, 1, 1])
+    attack(s, 0, "t0.p0", 1)
+    assert resting(s)
+
+
+def test_mind_control_once_a_turn():  # T27
+    s = blank()
+    s.race[0] = "mystics_of_siri"
+    s.graph = dict(LINE)
+    ship(s, 0, "starfighter", "a")
+    enemy = ship(s, 1, "starfighter", "a")
+    ship(s, 1, "starfighter", "a")
+    run(s, ChooseAction(0, 3))
+    assert Action("mind_control", enemy) in s.legal_actions(0)
+    s.apply(0, Action("mind_control", enemy))
+    s.apply(0, Action("to", "c"))
+    assert s.ships[enemy].space == "c" and s.pending == ChooseAction(0, 2)
+    assert not [a for a in s.legal_actions(0) if a.kind == "mind_control"]
+
+
+def test_narkani_buys_a_move_with_two_credits():
+    s = blank()
+    s.race[0] = "narkani_alliance"
+    s.graph = dict(LINE)
+    f = ship(s, 0, "starfighter", "a")
+    s.credits[0] = 2
+    run(s, ChooseAction(0, 3))
+    s.apply(0, Action("extra_move", None))
+    assert s.pending == MoveShip(0, f)  # the only ship: picked by itself
+    s.apply(0, Action("to", "c"))
+    assert s.ships[f].space == "c" and s.credits[0] == 0
+    assert s.pending == ChooseAction(0, 3)
+    assert Action("extra_move", None) not in s.legal_actions(0)
+
+
+def test_eleven_tokens_cap_the_planets():  # R37
+    s = blank()
+    planets = [p for p in s.r.planet_keys][:11]
+    for p in planets:
+        s.control[p] = Control(conqueror=0)
+    assert not has_token(s, 0)
+    rest = [p for p in s.r.planet_keys if p not in planets][0]
+    for _ in range(2):
+        ship(s, 0, "starfighter", rest)
+    script(s, [6, 6])
+    attack(s, 0, rest, "planet")
+    assert s.control[rest].neutral
