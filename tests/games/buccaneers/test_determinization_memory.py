@@ -111,3 +111,19 @@ def test_resample_meets_overlapping_constraints_where_a_greedy_draw_would_not() 
         assert sorted(toys + deck + hand) == ["n1", "n2", "n3", "s1", "s2", "u1", "u2"]
         decks.add(tuple(sorted(deck)))
     assert len(decks) > 1
+
+
+def test_a_position_set_by_hand_that_contradicts_the_memory_still_determinizes() -> None:
+    """Tests and puzzles set tables by hand: a held card put back in the deck makes the draw forget, not fail."""
+    s, p = _positions(4, 1)[0]
+    passed = sorted(_passed_on(s, p))
+    for q in range(s.n):  # every card seat p passed on goes back into the deck
+        for c in passed:
+            if c in s.hand[q]:
+                s.hand[q].remove(c)
+                s.deck.append(c)
+    assert set(passed) & set(s.deck)
+    rng = Rng(3)
+    draws = [s.determinize(p, rng) for _ in range(20)]
+    assert all(len(d.deck) == len(s.deck) and d.hand[p] == s.hand[p] for d in draws)
+    assert any(set(passed) & set(d.deck) for d in draws), "forgetting, the deck may hold them again"

@@ -201,7 +201,7 @@ class BuccaneersState(FlowState):
     def clone(self) -> "BuccaneersState":
         return _clone(self)  # type: ignore[no-any-return]
 
-    def determinize(self, player: Seat, rng: Rng) -> "BuccaneersState":
+    def determinize(self, player: Seat, rng: Rng, remember: bool = True) -> "BuccaneersState":
         """Resample everything ``player`` cannot see: the deck, others' hands, selections, Toys and last cards.
 
         Facedown Toys of other players are known to be Toys, so they are drawn
@@ -210,12 +210,14 @@ class BuccaneersState(FlowState):
         redrawn from those not yet seen. A card ``player`` has held this round
         (dealt, passed to it, drawn) and passed on is known not to be in the
         deck: the deck, and another seat's Tentacles draw (taken from the deck),
-        are redrawn from cards it never held (``held``).
+        are redrawn from cards it never held (``held``). A position set up by
+        hand can contradict that memory (a held card put back in the deck): the
+        draw then forgets it (``remember=False``) rather than fail.
         """
         s = self.clone()
         s.rng = rng.spawn()
         others = [q for q in range(self.n) if q != player]
-        held = self.held[player]
+        held = self.held[player] if remember else 0
         from_deck = None
         toys = [Hidden(s.toys[q], only=self.r.is_toy) for q in others]  # facedown Toys are known to be Toys
         if held:  # cards never held, as one set: its membership test is the deck's constraint
@@ -248,7 +250,12 @@ class BuccaneersState(FlowState):
                 s.stack[-1] = task._replace(drawn=tuple(cards))
 
             slots.append(Hidden(list(task.drawn), only=from_deck, write=write_draw))
-        s.resample_hidden(rng, slots)
+        try:
+            s.resample_hidden(rng, slots)
+        except ValueError:  # nothing was redrawn yet: the constraints are checked before any place is filled
+            if not held:
+                raise
+            return self.determinize(player, rng, remember=False)
         for q in others:
             s.hand[q].sort()  # hands are kept sorted
         if not self.known_stack and s.holes:
