@@ -114,16 +114,11 @@ def test_resample_meets_overlapping_constraints_where_a_greedy_draw_would_not() 
 
 
 def test_a_position_set_by_hand_that_contradicts_the_memory_still_determinizes() -> None:
-    """Tests and puzzles set tables by hand: a held card put back in the deck makes the draw forget, not fail."""
+    """Tests and puzzles set tables by hand: a memory no deal can meet makes the draw forget, not fail."""
     s, p = _positions(4, 1)[0]
-    passed = sorted(_passed_on(s, p))
-    for q in range(s.n):  # every card seat p passed on goes back into the deck
-        for c in passed:
-            if c in s.hand[q]:
-                s.hand[q].remove(c)
-                s.deck.append(c)
-    assert set(passed) & set(s.deck)
+    assert s.deck
+    s.held[p] = (1 << len(s.r.keys)) - 1  # "held every card": then no card may be in the deck, yet the deck has some
     rng = Rng(3)
-    draws = [s.determinize(p, rng) for _ in range(20)]
+    draws = [s.determinize(p, rng) for _ in range(5)]
     assert all(len(d.deck) == len(s.deck) and d.hand[p] == s.hand[p] for d in draws)
-    assert any(set(passed) & set(d.deck) for d in draws), "forgetting, the deck may hold them again"
+    assert len({tuple(d.deck) for d in draws}) > 1, "the deck is still redrawn"
