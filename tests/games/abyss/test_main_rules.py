@@ -419,3 +419,25 @@ def test_a_planetary_defence_fires_at_enemy_ships_above():
             hits += 1
             assert c.to_move() == [0] and c.pending.ship == ship
     assert 0 < hits < 30
+
+
+def test_sides_at_peace_keep_a_truce_in_a_three_sided_battle():
+    from voidtable.games.abyss.battle import in_range, initiative
+    from voidtable.games.abyss.fourx.tasks import Battles
+    s = main_state(3, seed=4)
+    place = s.m.galaxy.homes[0]
+    for p in (1, 2):
+        for i in [i for i, sh in s.ships.items() if sh.owner == p]:
+            s.where[i] = place
+    s.war = frozenset({(0, 1), (0, 2)})                                         # 1 and 2 are at peace
+    s.stack = [EndOfCycle()]
+    s.push(Battles())
+    s.advance()
+    assert set(s.fighting) == {0, 1, 2} and s.truce == frozenset({(1, 2)})
+    one = next(i for i, sh in s.ships.items() if sh.owner == 1)
+    two = next(i for i, sh in s.ships.items() if sh.owner == 2)
+    s.ships[one] = s.ships[one]._replace(cell=(4, 4))
+    s.ships[two] = s.ships[two]._replace(cell=(5, 4))
+    assert two not in in_range(s, one, 0)                                       # no shots across the truce
+    order, totals = initiative({0: [(1, 0)], 1: [(1, 2)], 2: [(1, 2)]}, 0, 1, frozenset({(1, 2)}))
+    assert totals == {0: 1 - 4, 1: 1, 2: 1}                                      # no jammers across it either

@@ -22,7 +22,10 @@ ship any more (every best roll is below the hit number after shields), the round
 left could change nothing, so the round limit decides at once. Initiative: each side adds the computer ratings of its
 ships and subtracts the jammer ratings of the ships of every side it fights; the
 higher total goes first; on equal totals the owner of the single best computer
-goes first; if that is equal too, the attacker (the side that moved in).
+goes first; if that is equal too, the attacker (the side that moved in). A host
+with three or more sides may name a ``truce``: pairs of sides on the board that
+do not fight each other (no shots, no jammers against each other); the battle
+ends when no two sides left fight.
 
 Moves and ranges count a diagonal step as one (Chebyshev distance). Ships pass
 over each other (space is deep) but never end on the same cell. ``battle.mode =
@@ -90,6 +93,7 @@ class BattleHost(FlowState):
 
     r: Rules
     ships: dict[int, Ship]
+    truce: frozenset[tuple[int, int]] = frozenset()  # pairs of sides in one battle that do not fight (low seat first)
     round: int
     acted: frozenset[int]
     attacker: int
@@ -155,7 +159,13 @@ BATTLE_TASKS = (Round, Turn, Move, Fire, Disable, AutoBattle)
 
 
 # ------------------------------------------------------------------ rules as functions
-def initiative(sides: Mapping[int, Sequence[tuple[int, int]]], attacker: int, jammer_weight: int = 1) -> tuple[list[int], dict[int, int]]:
+def hostile(s: BattleHost, a: int, b: int) -> bool:
+    """Sides ``a`` and ``b`` fight each other (every pair of sides does, unless the host names a truce)."""
+    return a != b and not (s.truce and (min(a, b), max(a, b)) in s.truce)
+
+
+def initiative(sides: Mapping[int, Sequence[tuple[int, int]]], attacker: int, jammer_weight: int = 1,
+               truce: frozenset[tuple[int, int]] = frozenset()) -> tuple[list[int], dict[int, int]]:
     """The order of play and each side's total, from each side's ships as ``(computer, jammer)`` ratings.
 
     A side's total is its computers less the jammers of the sides it faces (times
@@ -164,7 +174,8 @@ def initiative(sides: Mapping[int, Sequence[tuple[int, int]]], attacker: int, ja
     """
     totals = {}
     for seat, ships in sides.items():
-        enemy_jam = sum(j for other, theirs in sides.items() if other != seat for _, j in theirs)
+        enemy_jam = sum(j for other, theirs in sides.items()
+                        if other != seat and (min(seat, other), max(seat, other)) not in truce for _, j in theirs)
         totals[seat] = sum(c for c, _ in ships) - jammer_weight * enemy_jam
     best = {seat: max((c for c, _ in ships), default=0) for seat, ships in sides.items()}
     order = sorted(sides, key=lambda s: (-totals[s], -best[s], s != attacker, s))
@@ -195,7 +206,8 @@ def in_range(s: BattleHost, ship_id: int, square: int) -> list[int]:
     assert weapon is not None
     (x, y), reach, me = ship.cell, weapon.range, ship.owner
     return sorted(i for i, o in s.ships.items()
-                  if o.owner != me and o.cell[0] >= 0 and max(abs(o.cell[0] - x), abs(o.cell[1] - y)) <= reach)
+                  if o.owner != me and o.cell[0] >= 0 and max(abs(o.cell[0] - x), abs(o.cell[1] - y)) <= reach
+                  and hostile(s, me, o.owner))
 
 
 def has_target(s: BattleHost, ship_id: int, square: int) -> bool:
@@ -205,7 +217,8 @@ def has_target(s: BattleHost, ship_id: int, square: int) -> bool:
     assert weapon is not None
     (x, y), reach, me = ship.cell, weapon.range, ship.owner
     for o in s.ships.values():
-        if o.owner != me and o.cell[0] >= 0 and abs(o.cell[0] - x) <= reach and abs(o.cell[1] - y) <= reach:
+        if o.owner != me and o.cell[0] >= 0 and abs(o.cell[0] - x) <= reach and abs(o.cell[1] - y) <= reach \
+                and hostile(s, me, o.owner):
             return True
     return False
 
@@ -272,16 +285,21 @@ def can_hurt(s: BattleHost) -> bool:
             w = tile_at(s.r, sh, q)
             assert w is not None
             best[sh.owner] = max(best.get(sh.owner, -99), w.die - w.hit)
-    return any(margin >= shields[other] for seat, margin in best.items() for other in shields if other != seat)
+    return any(margin >= shields[other] for seat, margin in best.items() for other in shields if hostile(s, seat, other))
 
 
 def check_end(s: BattleHost) -> bool:
     """One side (or none) left on the board ends the battle. True if it ended."""
     left = sides_left(s)
-    if len(left) <= 1:
+    if len(left) <= 1 or not fighting_on(s, left):
         end_battle(s, left, "destroyed")
         return True
     return False
+
+
+def fighting_on(s: BattleHost, left: Sequence[int]) -> bool:
+    """Two of the sides left on the board fight each other."""
+    return any(hostile(s, a, b) for a in left for b in left if a < b)
 
 
 def start_battle(s: BattleHost) -> None:
@@ -302,7 +320,7 @@ def run_round(s: BattleHost, task: Round) -> None:
         end_battle(s, [], "rounds")
         return
     s.round += 1
-    order, totals = initiative(side_ratings(s), s.attacker, s.r.battle.jammer_weight)
+    order, totals = initiative(side_ratings(s), s.attacker, s.r.battle.jammer_weight, s.truce)
     s.order = tuple(order)
     s.event(type="round", round=s.round, order=order, totals=[totals[p] for p in order])
     s.push(*(Turn(p) for p in order), Round())
@@ -435,7 +453,7 @@ def best_cell(s: BattleHost, ship_id: int, cells: Sequence[Cell]) -> Cell:
     st = stats(s.r, ship)
     reach = max(1, longest_range(s, ship, st))
     x0, y0 = ship.cell
-    enemies = [o.cell for o in s.ships.values() if o.owner != ship.owner and o.cell[0] >= 0]
+    enemies = [o.cell for o in s.ships.values() if o.owner != ship.owner and o.cell[0] >= 0 and hostile(s, ship.owner, o.owner)]
     if not enemies:
         return ship.cell
     target = min(enemies, key=lambda e: (max(abs(e[0] - x0), abs(e[1] - y0)), e))
@@ -454,7 +472,7 @@ def auto_battle(s: BattleHost, task: AutoBattle) -> None:
     """Play the battle by the scripted policy: rounds, moves, shots and damage, with no decisions."""
     limit = s.round_limit()
     while True:
-        if len(sides_left(s)) <= 1:
+        if len(sides_left(s)) <= 1 or not fighting_on(s, sides_left(s)):
             end_battle(s, sides_left(s), "destroyed")
             return
         if limit and (s.round >= limit or not can_hurt(s)):
@@ -462,7 +480,7 @@ def auto_battle(s: BattleHost, task: AutoBattle) -> None:
             end_battle(s, [], "rounds")
             return
         s.round += 1
-        order, totals = initiative(side_ratings(s), s.attacker, s.r.battle.jammer_weight)
+        order, totals = initiative(side_ratings(s), s.attacker, s.r.battle.jammer_weight, s.truce)
         s.order = tuple(order)
         s.event(type="round", round=s.round, order=order, totals=[totals[p] for p in order])
         for seat in order:
@@ -483,6 +501,6 @@ def auto_battle(s: BattleHost, task: AutoBattle) -> None:
                     t = best_target(s, i, q, options)
                     if fire_shot(s, i, q, t):
                         cover_square(s, t, square_to_cover(s.r, s.ships[t]), seat)
-                        if len(sides_left(s)) <= 1:
+                        if len(sides_left(s)) <= 1 or not fighting_on(s, sides_left(s)):
                             end_battle(s, sides_left(s), "destroyed")
                             return

@@ -4,7 +4,8 @@ Each such place (in place order) holds one battle per cycle. Its sides are the
 players there at war with some other player there; their ships go onto the
 battle board (``..battle``): the first side on the first columns, the second on
 the last, a third and a fourth along the top and bottom rows, more in the
-middle; a ship with no free cell on its side's edge sits the battle out. The
+middle; sides at peace with each other keep a truce on the board (they neither
+fire at each other nor count each other's jammers); a ship with no free cell on its side's edge sits the battle out. The
 attacker for initiative ties is the side latest in this cycle's turn order (it
 moved in last). From the second round a side may flee: its ships go to a
 neighbouring place with no ships of a player at war with it (the lowest such
@@ -69,6 +70,7 @@ def battles(s: "AbyssState", task: Battles) -> None:
     sides = tuple(p for p in owners if any(s.at_war(p, q) for q in owners))
     order = s.turn_order()
     s.fighting = sides
+    s.truce = frozenset((a, b) for a in sides for b in sides if a < b and not s.at_war(a, b))
     s.battle_place = place
     s.attacker = max(sides, key=lambda p: order.index(p) if p in order else -1)
     taken: set[Cell] = set()
@@ -114,3 +116,4 @@ def after_battle(s: "AbyssState", winners: list[int], reason: str) -> None:
                     s.where[i] = to
             s.event(type="retreated", seat=seat, came=place, to=to)
     s.fighting = ()
+    s.truce = frozenset()

@@ -37,7 +37,7 @@ class AbyssState(BattleHost):
         where=DICT, moves=DICT, jumped=VALUE, scanned=VALUE, offered=VALUE,
         bank=NESTED, techs=LIST, war=VALUE, out=LIST,
         cycle=VALUE, first=VALUE, phase=VALUE,
-        fighting=VALUE, battle_place=VALUE, fought=VALUE,
+        fighting=VALUE, truce=VALUE, battle_place=VALUE, fought=VALUE,
         leader=VALUE, terms=LIST, streak=VALUE, in_force=VALUE, event_deck=VALUE, res_deck=VALUE,
         winners=VALUE, win_kind=VALUE,
     )
@@ -100,7 +100,7 @@ class AbyssState(BattleHost):
         self.war = frozenset()
         self.out = [False] * n
         self.cycle, self.first, self.phase = 0, 0, "setup"
-        self.fighting, self.battle_place, self.fought = (), -1, frozenset()
+        self.fighting, self.battle_place, self.fought, self.truce = (), -1, frozenset(), frozenset()
         self.leader, self.terms, self.streak, self.in_force = -1, [0] * n, 0, ()
         self.event_deck = tuple(k for k, e in m.data.events.cards.items() for _ in range(e.copies))
         self.res_deck = tuple(m.data.resolutions.cards)
