@@ -12,10 +12,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from voidtable.engine.game import GameSpec
+from voidtable.engine.hooks import GameHooks
 from voidtable.engine.options import OptionSpec
 from voidtable.engine.parameters import Parameter
 
-from . import colonise, cycle, ground, movement, purchase, spacebattle, tribunal  # noqa: F401  (register the phases' tasks)
+from . import colonise, cycle, ground, movement, purchase, spacebattle, text, tribunal  # noqa: F401  (register the phases' tasks)
 from .actions import ACTIONS
 from .data import DATA_FILE, build, raw_data
 from .state import AbyssState
@@ -76,6 +77,7 @@ SPEC_DRAFT = MainSpec(
     data_file=DATA_FILE,
     max_decisions=60_000,
     rules_version=1,
+    hooks=GameHooks(text=text),
     actions=ACTIONS,
     tasks=TASKS,
     parameters=PARAMETERS,
