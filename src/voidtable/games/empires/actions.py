@@ -84,6 +84,8 @@ MIND_CONTROL = ActionKind("mind_control", SHIP)  # Siri
 EXTRA_MOVE = ActionKind("extra_move", NO_ARG)  # Narkani
 RETREAT = ActionKind("retreat", NO_ARG)  # Bindok II's ally
 STAY = ActionKind("stay", NO_ARG)
+PORT_AT = ActionKind("port_at", PLANET)
+BUILD_AT_PORT = ActionKind("build_at_port", choice_arg("ship_kind", lambda g: _r(g).ship_kinds))
 SWAP = ActionKind("swap", tuple_arg("swap", CARD, CARD), route_part=0)  # (hand card, row card), 2 players
 
 ACTIONS = ActionTable("empires", [
@@ -91,5 +93,5 @@ ACTIONS = ActionTable("empires", [
     RESEARCH, BUILD, BUILD_DONE,
     MOVE, TO, ATTACK, TARGET, CULTURE, MINE, DIPLOMACY, INFEST, END_TURN,
     CASUALTY, TAKE, LEAVE, BEFRIEND_NOW, NOT_NOW, DISCARD, SWAP,
-    CARRY, MIND_CONTROL, EXTRA_MOVE, RETREAT, STAY,
+    CARRY, MIND_CONTROL, EXTRA_MOVE, RETREAT, STAY, PORT_AT, BUILD_AT_PORT,
 ])

@@ -156,25 +156,47 @@ def fire_level(s: "EmpiresState", task: FireLevel) -> None:
     if not ships_at(s, a, space) or not ships_at(s, d, space) or level > LEVELS:
         s.push(EndBattle(a, d, space))
         return
-    hits = {a: 0, d: 0}   # hits scored BY each side
+    hits = {a: 0, d: 0}     # hits scored BY each side
+    cloaked = {a: 0, d: 0}  # of which by cloaked ships (the shooter picks the casualty)
     only = ""
     for side, other in ((a, d), (d, a)):
+        cloak = not detected(s, other, space)
         for i in ships_at(s, side, space):
             data = s.r.ship(s.ships[i].kind)
+            scored = 0
             if level == 0:
                 prey = data.pre_roll
                 if prey and any(s.ships[j].kind == prey for j in ships_at(s, other, space)):
-                    hits[side] += fire_pre_roll(s, i)
+                    scored = fire_pre_roll(s, i)
                     only = prey
             elif data.dice and data.initiative == level:
-                hits[side] += fire(s, i, "attack")
+                scored = fire(s, i, "attack")
+            hits[side] += scored
+            if cloak and has_effect(s, side, s.ships[i].kind, "cloaking"):
+                cloaked[side] += scored
     s.event(type="level", level=level, space=space, hits={str(a): hits[a], str(d): hits[d]})
     nxt: list[tuple[Any, ...]] = []
-    if hits[a]:
-        nxt.append(TakeCasualty(d, space, hits[a], only))
-    if hits[d]:
-        nxt.append(TakeCasualty(a, space, hits[d], only))
+    for side, other in ((a, d), (d, a)):
+        if cloaked[side]:
+            nxt.append(TakeCasualty(side, other, space, cloaked[side], only))
+        if hits[side] - cloaked[side]:
+            nxt.append(TakeCasualty(other, other, space, hits[side] - cloaked[side], only))
     s.push(*nxt, task._replace(level=level + 1))
+
+
+def hits_to_destroy(s: "EmpiresState", seat: int, kind: str) -> int:
+    """The ship's hits, one more with Shield Matrix (an assumed effect; repaired after the battle)."""
+    return s.r.ship(kind).hits + (1 if has_effect(s, seat, kind, "shield") else 0)
+
+
+def has_effect(s: "EmpiresState", seat: int, kind: str, effect: str) -> bool:
+    """Whether the seat has a technology giving ``effect`` to ships of ``kind``."""
+    return any(s.r.tech(t).effect == effect and kind in s.r.tech(t).ships for t in s.techs[seat])
+
+
+def detected(s: "EmpiresState", by: int, space: str) -> bool:
+    """Detection: a ship of ``by`` in the space with the ability cancels opposing cloaking there."""
+    return any(has_effect(s, by, s.ships[i].kind, "detection") for i in ships_at(s, by, space))
 
 
 def fire_pre_roll(s: "EmpiresState", ship_id: int) -> int:
@@ -187,7 +209,7 @@ def fire_pre_roll(s: "EmpiresState", ship_id: int) -> int:
 def casualty_legal(s: "EmpiresState", task: TakeCasualty) -> list["Action"]:
     seen: set[tuple[str, int]] = set()
     out = []
-    for i in ships_at(s, task.seat, task.space):
+    for i in ships_at(s, task.victim, task.space):
         sh = s.ships[i]
         if task.only and sh.kind != task.only:
             continue
@@ -201,7 +223,7 @@ def casualty_legal(s: "EmpiresState", task: TakeCasualty) -> list["Action"]:
 def take_casualty(s: "EmpiresState", task: TakeCasualty, action: "Action") -> None:
     i = action.arg
     sh = s.ships[i]
-    if sh.damage + 1 >= s.r.ship(sh.kind).hits:
+    if sh.damage + 1 >= hits_to_destroy(s, sh.owner, sh.kind):
         del s.ships[i]
         s.event(type="destroyed", seat=sh.owner, ship=sh.kind, id=i, space=sh.space)
     else:

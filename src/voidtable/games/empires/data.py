@@ -82,6 +82,7 @@ class TechData(msgspec.Struct, forbid_unknown_fields=True):
     prereq: str = ""
     trade_good: str = ""
     race: str = ""
+    ships: list[str] = []             # the ship kinds the effect is given to
     assumed: str = ""
 
 
@@ -192,6 +193,9 @@ def check_data(d: EmpiresData) -> None:
             raise fail(f"{p}.trade_good", f"{t.trade_good!r} is not one of {', '.join(g.trade_goods)}")
         if t.race and t.race not in d.races:
             raise fail(f"{p}.race", f"{t.race!r} is not a race")
+        for k in t.ships:
+            if k not in d.ships:
+                raise fail(f"{p}.ships", f"{k!r} is not a ship")
         if t.cost < 0 or t.vp < 0:
             raise fail(p, "cost and vp must not be negative")
     for key in d.techs:  # prerequisites: no cycle

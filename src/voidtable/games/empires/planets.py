@@ -132,7 +132,17 @@ def take_control(s: "EmpiresState", seat: int, planet: str) -> None:
     if new.infester == seat:
         new = new._replace(infester=NOBODY)     # Sreech taking an infested planet ends the infestation
     s.control[planet] = new
+    lose_port(s, planet, seat)
     s.event(type="conquered" if new.conqueror == seat else "regained", seat=seat, planet=planet, previous=old)
+
+
+def lose_port(s: "EmpiresState", planet: str, new_controller: int) -> None:
+    """A space port on a planet another player takes is destroyed, and its owner loses the technology."""
+    for seat, port in enumerate(s.ports):
+        if port == planet and new_controller != seat:
+            s.ports[seat] = ""
+            s.techs[seat] = [t for t in s.techs[seat] if s.r.tech(t).effect != "space_port"]
+            s.event(type="port_destroyed", seat=seat, planet=planet)
 
 
 def may_liberate(c: Control) -> bool:
@@ -143,6 +153,7 @@ def may_liberate(c: Control) -> bool:
 def liberate(s: "EmpiresState", seat: int, planet: str) -> None:
     c = s.control[planet]
     s.control[planet] = Control(infester=c.infester)
+    lose_port(s, planet, NOBODY)
     s.event(type="liberated", seat=seat, planet=planet, previous=c.conqueror)
 
 

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .actions import BUILD, BUILD_DONE, RESEARCH
-from .planets import benefits
+from .actions import BUILD, BUILD_AT_PORT, BUILD_DONE, PORT_AT, RESEARCH
+from .planets import benefits, is_home
 from .ships import Ship
-from .tasks import TASKS, PreRound, PreRoundTurn, Reveal
+from .tasks import TASKS, PlacePort, PreRound, PreRoundTurn, Reveal
 
 if TYPE_CHECKING:
     from voidtable.engine.actions import Action
@@ -44,7 +44,23 @@ def may_research(s: "EmpiresState", seat: int, tech: str, credits: int) -> bool:
         return False
     if t.trade_good and t.trade_good not in benefits(s, seat).trade_goods:
         return False
+    if t.effect == "space_port" and not port_sites(s, seat):
+        return False
     return research_cost(s, seat, tech) <= credits
+
+
+def port_sites(s: "EmpiresState", seat: int) -> list[str]:
+    """Where a space port may go: a planet the seat controls, not a home world (a reading)."""
+    return sorted(k for k, c in s.control.items() if c.controller == seat and not is_home(k))
+
+
+def port_open(s: "EmpiresState", seat: int, ships: list[str] | None = None) -> bool:
+    """One ship a round may be placed on the space port, while the seat controls its planet."""
+    port = s.ports[seat]
+    if not port or s.control[port].controller != seat:
+        return False
+    used = sum(1 for o in s.orders[seat] if o.startswith("build_at_port:")) if ships is None else 0
+    return used == 0 and not s.port_used[seat]
 
 
 def may_build_kind(s: "EmpiresState", seat: int, kind: str, techs: list[str]) -> bool:
@@ -75,6 +91,7 @@ def pending(s: "EmpiresState", seat: int) -> tuple[str | None, list[str], int]:
         else:
             ships.append(key)
             cost += s.r.ship(key).cost
+    # orders are "research:tech", "build:kind" or "build_at_port:kind"
     return research, ships, cost
 
 
@@ -85,10 +102,13 @@ def choices(s: "EmpiresState", seat: int) -> list["Action"]:
     if research is None and not s.researched[seat]:
         out += [RESEARCH(t) for t in s.r.tech_keys if may_research(s, seat, t, left)]
     techs = s.techs[seat] + ([research] if research else [])
+    at_port = port_open(s, seat)
     for kind in s.r.ship_kinds:
         if s.r.ship(kind).cost <= left and may_build_kind(s, seat, kind, techs) \
                 and len(free_tokens(s, seat, kind)) > ships.count(kind):
             out.append(BUILD(kind))
+            if at_port:
+                out.append(BUILD_AT_PORT(kind))
     out.append(BUILD_DONE())
     return out
 
@@ -118,17 +138,24 @@ def pre_round(s: "EmpiresState", task: PreRound, seat: int, action: "Action") ->
 @TASKS.auto(Reveal)
 def reveal(s: "EmpiresState", task: Reveal) -> None:
     """Everyone's choices at once, carried out in turn order (research first: it may unlock a ship)."""
+    ports = []
     for seat in s.order:
-        research, ships, _ = pending(s, seat)
+        research, _, _ = pending(s, seat)
         if research is not None and may_research(s, seat, research, s.credits[seat]):
             do_research(s, seat, research)
-        for kind in ships:
+            if s.r.tech(research).effect == "space_port":
+                ports.append(PlacePort(seat))
+        for order in s.orders[seat]:
+            what, kind = order.split(":")
+            if what == "research":
+                continue
             if s.r.ship(kind).cost <= s.credits[seat] and free_tokens(s, seat, kind):
-                do_build(s, seat, kind)
+                do_build(s, seat, kind, at_port=what == "build_at_port")
             else:
                 s.event(type="not_built", seat=seat, ship=kind, why="no token left")
         s.orders[seat] = []
         s.done[seat] = False
+    s.push(*ports)
 
 
 def pre_round_turn_legal(s: "EmpiresState", task: PreRoundTurn) -> list["Action"]:
@@ -140,11 +167,13 @@ def pre_round_turn(s: "EmpiresState", task: PreRoundTurn, action: "Action") -> N
     if action.kind == "build_done":
         s.event(type="pre_round_done", seat=task.seat)
         return
+    s.push(task)
     if action.kind == "research":
         do_research(s, task.seat, str(action.arg))
+        if s.r.tech(str(action.arg)).effect == "space_port":
+            s.push(PlacePort(task.seat))
     else:
-        do_build(s, task.seat, str(action.arg))
-    s.push(task)
+        do_build(s, task.seat, str(action.arg), at_port=action.kind == "build_at_port")
 
 
 def do_research(s: "EmpiresState", seat: int, tech: str) -> None:
@@ -155,8 +184,23 @@ def do_research(s: "EmpiresState", seat: int, tech: str) -> None:
     s.event(type="researched", seat=seat, tech=tech, cost=cost)
 
 
-def do_build(s: "EmpiresState", seat: int, kind: str) -> None:
+def do_build(s: "EmpiresState", seat: int, kind: str, at_port: bool = False) -> None:
+    """A new ship on the home world (or, once a round, on the space port)."""
     token = free_tokens(s, seat, kind)[0]
     s.credits[seat] -= s.r.ship(kind).cost
-    s.ships[token] = Ship(kind, seat, f"home{seat}", 0)
-    s.event(type="built", seat=seat, ship=kind, id=token, space=f"home{seat}")
+    where = f"home{seat}"
+    if at_port and port_open(s, seat, ships=[]):
+        where = s.ports[seat]
+        s.port_used[seat] = True
+    s.ships[token] = Ship(kind, seat, where, 0)
+    s.event(type="built", seat=seat, ship=kind, id=token, space=where)
+
+
+def port_legal(s: "EmpiresState", task: PlacePort) -> list["Action"]:
+    return [PORT_AT(p) for p in port_sites(s, task.seat)]
+
+
+@TASKS.decision(PlacePort, legal=port_legal)
+def place_port(s: "EmpiresState", task: PlacePort, action: "Action") -> None:
+    s.ports[task.seat] = str(action.arg)
+    s.event(type="port", seat=task.seat, planet=action.arg)

@@ -60,6 +60,8 @@ def set_up(s: "EmpiresState") -> None:
     s.event_deck, s.events_out, s.revealed = [], [], []
     s.orders = [[] for _ in range(n)]
     s.done = [False] * n
+    s.ports = [""] * n
+    s.port_used = [False] * n
     s.event(type="galaxy", tiles=[[list(h), t, s.rotation[t]] for h, t in s.tile_at.items()])
     s.push(RollFirstPlayer())
 

@@ -43,7 +43,7 @@ class EmpiresState(FlowState):
         hands=NESTED, deck=LIST, discard=LIST, row=LIST,
         event_deck=LIST, events_out=LIST, revealed=LIST,
         round=VALUE, active=VALUE, mined=VALUE, swaps=VALUE, scorings=VALUE, used=VALUE,
-        orders=NESTED, done=LIST, researched=LIST,
+        orders=NESTED, done=LIST, researched=LIST, ports=LIST, port_used=LIST,
     )
 
     r: Rules
@@ -78,6 +78,8 @@ class EmpiresState(FlowState):
     orders: list[list[str]]
     done: list[bool]
     researched: list[bool]
+    port_used: list[bool]            # a ship placed on the port this round
+    ports: list[str]                 # each seat's space-port planet, "" for none
 
     def __init__(self, game: Game, seed: int) -> None:
         self.game = game

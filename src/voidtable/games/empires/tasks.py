@@ -73,6 +73,12 @@ class DrawEvent(NamedTuple):
     round: int
 
 
+class PlacePort(NamedTuple):
+    """Space Port researched: its token goes at once on a planet the seat controls."""
+
+    seat: int
+
+
 class StartTurn(NamedTuple):
     seat: int
 
@@ -143,9 +149,13 @@ class FireLevel(NamedTuple):
 
 
 class TakeCasualty(NamedTuple):
-    """The owner picks which of their ships at ``space`` takes the next of ``hits`` hits."""
+    """``seat`` picks which of ``victim``'s ships at ``space`` takes the next of ``hits`` hits.
+
+    The chooser is the victim, or the shooter for hits by cloaked ships.
+    """
 
     seat: int
+    victim: int
     space: str
     hits: int
     only: str   # a ship kind the hits may land on ("" = any; Fire Bug shots: "starfighter")

@@ -43,6 +43,7 @@ def view(s: "EmpiresState", player: int | None) -> dict[str, Any]:
         "revealed": list(s.revealed),
         "pre_round": {"done": list(s.done),
                       "mine": list(s.orders[player]) if player is not None else None},
+        "ports": list(s.ports),
         "mined": s.mined, "swaps": s.swaps, "used": list(s.used),
         "decision": s.decision_json(),
         "to_move": s.to_move(),
