@@ -61,14 +61,30 @@ def test_a_habitat_keeps_three_buildings_working():
     assert planets.production(s, 0) == [2, 2, 2]                               # the 4th building makes nothing
 
 
-def test_habitat_loss_leaves_three_of_five_farms_working():
+def test_habitat_loss_leaves_three_of_five_farms_working_the_owner_choosing_which():
+    from voidtable.games.abyss.fourx.tasks import Capacity, ShutDown
     s = main_state(3)
     place = s.m.galaxy.homes[0]
-    s.built[place] = ((0, "habitat"), (0, "farm"), (0, "farm"), (0, "farm"), (0, "farm"), (0, "farm"), None, None, None)
     s.surface[place] = ("plains",) * 9
-    s.built[place] = ((1, "habitat"),) + s.built[place][1:]                     # X6: an enemy takes one habitat ...
-    s.built[place] = s.built[place][:6] + ((0, "habitat"), None, None)         # ... and one is left
-    assert planets.production(s, 0)[1] == 3 * 2                                 # 3 farms work: 6 food, not 10
+    s.built[place] = ((0, "habitat"), (0, "farm"), (0, "farm"), (0, "farm"), (0, "farm"), (0, "farm"),
+                      (0, "habitat"), None, None)
+    assert planets.production(s, 0)[1] == 5 * 2                                # X6: 2 habitats, 5 farms: 10 food
+    s.built[place] = ((1, "habitat"),) + s.built[place][1:]                     # an enemy marine takes a habitat
+    s.stack = [EndOfCycle(), Capacity()]
+    s._legal = None
+    s.advance()
+    assert isinstance(s.pending, ShutDown) and s.to_move() == [0]
+    assert {a.arg for a in s.legal_actions(0)} == {1, 2, 3, 4, 5}
+    s.apply(0, Action("shut", 5))
+    s.apply(0, Action("shut", 2))                                               # the owner picks both
+    assert not isinstance(s.pending, ShutDown)
+    assert s.idle[place] == frozenset({2, 5})
+    assert planets.working_at(s, place, 0) == [1, 3, 4, 6]                      # 3 farms and 1 habitat work
+    assert planets.production(s, 0)[1] == 3 * 2                                 # 6 food instead of 10
+    s.built[place] = s.built[place][:7] + ((0, "habitat"), None)               # a new habitat brings room back
+    s.stack = [EndOfCycle(), Capacity()]
+    s.advance()
+    assert place not in s.idle and planets.production(s, 0)[1] == 5 * 2
 
 
 # ------------------------------------------------------------------ votes (X4, X5)

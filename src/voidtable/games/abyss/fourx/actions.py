@@ -71,6 +71,7 @@ CAPTURE = ActionKind("capture", NO_ARG)
 RAZE = ActionKind("raze", NO_ARG)
 TARGET = ActionKind("target", seat_arg("race", 6))
 DEMOLISH = ActionKind("demolish", SQUARE)
+SHUT = ActionKind("shut", SQUARE)
 BUY_MARINE = ActionKind("buy_marine", tuple_arg("at", PLACE, SQUARE), route_part=0)
 DONE = ActionKind("done", NO_ARG)
 VOTE = ActionKind("vote", YES_NO)
@@ -78,5 +79,5 @@ ELECT = ActionKind("elect", seat_arg("candidate", 6))
 ABSTAIN = ActionKind("abstain", NO_ARG)
 
 ACTIONS = ActionTable("abyss", [HOME, SELECT, STEP, JUMP, SCAN, STOP, DECLARE_WAR, OFFER_PEACE, ANSWER, COLONIZE,
-                                BUILD, BULLDOZE, BUY_TECH, BUY_SHIP, REPAIR, LOAD, CASH_IN, LAND, MARCH, CAPTURE, RAZE, TARGET, DEMOLISH,
+                                BUILD, BULLDOZE, BUY_TECH, BUY_SHIP, REPAIR, LOAD, CASH_IN, LAND, MARCH, CAPTURE, RAZE, TARGET, DEMOLISH, SHUT,
                                 BUY_MARINE, DONE, VOTE, ELECT, ABSTAIN, *KINDS])

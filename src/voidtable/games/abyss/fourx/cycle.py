@@ -19,7 +19,7 @@ from voidtable.engine.actions import Action
 from .actions import HOME
 from .planets import colonies, production, votes
 from .trade import make_chips
-from .tasks import TASKS, Battles, Bombard, Ground, Colonise, Cycle, EndOfCycle, Events, HomePick, Production, Purchase, StartMoving
+from .tasks import TASKS, Battles, Bombard, Capacity, Ground, Colonise, Cycle, EndOfCycle, Events, HomePick, Production, Purchase, StartMoving
 
 if TYPE_CHECKING:
     from .state import AbyssState
@@ -47,6 +47,7 @@ def new_cycle(s: "AbyssState", task: Cycle) -> None:
     tasks += [StartMoving(p) for p in order]
     tasks += [Battles(), Bombard()]
     tasks += [Ground(p) for p in order]
+    tasks.append(Capacity())
     tasks += [Colonise(p) for p in order]
     tasks += [Purchase(p) for p in order]
     if s.cycle % s.m.data.events.every == 0:

@@ -19,8 +19,11 @@
   diagonally, once per cycle, as a stack. Entering a square with marines of a
   race at war: both sides roll one die per marine at once, each hit removes one
   of the other side's, until one side is gone. A stack alone on a square with
-  another race's building (one at war) captures it or destroys it. The squares
-  a habitat no longer supports stop working (the last in square order).
+  another race's building (one at war) captures it or destroys it.
+- **Habitat loss** (after the ground combat): a race whose habitats on a planet
+  no longer support all its buildings there covers as many of them as it must
+  with damage disks, choosing which (``ShutDown``); they stand idle until room
+  comes back (a new habitat), when the disks come off again.
 - Marines are bought in Purchases on a square of a planet where the player has
   a habitat (``ground.marine_food`` + ``ground.marine_minerals``); a ship built
   with marine bays leaves the dock with them full.
@@ -35,9 +38,9 @@ from voidtable.engine.squaregrid import SquareGrid
 
 from ..battle import DISABLE
 from ..ships import destroyed, disable, stats, tile_at, working_squares
-from .actions import CAPTURE, DEMOLISH, DONE, MARCH, RAZE, TARGET
-from .planets import working
-from .tasks import TASKS, BombChoice, BombShot, Bombard, DefenceShot, Demolish, Ground, Seize, TakeHit
+from .actions import CAPTURE, DEMOLISH, DONE, MARCH, RAZE, SHUT, TARGET
+from .planets import overflow, working_at
+from .tasks import TASKS, BombChoice, BombShot, Bombard, Capacity, DefenceShot, Demolish, Ground, Seize, ShutDown, TakeHit
 
 if TYPE_CHECKING:
     from .state import AbyssState
@@ -126,7 +129,7 @@ def bombard(s: "AbyssState", task: Bombard) -> None:
         if not s.ships_at(place):
             continue
         for owner in sorted({b[0] for b in s.built[place] if b is not None}):
-            for q in working(s.m, s.built[place], owner):
+            for q in working_at(s, place, owner):
                 b = s.built[place][q]
                 if b is not None and b[1] == "defence":
                     shots.append(DefenceShot(owner, place, -1))
@@ -284,3 +287,48 @@ def seize(s: "AbyssState", task: Seize, action: Action) -> None:
     s.built[task.place] = tuple(built)
     s.event(type="captured" if action.kind == "capture" else "razed", seat=task.seat, place=task.place,
             square=task.square, building=b[1], owner=b[0])
+
+
+# ------------------------------------------------------------------ habitat loss
+def idle_of(s: "AbyssState", place: int, seat: int) -> list[int]:
+    """The seat's buildings on the planet standing idle under a damage disk."""
+    built = s.built[place]
+    return [q for q in sorted(s.idle.get(place, frozenset()))
+            if built[q] is not None and built[q][0] == seat and built[q][1] != "habitat"]  # type: ignore[index]
+
+
+@TASKS.auto(Capacity)
+def capacity(s: "AbyssState", task: Capacity) -> None:
+    """After the battles: buildings beyond what a race's habitats support stop, the owner choosing which;
+    room regained lifts the disks again (lowest squares first)."""
+    for place in sorted(s.built):
+        built = s.built[place]
+        keep = frozenset(q for q in s.idle.get(place, frozenset())
+                         if built[q] is not None and built[q][1] != "habitat")  # type: ignore[index]
+        for seat in sorted({b[0] for b in built if b is not None}):
+            over, idle = max(0, overflow(s.m, built, seat)), idle_of(s, place, seat)
+            if len(idle) > over:
+                lift = idle[:len(idle) - over]
+                keep = keep - set(lift)
+                s.event(type="restored", seat=seat, place=place, squares=lift)
+            elif len(idle) < over:
+                s.idle[place] = keep
+                s.push(ShutDown(seat, place), Capacity())
+                return
+        if keep:
+            s.idle[place] = keep
+        else:
+            s.idle.pop(place, None)
+
+
+def shut_legal(s: "AbyssState", task: ShutDown) -> list[Action]:
+    built, idle = s.built[task.place], s.idle.get(task.place, frozenset())
+    return [SHUT(q) for q, b in enumerate(built)
+            if b is not None and b[0] == task.seat and b[1] != "habitat" and q not in idle]
+
+
+@TASKS.decision(ShutDown, legal=shut_legal)
+def shut_down(s: "AbyssState", task: ShutDown, action: Action) -> None:
+    s.idle[task.place] = s.idle.get(task.place, frozenset()) | {action.arg}
+    b = s.built[task.place][action.arg]
+    s.event(type="idle", seat=task.seat, place=task.place, square=action.arg, building=b[1] if b else "")

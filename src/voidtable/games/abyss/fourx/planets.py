@@ -43,8 +43,12 @@ def habitats(built: Built, seat: int) -> int:
     return sum(1 for b in built if b == (seat, "habitat"))
 
 
-def working(m: MainRules, built: Built, seat: int) -> list[int]:
-    """The squares of the seat's buildings that work: its habitats, and as many others as they support."""
+def working(m: MainRules, built: Built, seat: int, idle: frozenset[int] = frozenset()) -> list[int]:
+    """The squares of the seat's buildings that work: its habitats, and as many others as they support.
+
+    ``idle`` holds the squares whose buildings carry a damage disk because a habitat was lost (the
+    owner's choice, ``capacity``); beyond the habitats' room, the rest stop in square order.
+    """
     cap = habitats(built, seat) * m.data.habitat.capacity
     out = []
     for q, b in enumerate(built):
@@ -52,10 +56,21 @@ def working(m: MainRules, built: Built, seat: int) -> list[int]:
             continue
         if b[1] == "habitat":
             out.append(q)
-        elif cap > 0:
+        elif q not in idle and cap > 0:
             cap -= 1
             out.append(q)
     return out
+
+
+def working_at(s: "AbyssState", place: int, seat: int) -> list[int]:
+    """The seat's working buildings on a planet (its idle squares left out)."""
+    return working(s.m, s.built[place], seat, s.idle.get(place, frozenset()))
+
+
+def overflow(m: MainRules, built: Built, seat: int) -> int:
+    """How many of the seat's buildings on the planet its habitats cannot support."""
+    others = sum(1 for b in built if b is not None and b[0] == seat and b[1] != "habitat")
+    return others - habitats(built, seat) * m.data.habitat.capacity
 
 
 def colonies(s: "AbyssState", seat: int) -> list[int]:
@@ -82,8 +97,8 @@ def production(s: "AbyssState", seat: int) -> list[int]:
     """What the seat's working farms, mines and plants make in one Production phase (energy, food, minerals)."""
     m = s.m
     got = [0, 0, 0]
-    for built in s.built.values():
-        for q in working(m, built, seat):
+    for place, built in s.built.items():
+        for q in working_at(s, place, seat):
             b = built[q]
             assert b is not None
             res = m.buildings[b[1]].produces
@@ -97,8 +112,8 @@ def production(s: "AbyssState", seat: int) -> list[int]:
 def producers(s: "AbyssState", seat: int, resource: str) -> int:
     """The seat's working buildings that make ``resource``."""
     n = 0
-    for built in s.built.values():
-        for q in working(s.m, built, seat):
+    for place, built in s.built.items():
+        for q in working_at(s, place, seat):
             b = built[q]
             if b is not None and s.m.buildings[b[1]].produces == resource:
                 n += 1
@@ -109,7 +124,7 @@ def docks(s: "AbyssState", seat: int) -> list[tuple[int, str]]:
     """(planet, "small" or "large") for each of the seat's working space docks."""
     out = []
     for p, built in sorted(s.built.items()):
-        for q in working(s.m, built, seat):
+        for q in working_at(s, p, seat):
             b = built[q]
             if b is not None and s.m.buildings[b[1]].dock:
                 out.append((p, s.m.buildings[b[1]].dock))
@@ -118,7 +133,7 @@ def docks(s: "AbyssState", seat: int) -> list[tuple[int, str]]:
 
 def has_building(s: "AbyssState", seat: int, place: int, kind: str) -> bool:
     built = s.built.get(place)
-    return built is not None and any(built[q] == (seat, kind) for q in working(s.m, built, seat))
+    return built is not None and any(built[q] == (seat, kind) for q in working_at(s, place, seat))
 
 
 def can_hold_more(m: MainRules, built: Built, seat: int) -> bool:

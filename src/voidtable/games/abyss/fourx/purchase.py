@@ -126,6 +126,8 @@ def purchase(s: "AbyssState", task: Purchase, action: Action) -> None:
         gone = built[q]
         built[q] = None
         s.built[place] = tuple(built)
+        if q in s.idle.get(place, frozenset()):
+            s.idle[place] = s.idle[place] - {q}
         s.event(type="bulldozed", seat=seat, place=place, square=q, building=gone[1] if gone else "")
     elif kind == "buy_tech":
         s.pay(seat, *tech_cost(s, action.arg))

@@ -33,7 +33,7 @@ class AbyssState(BattleHost):
     FIELDS = Fields(
         "abyss", FLOW_FIELDS, BATTLE_FIELDS,
         r=FIXED, m=FIXED,
-        kinds=LIST, pile=LIST, surface=DICT, built=DICT, goods=DICT, chips=DICT, cargo=DICT, marines=DICT, carried=DICT, marched=VALUE,
+        kinds=LIST, pile=LIST, surface=DICT, built=DICT, goods=DICT, chips=DICT, cargo=DICT, marines=DICT, carried=DICT, marched=VALUE, idle=DICT,
         where=DICT, moves=DICT, jumped=VALUE, scanned=VALUE, offered=VALUE,
         bank=NESTED, techs=LIST, war=VALUE, out=LIST,
         cycle=VALUE, first=VALUE, phase=VALUE,
@@ -53,6 +53,7 @@ class AbyssState(BattleHost):
     cargo: dict[int, tuple[tuple[str, int], ...]]  # ship id -> units carried: (good, the planet that made it)
     marines: dict[int, tuple[tuple[int, int, int] | None, ...]]  # planet -> per square (owner, marines, cycle landed)
     carried: dict[int, int]          # ship id -> marines aboard
+    idle: dict[int, frozenset[int]]  # planet -> squares whose buildings stand idle (a habitat was lost)
     marched: frozenset[tuple[int, int]]  # (planet, square) stacks that marched this cycle
     where: dict[int, int]            # ship id -> place
     moves: dict[int, int]            # ship id -> moves left this Movement phase
@@ -90,7 +91,7 @@ class AbyssState(BattleHost):
         self.kinds = [""] * len(g)
         self.pile = list(m.data.map.hexes.values())
         self.surface, self.built, self.goods, self.chips, self.cargo = {}, {}, {}, {}, {}
-        self.marines, self.carried, self.marched = {}, {}, frozenset()
+        self.marines, self.carried, self.marched, self.idle = {}, {}, frozenset(), {}
         self.where, self.moves = {}, {}
         self.jumped = self.scanned = frozenset()
         self.offered = frozenset()

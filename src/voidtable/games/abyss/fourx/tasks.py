@@ -155,6 +155,17 @@ class Ground(NamedTuple):
     seat: int
 
 
+class Capacity(NamedTuple):
+    """After the battles: buildings beyond their habitats' room stop (the owner chooses), or start again."""
+
+
+class ShutDown(NamedTuple):
+    """The seat covers one of its buildings on the planet with a damage disk: its habitats cannot support it."""
+
+    seat: int
+    place: int
+
+
 class Seize(NamedTuple):
     """A marine stack holds a square with another race's building: capture it or destroy it."""
 

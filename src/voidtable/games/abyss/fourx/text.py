@@ -24,7 +24,7 @@ KIND_WORDS = {"green": "green planet", "blue": "blue planet", "yellow": "yellow 
               "home": "home world", "wormhole_a": "violet wormhole", "wormhole_b": "amber wormhole",
               "wormhole_c": "teal wormhole", "": "face-down space"}
 MAP_SYMBOLS = {"green": "G", "blue": "B", "yellow": "Y", "red": "R", "moon": "m", "black_hole": "@",
-               "asteroid": "*", "empty": ".", "home": "H", "wormhole_a": "1", "wormhole_b": "2", "wormhole_c": "3",
+               "asteroid": "*", "empty": ".", "home": "H", "wormhole_a": "v", "wormhole_b": "a", "wormhole_c": "t",
                "": "?"}
 TERRAIN_WORDS = {"plains": "plains", "mineral": "mineral land", "energy": "energy field", "water": "water",
                  "barren": "barren land", "bonus": "a bonus find", "": "unexplored land"}
@@ -113,7 +113,7 @@ def render(game: Game, view: dict[str, Any], names: Sequence[str] | None = None)
             text = text.ljust(pos) + sym + ("'" if ships else " ")
         lines.append(text.rstrip())
     lines.append("Key: digit = home world of that race, G B Y R = planets, m = moon, @ = black hole, "
-                 "* = asteroids, . = empty, 1-3 = wormholes, ? = face down, ' = ships there")
+                 "* = asteroids, . = empty, v a t = wormholes (violet, amber, teal), ? = face down, ' = ships there")
     for seat in range(game.players):
         e, f, mi = view["bank"][seat]
         techs = ", ".join(tech_name(game, t) for t in view["techs"][seat]) or "no technologies"
@@ -169,6 +169,8 @@ def describe_action(game: Game, action: Action, names: Sequence[str] | None = No
         return f"bomb {seat_name(game, a, names)}"
     if k == "demolish":
         return f"lose the building on square {a + 1}"
+    if k == "shut":
+        return f"leave the building on square {a + 1} idle"
     if k == "buy_marine":
         return f"train a marine on square {a[1] + 1} of space {a[0]}"
     if k == "vote":
@@ -272,6 +274,10 @@ def describe_event(game: Game, event: Event, names: Sequence[str] | None = None)
             else f"{who} abstains."
     if t == "tribunal":
         return f"{seat_name(game, e['leader'], names)} takes the tribunal seat ({e['streak']} in a row)."
+    if t == "idle":
+        return f"{who}'s {building_name(game, e['building'])} on space {e['place']} stands idle."
+    if t == "restored":
+        return f"{who}'s idle buildings on space {e['place']} work again."
     if t == "eliminated":
         return f"{who} is out of the game."
     if t == "game_over":

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from ..ships import working_squares
 from .data import RESOURCES
-from .planets import working
+from .planets import working_at
 
 if TYPE_CHECKING:
     from .state import AbyssState
@@ -51,7 +51,7 @@ def make_chips(s: "AbyssState", seat: int) -> int:
     made = 0
     for place, goods in sorted(s.goods.items()):
         built = s.built[place]
-        new = [(seat, goods[q]) for q in working(s.m, built, seat)
+        new = [(seat, goods[q]) for q in working_at(s, place, seat)
                if goods[q] and built[q] is not None and s.m.buildings[built[q][1]].produces  # type: ignore[index]
                for _ in range(s.m.data.trade.chip)]
         if new:

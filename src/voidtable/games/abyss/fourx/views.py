@@ -17,6 +17,7 @@ def view(s: "AbyssState", player: int | None) -> dict[str, Any]:
                 "built": [list(b) if b else None for b in s.built[p]],
                 "goods": list(s.goods.get(p, ("",) * len(s.surface[p]))),
                 "chips": [list(c) for c in s.chips.get(p, ())],
+                "idle": sorted(s.idle.get(p, frozenset())),
                 "marines": [list(m) if m else None for m in s.marines.get(p, (None,) * len(s.surface[p]))]} for p in sorted(s.surface)]
     ships = []
     for i in sorted(s.ships):
