@@ -50,9 +50,9 @@ SHIP = id_arg("ship", lambda g: len(_r(g).tokens), "ship")
 CARD = choice_arg("card", _card_keys, target="card")
 ATTACK_TARGET = ArgType(
     "attack_target",
-    lambda g: (*range(g.players), "planet", "infestation"),
+    lambda g: (*range(g.players), "planet", "infestation", "pirates"),
     "choice",
-    lambda v: (isinstance(v, int) and not isinstance(v, bool)) or v in ("planet", "infestation"),
+    lambda v: (isinstance(v, int) and not isinstance(v, bool)) or v in ("planet", "infestation", "pirates"),
 )
 
 RACE = ActionKind("race", choice_arg("race", lambda g: _r(g).race_keys))

@@ -60,6 +60,8 @@ def targets(s: "EmpiresState", seat: int, space: str) -> list[Any]:
             out.append(q)
     if c is not None and c.infester not in (NOBODY, seat) and armed:
         out.append("infestation")
+    if s.tokens.get(space) == "pirates" and armed:
+        out.append("pirates")
     return out
 
 
@@ -84,6 +86,12 @@ def choose_target(s: "EmpiresState", task: ChooseTarget, action: "Action") -> No
         hits = volley(s, seat, space)
         if hits >= s.r.g.neutral_planet_hits:
             take_control(s, seat, space)
+        return
+    if target == "pirates":
+        if volley(s, seat, space) >= 1:
+            del s.tokens[space]
+            s.credits[seat] += 2
+            s.event(type="pirates_beaten", seat=seat, planet=space, credits=2)
         return
     if target == "infestation":
         hits = volley(s, seat, space)

@@ -139,13 +139,13 @@ def connected(graph: Graph) -> bool:
 
 
 def reach(graph: Graph, start: str, steps: int, passes: frozenset[str], asteroid_spaces: frozenset[str],
-          ignores_obstacles: bool = False) -> dict[str, int]:
+          ignores_obstacles: bool = False, blocked: frozenset[str] = frozenset()) -> dict[str, int]:
     """Spaces reachable from ``start`` in at most ``steps`` steps, with their distance (``start`` excluded).
 
     A line with an obstacle is crossed only with its kind in ``passes``; the
     centre's asteroid spaces are entered only with ``"asteroid"`` (a reading of the
     book's exception: they are spaces, but still asteroids). ``ignores_obstacles``
-    (the Moth) crosses everything.
+    (the Moth) crosses everything; no ship enters a space in ``blocked`` (an Ion Storm).
     """
     dist = {start: 0}
     frontier = [start]
@@ -153,7 +153,7 @@ def reach(graph: Graph, start: str, steps: int, passes: frozenset[str], asteroid
         nxt = []
         for s in frontier:
             for m, obstacle in graph[s]:
-                if m in dist:
+                if m in dist or m in blocked:
                     continue
                 if not ignores_obstacles:
                     if obstacle and obstacle not in passes:

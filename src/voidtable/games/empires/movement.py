@@ -22,6 +22,14 @@ def passes(s: "EmpiresState", seat: int) -> frozenset[str]:
     return frozenset(out)
 
 
+def storm_spaces(s: "EmpiresState") -> frozenset[str]:
+    """An Ion Storm this round closes the centre tile's spaces (an assumed event)."""
+    if s.storm != s.round:
+        return frozenset()
+    t = s.r.tiles[s.r.centre]
+    return frozenset(t.planets.get(n, f"{s.r.centre}.{n}") for n in t.nodes)
+
+
 def move_value(s: "EmpiresState", ship_id: int) -> int:
     ship = s.ships[ship_id]
     value = s.r.ship(ship.kind).move
@@ -35,7 +43,7 @@ def move_value(s: "EmpiresState", ship_id: int) -> int:
 def destinations(s: "EmpiresState", ship_id: int) -> list[str]:
     ship = s.ships[ship_id]
     dist = reach(s.graph, ship.space, move_value(s, ship_id), passes(s, ship.owner), s.asteroid_spaces,
-                 s.r.ship(ship.kind).ignores_obstacles)
+                 s.r.ship(ship.kind).ignores_obstacles, storm_spaces(s))
     return sorted(dist)
 
 

@@ -84,7 +84,7 @@ def benefits(s: "EmpiresState", seat: int) -> Benefits:
         p = r.planet(key)
         if c.controller == seat:
             planets += 1
-            credits += p.credits
+            credits += 0 if s.tokens.get(key) == "pirates" else p.credits
             vp += p.vp
             goods.add(p.trade_good)
             if c.conqueror == NOBODY:  # allied and held by the ally

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 
 def research_cost(s: "EmpiresState", seat: int, tech: str) -> int:
-    cost = s.r.tech(tech).cost
+    cost = s.r.tech(tech).cost - s.grant[seat]  # a Research Grant (an event) comes off the next research
     if s.r.race(s.race[seat]).ability == "research_discount":
         cost -= 1
     if "research_discount" in benefits(s, seat).abilities:
@@ -180,6 +180,7 @@ def do_research(s: "EmpiresState", seat: int, tech: str) -> None:
     cost = research_cost(s, seat, tech)
     s.credits[seat] -= cost
     s.techs[seat].append(tech)
+    s.grant[seat] = 0
     s.researched[seat] = True
     s.event(type="researched", seat=seat, tech=tech, cost=cost)
 

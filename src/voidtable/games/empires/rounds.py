@@ -15,7 +15,7 @@ from .cards import check_hand_limit, draw
 from .planets import NOBODY, Control, benefits, is_home
 from .preround import free_tokens
 from .scoring import score
-from .setup import SCORE_CARDS
+from .setup import SCORE_CARDS, rebuild_graph
 from .ships import Ship
 from .tasks import TASKS, DrawEvent, EndRound, PreRound, PreRoundTurn, StartRound, StartTurn
 
@@ -65,14 +65,10 @@ def draw_event(s: "EmpiresState", task: DrawEvent) -> None:
         return
     e = s.r.data.events.cards[card]
     s.event(type="event_card", card=card, round=task.round)
-    EFFECTS.get(e.kind, not_built)(s, e.planet, e.amount)
+    EFFECTS[e.kind](s, e.planet, e.amount)
 
 
 # ------------------------------------------------------------------ event effects (a registry by kind)
-def not_built(s: "EmpiresState", planet: str, amount: int) -> None:
-    s.event(type="event_without_effect", why="this event's lasting effect is not built yet")
-
-
 def credits_all(s: "EmpiresState", planet: str, amount: int) -> None:
     for p in s.order:
         s.credits[p] += amount
@@ -132,7 +128,46 @@ def defectors(s: "EmpiresState", planet: str, amount: int) -> None:
         s.event(type="built", seat=c.controller, ship="starfighter", id=tokens[0], space=planet, free=True)
 
 
+def worm_hole(s: "EmpiresState", planet: str, amount: int) -> None:
+    """A line from a random home world to Pyrious for the rest of the game (a public preview reports one)."""
+    seat = s.rng.below(s.r.players)
+    centre = s.r.tiles[s.r.centre]
+    s.wormholes.append((f"home{seat}", centre.planets.get("P", next(iter(centre.planets.values())))))
+    rebuild_graph(s)
+    s.event(type="worm_hole", home=seat, to=s.wormholes[-1][1])
+
+
+def neutral_planet(s: "EmpiresState") -> str | None:
+    free = [k for k, c in sorted(s.control.items()) if c.neutral and k not in s.tokens]
+    return free[s.rng.below(len(free))] if free else None
+
+
+def pirates(s: "EmpiresState", planet: str, amount: int) -> None:
+    """Pirates on a random neutral planet: no credits from it, no diplomacy, until an attack on them hits."""
+    p = neutral_planet(s)
+    if p is not None:
+        s.tokens[p] = "pirates"
+        s.event(type="pirates", planet=p)
+
+
+def distress_call(s: "EmpiresState", planet: str, amount: int) -> None:
+    p = neutral_planet(s)
+    if p is not None:
+        s.tokens[p] = "distress_call"
+        s.event(type="distress_call", planet=p)
+
+
+def research_grant(s: "EmpiresState", planet: str, amount: int) -> None:
+    s.grant = [g + amount for g in s.grant]
+
+
+def ion_storm(s: "EmpiresState", planet: str, amount: int) -> None:
+    s.storm = s.round
+
+
 EFFECTS = {
+    "worm_hole": worm_hole, "pirates": pirates, "distress_call": distress_call, "research_grant": research_grant,
+    "ion_storm": ion_storm,
     "credits_all": credits_all, "draw_all": draw_all, "council_credits": council_credits, "none": nothing,
     "rebellion": rebellion, "uprising": uprising, "festival": festival, "defectors": defectors,
 }

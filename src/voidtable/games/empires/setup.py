@@ -62,6 +62,7 @@ def set_up(s: "EmpiresState") -> None:
     s.done = [False] * n
     s.ports = [""] * n
     s.port_used = [False] * n
+    s.wormholes, s.tokens, s.grant, s.storm = [], {}, [0] * n, 0
     s.event(type="galaxy", tiles=[[list(h), t, s.rotation[t]] for h, t in s.tile_at.items()])
     s.push(RollFirstPlayer())
 
@@ -204,4 +205,4 @@ def build_event_deck(s: "EmpiresState") -> None:
 
 def rebuild_graph(s: "EmpiresState") -> None:
     homes = {seat: c for seat, c in enumerate(s.corner) if c is not None}
-    s.graph = galaxy.build_graph(s.r.data, s.tile_at, s.rotation, homes)
+    s.graph = galaxy.build_graph(s.r.data, s.tile_at, s.rotation, homes, s.wormholes)

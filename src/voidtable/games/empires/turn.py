@@ -52,7 +52,7 @@ def diplomacy_options(s: "EmpiresState", seat: int) -> list[tuple[str, int]]:
     spaces = {sh.space for sh in s.ships.values() if sh.owner == seat and sh.kind == "diplomat"}
     for planet in sorted(spaces):
         c = s.control.get(planet)
-        if c is None or not c.neutral:
+        if c is None or not c.neutral or s.tokens.get(planet) == "pirates":
             continue
         held = len(of_type(s, seat, s.r.planet(planet).temperament))
         out += [(planet, n) for n in range(1, min(held, 4) + 1)]
@@ -152,6 +152,17 @@ def move_ship(s: "EmpiresState", task: MoveShip, action: "Action") -> None:
         s.ships[i] = s.ships[i]._replace(space=action.arg)
     s.event(type="moved", seat=task.seat, ship=ship.kind, id=task.ship, frm=ship.space, to=action.arg,
             carried=list(task.carried), owner=ship.owner)
+    if s.tokens.get(action.arg) == "distress_call":
+        answer_distress_call(s, ship.owner, action.arg)
+
+
+def answer_distress_call(s: "EmpiresState", seat: int, planet: str) -> None:
+    """The first ship to end a move on the Distress Call's planet: its owner draws two cards (assumed)."""
+    del s.tokens[planet]
+    s.event(type="distress_answered", seat=seat, planet=planet)
+    for _ in range(2):
+        draw(s, seat)
+    check_hand_limit(s, seat)
 
 
 def mind_control_options(s: "EmpiresState", seat: int) -> list[int]:
