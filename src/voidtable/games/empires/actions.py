@@ -84,6 +84,10 @@ MIND_CONTROL = ActionKind("mind_control", SHIP)  # Siri
 EXTRA_MOVE = ActionKind("extra_move", NO_ARG)  # Narkani
 RETREAT = ActionKind("retreat", NO_ARG)  # Bindok II's ally
 STAY = ActionKind("stay", NO_ARG)
+# Cards of one type differ only in their Tactic: a Tactic is paid with one card showing it and other
+# cards of the type; the second part says how many of those show the type's other Tactic.
+TACTIC = ActionKind("tactic", tuple_arg("tactic", CARD, number_arg("other_ability_cards", 0, 2)), route_part=0)
+PASS = ActionKind("pass", NO_ARG)
 PORT_AT = ActionKind("port_at", PLANET)
 BUILD_AT_PORT = ActionKind("build_at_port", choice_arg("ship_kind", lambda g: _r(g).ship_kinds))
 SWAP = ActionKind("swap", tuple_arg("swap", CARD, CARD), route_part=0)  # (hand card, row card), 2 players
@@ -93,5 +97,5 @@ ACTIONS = ActionTable("empires", [
     RESEARCH, BUILD, BUILD_DONE,
     MOVE, TO, ATTACK, TARGET, CULTURE, MINE, DIPLOMACY, INFEST, END_TURN,
     CASUALTY, TAKE, LEAVE, BEFRIEND_NOW, NOT_NOW, DISCARD, SWAP,
-    CARRY, MIND_CONTROL, EXTRA_MOVE, RETREAT, STAY, PORT_AT, BUILD_AT_PORT,
+    CARRY, MIND_CONTROL, EXTRA_MOVE, RETREAT, STAY, PORT_AT, BUILD_AT_PORT, TACTIC, PASS,
 ])

@@ -20,12 +20,13 @@ from typing import TYPE_CHECKING, Any
 
 from voidtable.engine.dice import Die, roll
 
-from .actions import BEFRIEND_NOW, CASUALTY, LEAVE, NOT_NOW, RETREAT, STAY, TAKE, TARGET
+from .actions import BEFRIEND_NOW, CASUALTY, LEAVE, NOT_NOW, PASS, RETREAT, STAY, TAKE, TARGET
 from .cards import of_type
 from .galaxy import distances
 from .planets import (NOBODY, ally_with, benefits, clear_infestation, has_token, is_home, liberate, may_liberate,
                       take_control)
-from .tasks import TASKS, BefriendNow, ChooseTarget, EndBattle, FireLevel, RetreatChoice, TakeCasualty, TakePlanet
+from .tactics import pay, tactic_options
+from .tasks import TASKS, BefriendNow, CancelAttack, ChooseTarget, EndBattle, FireLevel, RetreatChoice, TakeCasualty, TakePlanet
 
 if TYPE_CHECKING:
     from voidtable.engine.actions import Action
@@ -98,6 +99,14 @@ def choose_target(s: "EmpiresState", task: ChooseTarget, action: "Action") -> No
         if hits >= s.r.g.infest_removal_hits:
             clear_infestation(s, seat, space)
         return
+    if tactic_options(s, target, ("cancel_attack",)):
+        s.push(CancelAttack(target, seat, space))
+        return
+    engage(s, seat, target, space)
+
+
+def engage(s: "EmpiresState", seat: int, target: int, space: str) -> None:
+    """The attack on a player goes ahead: an undefended planet, a Retreat offer, or the battle."""
     if not ships_at(s, target, space):
         s.push(TakePlanet(seat, space))  # undefended: taken with the action, no roll
         return
@@ -105,6 +114,20 @@ def choose_target(s: "EmpiresState", task: ChooseTarget, action: "Action") -> No
         s.push(RetreatChoice(target, seat, space))
         return
     s.push(FireLevel(seat, target, space, 0))
+
+
+def cancel_legal(s: "EmpiresState", task: CancelAttack) -> list["Action"]:
+    return [*tactic_options(s, task.seat, ("cancel_attack",)), PASS()]
+
+
+@TASKS.decision(CancelAttack, legal=cancel_legal)
+def cancel_attack(s: "EmpiresState", task: CancelAttack, action: "Action") -> None:
+    """The Peaceful Tactic: the attack is off before any die; the attacker's action is spent."""
+    if action.kind == "pass":
+        engage(s, task.attacker, task.seat, task.space)
+        return
+    pay(s, task.seat, action.arg)
+    s.event(type="attack_cancelled", seat=task.seat, attacker=task.attacker, space=task.space)
 
 
 def retreat_to(s: "EmpiresState", seat: int, space: str) -> str | None:

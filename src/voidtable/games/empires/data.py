@@ -122,6 +122,7 @@ class Galaxy(msgspec.Struct, forbid_unknown_fields=True):
 class Diplomacy(msgspec.Struct, forbid_unknown_fields=True):
     copies: int
     tactics: dict[str, list[str]]
+    cards_needed: dict[str, int]
     assumed: str = ""
 
 
@@ -227,6 +228,12 @@ def check_data(d: EmpiresData) -> None:
     check_tiles(d, tiles, centre)
     if set(d.diplomacy.tactics) != set(g.temperaments):
         raise fail("diplomacy.tactics", f"one list per type: {', '.join(g.temperaments)}")
+    for kind, names in d.diplomacy.tactics.items():
+        if len(names) != 2:
+            raise fail(f"diplomacy.tactics.{kind}", "two Tactics per type")
+        for name in names:
+            if not 1 <= d.diplomacy.cards_needed.get(name, 0) <= 2 * d.diplomacy.copies:
+                raise fail(f"diplomacy.cards_needed.{name}", "each Tactic needs a count of cards, at least 1")
     if d.diplomacy.copies < 1:
         raise fail("diplomacy.copies", "at least 1")
     for key, e in d.events.cards.items():

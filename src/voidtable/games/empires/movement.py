@@ -40,9 +40,11 @@ def move_value(s: "EmpiresState", ship_id: int) -> int:
     return value
 
 
-def destinations(s: "EmpiresState", ship_id: int) -> list[str]:
+def destinations(s: "EmpiresState", ship_id: int, steps: int = -1) -> list[str]:
+    """Where the ship can go: within its move value, or ``steps`` spaces when given."""
     ship = s.ships[ship_id]
-    dist = reach(s.graph, ship.space, move_value(s, ship_id), passes(s, ship.owner), s.asteroid_spaces,
+    value = move_value(s, ship_id) if steps < 0 else steps
+    dist = reach(s.graph, ship.space, value, passes(s, ship.owner), s.asteroid_spaces,
                  s.r.ship(ship.kind).ignores_obstacles, storm_spaces(s))
     return sorted(dist)
 

@@ -116,12 +116,33 @@ class MoveShip(NamedTuple):
     seat: int
     ship: int
     carried: tuple[int, ...] = ()
+    steps: int = -1   # -1: the ship's move value
 
 
 class FreeMove(NamedTuple):
-    """Narkani: the MOVE bought with credits: pick the ship (no action spent)."""
+    """A move that costs no action (Narkani's bought move, a Mysterious Tactic): pick the ship.
+
+    ``steps``: how far (-1: the ship's move value).
+    """
 
     seat: int
+    steps: int = -1
+
+
+class BoostDiplomacy(NamedTuple):
+    """A failed diplomacy roll that 2 more would turn: play the Peaceful Tactic, or pass."""
+
+    seat: int
+    planet: str
+    cards: int
+
+
+class CancelAttack(NamedTuple):
+    """An attack declared on ``seat``, before any die: play the Peaceful Tactic to cancel it, or pass."""
+
+    seat: int
+    attacker: int
+    space: str
 
 
 class RetreatChoice(NamedTuple):

@@ -11,12 +11,13 @@ from typing import TYPE_CHECKING
 
 from voidtable.engine.dice import Die, roll
 
-from .actions import ATTACK, CARRY, EXTRA_MOVE, MIND_CONTROL, CULTURE, DIPLOMACY, DISCARD, END_TURN, INFEST, MINE, MOVE, SWAP, TO
+from .actions import ATTACK, CARRY, EXTRA_MOVE, MIND_CONTROL, PASS, CULTURE, DIPLOMACY, DISCARD, END_TURN, INFEST, MINE, MOVE, SWAP, TO
 from .cards import can_draw, card_with_key, check_hand_limit, draw, hand_limit, key, of_type
 from .combat import attack_spaces, start_attack
 from .movement import destinations, passengers
 from .planets import ally_with, benefits, has_token, infest
-from .tasks import TASKS, ChooseAction, DiscardDown, EndTurn, FreeMove, MoveShip, StartTurn
+from .tactics import pay, tactic_options
+from .tasks import TASKS, BoostDiplomacy, ChooseAction, DiscardDown, EndTurn, FreeMove, MoveShip, StartTurn
 
 if TYPE_CHECKING:
     from voidtable.engine.actions import Action
@@ -81,7 +82,8 @@ def swap_options(s: "EmpiresState", seat: int) -> list["Action"]:
 
 def action_legal(s: "EmpiresState", task: ChooseAction) -> list["Action"]:
     seat = task.seat
-    out: list[Action] = [MOVE(i) for i in movable(s, seat)]
+    ships = movable(s, seat)
+    out: list[Action] = [MOVE(i) for i in ships]
     out += [ATTACK(sp) for sp in attack_spaces(s, seat)]
     if can_draw(s):
         out.append(CULTURE())
@@ -90,6 +92,8 @@ def action_legal(s: "EmpiresState", task: ChooseAction) -> list["Action"]:
     out += [DIPLOMACY(o) for o in diplomacy_options(s, seat)]
     out += [INFEST(p) for p in infest_options(s, seat)]
     out += [MIND_CONTROL(i) for i in mind_control_options(s, seat)]
+    moving = ("step", "free_move") if ships else ()
+    out += tactic_options(s, seat, ("credit", "credits", "extra_action", *moving))
     if may_extra_move(s, seat):
         out.append(EXTRA_MOVE())
     out += swap_options(s, seat)
@@ -106,6 +110,9 @@ def choose_action(s: "EmpiresState", task: ChooseAction, action: "Action") -> No
     if kind == "swap":
         swap(s, seat, action.arg)
         s.push(task)
+        return
+    if kind == "tactic":
+        play_own_turn_tactic(s, task, pay(s, seat, action.arg))
         return
     if kind == "extra_move":
         s.credits[seat] -= extra_move_cost(s)
@@ -125,8 +132,8 @@ def choose_action(s: "EmpiresState", task: ChooseAction, action: "Action") -> No
         mine(s, seat)
         s.push(*after)
     elif kind == "diplomacy":
-        diplomacy(s, seat, *action.arg)
         s.push(*after)
+        diplomacy(s, seat, *action.arg)
     elif kind == "mind_control":
         s.used = (*s.used, "mind_control")
         s.event(type="mind_control", seat=seat, id=action.arg, owner=s.ships[action.arg].owner)
@@ -136,9 +143,25 @@ def choose_action(s: "EmpiresState", task: ChooseAction, action: "Action") -> No
         s.push(*after)
 
 
+def play_own_turn_tactic(s: "EmpiresState", task: ChooseAction, name: str) -> None:
+    """Credits, a free step or move, or one more action (no action spent on the Tactic itself)."""
+    seat = task.seat
+    if name == "credit":
+        s.credits[seat] += 1
+    elif name == "credits":
+        s.credits[seat] += 3
+    elif name == "extra_action":
+        task = task._replace(left=task.left + 1)
+    s.push(task)
+    if name == "step":
+        s.push(FreeMove(seat, 1))
+    elif name == "free_move":
+        s.push(FreeMove(seat))
+
+
 def to_legal(s: "EmpiresState", task: MoveShip) -> list["Action"]:
     riders = [CARRY(i) for i in passengers(s, task.ship, task.carried)] if s.ships[task.ship].owner == task.seat else []
-    return [*riders, *(TO(sp) for sp in destinations(s, task.ship))]
+    return [*riders, *(TO(sp) for sp in destinations(s, task.ship, task.steps))]
 
 
 @TASKS.decision(MoveShip, legal=to_legal)
@@ -196,7 +219,7 @@ def free_move_legal(s: "EmpiresState", task: FreeMove) -> list["Action"]:
 
 @TASKS.decision(FreeMove, legal=free_move_legal)
 def free_move(s: "EmpiresState", task: FreeMove, action: "Action") -> None:
-    s.push(MoveShip(task.seat, action.arg))
+    s.push(MoveShip(task.seat, action.arg, steps=task.steps))
 
 
 def culture(s: "EmpiresState", seat: int) -> None:
@@ -230,10 +253,37 @@ def diplomacy(s: "EmpiresState", seat: int, planet: str, cards: int) -> None:
     ok = total >= target
     s.event(type="diplomacy", seat=seat, planet=planet, cards=cards, total=total, target=target, success=ok)
     if ok:
-        for c in of_type(s, seat, s.r.planet(planet).temperament)[:cards]:
-            s.hands[seat].remove(c)
-            s.discard.append(c)
-        ally_with(s, seat, planet)
+        befriend(s, seat, planet, cards)
+    elif total + 2 >= target and boost_options(s, seat, planet, cards):
+        s.push(BoostDiplomacy(seat, planet, cards))
+
+
+def befriend(s: "EmpiresState", seat: int, planet: str, cards: int) -> None:
+    for c in of_type(s, seat, s.r.planet(planet).temperament)[:cards]:
+        s.hands[seat].remove(c)
+        s.discard.append(c)
+    ally_with(s, seat, planet)
+
+
+def boost_options(s: "EmpiresState", seat: int, planet: str, cards: int) -> list["Action"]:
+    """The +2 Tactic, if the cards played for the attempt are still there after paying for it."""
+    spare = len(of_type(s, seat, "peaceful")) - (cards if s.r.planet(planet).temperament == "peaceful" else 0)
+    if spare < s.r.data.diplomacy.cards_needed["plus_two"]:
+        return []
+    return tactic_options(s, seat, ("plus_two",))
+
+
+def boost_legal(s: "EmpiresState", task: BoostDiplomacy) -> list["Action"]:
+    return [*boost_options(s, task.seat, task.planet, task.cards), PASS()]
+
+
+@TASKS.decision(BoostDiplomacy, legal=boost_legal)
+def boost_diplomacy(s: "EmpiresState", task: BoostDiplomacy, action: "Action") -> None:
+    """After seeing a failed roll: +2 turns it into a success."""
+    if action.kind == "pass":
+        return
+    pay(s, task.seat, action.arg)
+    befriend(s, task.seat, task.planet, task.cards)
 
 
 def try_infest(s: "EmpiresState", seat: int, planet: str) -> None:

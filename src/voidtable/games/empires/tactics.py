@@ -1,0 +1,60 @@
+"""Tactics: the second use of diplomacy cards, paid with cards of one type, costing no action.
+
+The Tactics are not in our copy (designer defaults, ``[diplomacy]`` in the data).
+"At any time" becomes bounded windows where a Tactic can matter (a reading):
+during one's own turn, between actions (extra credits, a free move or step, an
+extra action); after one's own failed diplomacy roll that two more would turn
+(+2); and when an attack is declared on one, before any die (cancel it: the
+attacker's action is spent). A window opens only for a seat that can play in it.
+Not built: the Militaristic re-roll and the Scholarly pre-round Tactics.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .actions import TACTIC
+from .cards import key
+
+if TYPE_CHECKING:
+    from voidtable.engine.actions import Action
+
+    from .state import EmpiresState
+
+OWN_TURN = ("credit", "credits", "step", "free_move", "extra_action")
+
+
+def other_tactic(s: "EmpiresState", kind: str, name: str) -> str:
+    a, b = s.r.data.diplomacy.tactics[kind]
+    return b if name == a else a
+
+
+def tactic_options(s: "EmpiresState", seat: int, names: tuple[str, ...]) -> list["Action"]:
+    """Each playable Tactic among ``names``, with each way to pay (how many cards of the other Tactic)."""
+    out = []
+    for kind, tactics in s.r.data.diplomacy.tactics.items():
+        for name in tactics:
+            if name not in names:
+                continue
+            need = s.r.data.diplomacy.cards_needed[name]
+            same = sum(1 for c in s.hands[seat] if s.r.cards[c] == (kind, name))
+            other = sum(1 for c in s.hands[seat] if s.r.cards[c] == (kind, other_tactic(s, kind, name)))
+            for o in range(0, min(other, need - 1, 2) + 1):
+                if same >= 1 and same >= need - o:
+                    out.append(TACTIC((f"{kind}.{name}", o)))
+    return out
+
+
+def pay(s: "EmpiresState", seat: int, arg: tuple[str, int]) -> str:
+    """Discard the cards paying for a Tactic; returns its name."""
+    card_key, others = arg
+    kind, name = card_key.split(".")
+    need = s.r.data.diplomacy.cards_needed[name]
+    other_key = f"{kind}.{other_tactic(s, kind, name)}"
+    paid = sorted(c for c in s.hands[seat] if key(s, c) == card_key)[: need - others]
+    paid += sorted(c for c in s.hands[seat] if key(s, c) == other_key)[:others]
+    for c in paid:
+        s.hands[seat].remove(c)
+        s.discard.append(c)
+    s.event(type="tactic", seat=seat, tactic=card_key, cards=len(paid))
+    return name
