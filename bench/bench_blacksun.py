@@ -1,6 +1,6 @@
 """Black Sun random playouts at 6 players: games/s, decisions/s and clone() microseconds (median of 5 runs).
 
-Usage: python bench/bench_blacksun.py [--players 6] [--games 100] [--runs 5] [--variant standard]
+Usage: python bench/bench_blacksun.py [--players 6] [--games 100] [--runs 5] [--variant standard] [--quiet]
 """
 
 from __future__ import annotations
@@ -20,11 +20,12 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=100, help="games per run")
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--variant", default="standard", choices=sorted(SPEC.variants))
+    ap.add_argument("--quiet", action="store_true", help="no events (set_events(False)), as search and simulations play")
     args = ap.parse_args()
     game = voidtable.load("blacksun", args.players, SPEC.variants[args.variant])
     gps, dps, clones = [], [], []
     for run in range(args.runs):
-        dt, decisions = playouts(game, args.games, 1000 * run)
+        dt, decisions = playouts(game, args.games, 1000 * run, not args.quiet)
         gps.append(args.games / dt)
         dps.append(decisions / dt)
         clones.append(clone_micros(game, steps=40 * game.players))  # a few turns in

@@ -1,7 +1,9 @@
 """Random-playout throughput per game: games/s, decisions/s and clone() time, medians of 5 runs, one core.
 
-Usage: python bench/bench_playouts.py [GAME ...] [--players N] [--games K]
-Defaults: every registered game at 4 players (or its nearest count), 500 games per run.
+Usage: python bench/bench_playouts.py [GAME ...] [--players N] [--games K] [--quiet]
+Defaults: every registered game at 4 players (or its nearest count), 500 games per run, events on
+(``--quiet``: the path search and simulations take, no events built). Wall time; for CPU time on a
+shared machine and the issue 16 aims see bench_speed.py.
 """
 
 from __future__ import annotations
@@ -15,11 +17,11 @@ from voidtable.engine.registry import games
 from voidtable.engine.rng import Rng
 
 
-def playouts(game: voidtable.engine.Game, count: int, seed0: int) -> tuple[float, int]:
+def playouts(game: voidtable.engine.Game, count: int, seed0: int, events: bool = True) -> tuple[float, int]:
     decisions = 0
     start = time.perf_counter()
     for i in range(count):
-        s = game.new_state(seed0 + i)
+        s = game.new_state(seed0 + i, events=events)
         r = Rng(seed0 + i)
         while not s.is_over():
             p = s.to_move()[0]
@@ -51,6 +53,7 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--games-per-run", "--count", dest="count", type=int, default=500)
     ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--quiet", action="store_true", help="no events (set_events(False)), as search and simulations play")
     args = ap.parse_args()
     names = args.games or sorted(games())
     print(f"{'game':12} {'players':>7} {'games/s':>9} {'decisions/s':>12} {'clone us':>9}   (median of {args.runs})")
@@ -58,10 +61,10 @@ def main() -> None:
         spec = voidtable.engine.get(name)
         n = min(max(args.players, spec.min_players), spec.max_players)
         game = voidtable.load(name, n)
-        playouts(game, 20, 999_999)  # warm up
+        playouts(game, 20, 999_999, not args.quiet)  # warm up
         gps, dps, clones = [], [], []
         for run in range(args.runs):
-            secs, dec = playouts(game, args.count, run * args.count)
+            secs, dec = playouts(game, args.count, run * args.count, not args.quiet)
             gps.append(args.count / secs)
             dps.append(dec / secs)
             clones.append(clone_micros(game))
