@@ -457,3 +457,59 @@ def test_sides_at_peace_keep_a_truce_in_a_three_sided_battle():
     assert two not in in_range(s, one, 0)                                       # no shots across the truce
     order, totals = initiative({0: [(1, 0)], 1: [(1, 2)], 2: [(1, 2)]}, 0, 1, frozenset({(1, 2)}))
     assert totals == {0: 1 - 4, 1: 1, 2: 1}                                      # no jammers across it either
+
+
+# ------------------------------------------------------------------ ships no player runs
+def test_a_space_monster_is_at_war_with_everyone_and_the_policy_plays_it():
+    from voidtable.games.abyss.fourx import tribunal as tb
+    from voidtable.games.abyss.fourx.tasks import Battles
+    s = main_state(3, seed=1)
+    home = s.m.galaxy.homes[0]
+    for p in s.m.galaxy.neighbours[home]:
+        s.kinds[p] = "empty"
+    s.kinds = ["" if k not in ("home", "empty") else k for k in s.kinds]
+    tb.spawn_monster(s, "space_monster")
+    monster = next(i for i, sh in s.ships.items() if sh.design == "monster")
+    assert s.ships[monster].owner == 3 and all(s.at_war(3, p) and s.at_war(p, 3) for p in range(3))
+    s.where[monster] = home
+    s.stack = [EndOfCycle()]
+    s.push(Battles())
+    s.advance()
+    assert s.fighting == (0, 3)
+    seen_seats = set()
+    while s.fighting and not s.over:
+        p = s.to_move()[0]
+        seen_seats.add(p)
+        s.apply(p, s.legal_actions(p)[-1])
+    assert seen_seats == {0}                                                    # the monster never waits for a seat
+
+
+def test_monsters_roam_one_face_up_place_a_cycle():
+    from voidtable.games.abyss.fourx import movement as mv
+    from voidtable.games.abyss.fourx.tasks import MonstersMove
+    s = main_state(3, seed=1)
+    place = s.m.galaxy.homes[0]
+    i = s.add_neutral("monster", place)
+    assert i is not None
+    for n in s.m.galaxy.neighbours[place]:
+        s.kinds[n] = "black_hole"
+    s.kinds[s.m.galaxy.neighbours[place][0]] = "empty"
+    mv.monsters_move(s, MonstersMove())
+    assert s.where[i] == s.m.galaxy.neighbours[place][0]
+
+
+def test_the_twin_planets_sit_at_the_centre_guarded_and_win_when_both_hold_a_habitat():
+    s = main_state(4, twin_planets=True)
+    a, b = s.m.galaxy.twins
+    assert s.m.galaxy.places[a] == (0, 0) and b in s.m.galaxy.neighbours[a]
+    assert s.kinds[a] == s.kinds[b] == "twin"
+    keepers = [i for i, sh in s.ships.items() if sh.design == "keeper"]
+    assert sorted(s.where[i] for i in keepers) == sorted([a, b])
+    s.built[a] = ((2, "habitat"),) + (None,) * 8
+    s.stack = []
+    cycle.end_of_cycle(s, EndOfCycle())
+    assert not s.over
+    s.built[b] = ((2, "habitat"),) + (None,) * 8
+    s.stack = []
+    cycle.end_of_cycle(s, EndOfCycle())
+    assert s.over and s.winners == (2,) and s.win_kind == "twin"

@@ -107,6 +107,10 @@ class BattleHost(FlowState):
         """The last round that is played (0: no limit)."""
         raise NotImplementedError
 
+    def scripted(self, seat: int) -> bool:
+        """A side no player runs (a host's neutral ships): the scripted policy plays it and covers its squares."""
+        return False
+
     def battle_ended(self, winners: list[int], reason: str) -> None:
         """The battle is over (``reason``: destroyed, fled, rounds); the host goes on from here."""
         raise NotImplementedError
@@ -155,7 +159,21 @@ class AutoBattle(NamedTuple):
     """``battle.mode = "auto"``: the scripted policy plays the whole battle (a lab mode)."""
 
 
-BATTLE_TASKS = (Round, Turn, Move, Fire, Disable, AutoBattle)
+class ScriptedTurn(NamedTuple):
+    """A side no player runs (a host's neutral ships): the scripted policy moves its ships and fires."""
+
+    seat: int
+
+
+class ScriptedShot(NamedTuple):
+    """One working weapon of a scripted side's ship fires at the best target in range."""
+
+    seat: int
+    ship: int
+    square: int
+
+
+BATTLE_TASKS = (Round, Turn, Move, Fire, Disable, AutoBattle, ScriptedTurn, ScriptedShot)
 
 
 # ------------------------------------------------------------------ rules as functions
@@ -323,7 +341,7 @@ def run_round(s: BattleHost, task: Round) -> None:
     order, totals = initiative(side_ratings(s), s.attacker, s.r.battle.jammer_weight, s.truce)
     s.order = tuple(order)
     s.event(type="round", round=s.round, order=order, totals=[totals[p] for p in order])
-    s.push(*(Turn(p) for p in order), Round())
+    s.push(*(ScriptedTurn(p) if s.scripted(p) else Turn(p) for p in order), Round())
 
 
 def turn_legal(s: BattleHost, task: Turn) -> list[Action]:
@@ -389,7 +407,40 @@ def fire_legal(s: BattleHost, task: Fire) -> list[Action]:
 def fire_apply(s: BattleHost, task: Fire, action: Action) -> None:
     target = action.arg
     if fire_shot(s, task.ship, task.square, target):
-        s.push(Disable(s.ships[target].owner, target, task.seat))
+        land_hit(s, target, task.seat)
+
+
+def land_hit(s: BattleHost, target: int, by: int) -> None:
+    """The hit ship's owner covers a square: a decision, or the policy's choice for a scripted side."""
+    owner = s.ships[target].owner
+    if s.scripted(owner):
+        if cover_square(s, target, square_to_cover(s.r, s.ships[target]), by):
+            check_end(s)
+    else:
+        s.push(Disable(owner, target, by))
+
+
+def scripted_turn(s: BattleHost, task: ScriptedTurn) -> None:
+    """Each of the side's ships moves by the policy, then its working weapons fire (as ``ScriptedShot``)."""
+    shots = []
+    for i in fleet(s, task.seat):
+        cell = best_cell(s, i, reachable(s, i))
+        if cell != s.ships[i].cell:
+            s.event(type="moved", seat=task.seat, ship=i, design=s.ships[i].design, to=list(cell),
+                    came=list(s.ships[i].cell))
+            s.ships[i] = s.ships[i]._replace(cell=cell)
+        shots += [ScriptedShot(task.seat, i, q) for q in stats(s.r, s.ships[i]).weapons]
+    s.push(*shots)
+
+
+def scripted_shot(s: BattleHost, task: ScriptedShot) -> None:
+    if task.ship not in s.ships:
+        return
+    options = in_range(s, task.ship, task.square)
+    if options:
+        target = best_target(s, task.ship, task.square, options)
+        if fire_shot(s, task.ship, task.square, target):
+            land_hit(s, target, task.seat)
 
 
 def disable_legal(s: BattleHost, task: Disable) -> list[Action]:
@@ -409,6 +460,8 @@ def register(tasks: Tasks) -> None:
     tasks.decision(Fire, legal=fire_legal)(fire_apply)
     tasks.decision(Disable, legal=disable_legal)(disable_apply)
     tasks.auto(AutoBattle)(auto_battle)
+    tasks.auto(ScriptedTurn)(scripted_turn)
+    tasks.auto(ScriptedShot)(scripted_shot)
 
 
 # ------------------------------------------------------------------ the scripted policy (bots and auto mode)

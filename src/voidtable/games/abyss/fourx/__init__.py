@@ -1,4 +1,4 @@
-"""Black Abyss, the 3-6 player main game (a draft: not registered yet, ``SPEC_DRAFT``).
+"""Black Abyss, the 3-6 player main game (and its 2-player version) (a draft: not registered yet, ``SPEC_DRAFT``).
 
 Explore a face-down galaxy, colonise planets square by square, build, research,
 fight on the shared battle board, vote in the tribunal. The ship and battle
@@ -37,6 +37,8 @@ OPTIONS = [
     OptionSpec("tribunal_win", str, "consecutive", "consecutive: the tribunal victory needs terms in a row "
                "(the draft's introduction); total: elected that many times in all (its end-of-cycle text)",
                choices=("consecutive", "total")),
+    OptionSpec("twin_planets", bool, False, "the twin planets of the ancients at the centre, guarded by Keepers; "
+               "a habitat on both at the end of a cycle wins (the draft has not worked this victory out: a default)"),
     OptionSpec("battle", str, "board", "board: battles are played ship by ship on the battle board; "
                "auto: a scripted policy plays them (a lab mode for fast runs, not the game)", choices=("board", "auto")),
 ]
@@ -65,7 +67,7 @@ PARAMETERS = (
 SPEC_DRAFT = MainSpec(
     name="abyss",
     title="Black Abyss",
-    min_players=3,
+    min_players=2,   # the draft's 2-player version of the main game: the same rules (a marked default)
     max_players=6,
     summary="Explore a face-down galaxy, colonise planets square by square, fight on the battle board, "
             "and win by the tribunal, the secret of life or as the last race standing.",
@@ -73,7 +75,7 @@ SPEC_DRAFT = MainSpec(
     state_class=AbyssState,
     options=OPTIONS,
     variants={"standard": {}, "open_map": {"map": 1}, "total_terms": {"tribunal_win": "total"},
-              "auto": {"battle": "auto"}},
+              "auto": {"battle": "auto"}, "twin_planets": {"twin_planets": True}},
     data_file=DATA_FILE,
     max_decisions=60_000,
     rules_version=1,

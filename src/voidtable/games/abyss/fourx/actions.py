@@ -78,6 +78,10 @@ VOTE = ActionKind("vote", YES_NO)
 ELECT = ActionKind("elect", seat_arg("candidate", 6))
 ABSTAIN = ActionKind("abstain", NO_ARG)
 
+#: The battle's ``fire``, with targets among the neutral ships too (they sit one seat past the players).
+FIRE = ActionKind("fire", id_arg("target", lambda g: (g.players + 1) * slots(g.rules.ships), "ship"))
+BATTLE_KINDS = [FIRE if k.name == "fire" else k for k in KINDS]
+
 ACTIONS = ActionTable("abyss", [HOME, SELECT, STEP, JUMP, SCAN, STOP, DECLARE_WAR, OFFER_PEACE, ANSWER, COLONIZE,
                                 BUILD, BULLDOZE, BUY_TECH, BUY_SHIP, REPAIR, LOAD, CASH_IN, LAND, MARCH, CAPTURE, RAZE, TARGET, DEMOLISH, SHUT,
-                                BUY_MARINE, DONE, VOTE, ELECT, ABSTAIN, *KINDS])
+                                BUY_MARINE, DONE, VOTE, ELECT, ABSTAIN, *BATTLE_KINDS])

@@ -19,7 +19,7 @@ from voidtable.engine.actions import Action
 from .actions import HOME
 from .planets import colonies, production, votes
 from .trade import make_chips
-from .tasks import TASKS, Battles, Bombard, Capacity, Ground, Colonise, Cycle, EndOfCycle, Events, HomePick, Production, Purchase, StartMoving
+from .tasks import TASKS, Battles, Bombard, Capacity, Ground, MonstersMove, Colonise, Cycle, EndOfCycle, Events, HomePick, Production, Purchase, StartMoving
 
 if TYPE_CHECKING:
     from .state import AbyssState
@@ -44,6 +44,7 @@ def new_cycle(s: "AbyssState", task: Cycle) -> None:
     order = s.turn_order()
     s.event(type="cycle", cycle=s.cycle, first=s.first, order=order)
     tasks: list[tuple[object, ...]] = [Production()]
+    tasks.append(MonstersMove())
     tasks += [StartMoving(p) for p in order]
     tasks += [Battles(), Bombard()]
     tasks += [Ground(p) for p in order]
@@ -88,6 +89,10 @@ def end_of_cycle(s: "AbyssState", task: EndOfCycle) -> None:
     need = s.m.data.tribunal.terms_to_win
     if secret:
         return game_over(s, secret, "secret")
+    if s.m.twin_planets:
+        twins = [p for p in left if all(place in colonies(s, p) for place in s.m.galaxy.twins)]
+        if twins:
+            return game_over(s, twins, "twin")
     if len(left) <= 1:
         return game_over(s, left or list(range(s.players)), "military")
     if s.leader >= 0 and (s.streak if s.m.win_rule == "consecutive" else s.terms[s.leader]) >= need:

@@ -36,7 +36,7 @@ COLOURS = ("green", "blue", "yellow", "red", "moon")
 TERRAINS = ("plains", "mineral", "energy", "water", "barren", "bonus")
 HEX_KINDS = COLOURS + ("black_hole", "asteroid", "empty")
 EFFECTS = ("hospitable", "output", "engines", "range", "scan", "weapons", "secret")
-EVENT_EFFECTS = ("harvest", "lose")
+EVENT_EFFECTS = ("harvest", "lose", "monster")
 RESOLUTION_EFFECTS = ("no_jumps", "no_new_wars", "cheap_buildings", "cheap_techs", "wider_exploring", "war_levy")
 
 
@@ -138,8 +138,8 @@ class ShipCard(msgspec.Struct, forbid_unknown_fields=True):
 class EventCard(msgspec.Struct, forbid_unknown_fields=True):
     name: str
     effect: str
-    resource: str
-    amount: int
+    resource: str = ""
+    amount: int = 0
     copies: int = 1
 
 
@@ -195,6 +195,11 @@ class Ground(msgspec.Struct, forbid_unknown_fields=True):
     assumed: str = ""
 
 
+class Twin(msgspec.Struct, forbid_unknown_fields=True):
+    keepers: int
+    assumed: str = ""
+
+
 class MainData(msgspec.Struct, forbid_unknown_fields=True):
     setup: Setup
     map: MapData
@@ -213,6 +218,8 @@ class MainData(msgspec.Struct, forbid_unknown_fields=True):
     limits: Limits
     trade: Trade
     ground: Ground
+    neutral: dict[str, DesignData | str]
+    twin: Twin
 
 
 @dataclass(frozen=True)
@@ -229,6 +236,7 @@ class MainRules:
     players: int
     map_option: int
     win_rule: str                          # "consecutive" or "total"
+    twin_planets: bool                     # the twin planets (and their Keepers) are in play
     cache: dict[Any, Any] = field(default_factory=dict, compare=False)
 
     @property
@@ -356,7 +364,7 @@ def check_decks(d: MainData) -> None:
     for k, e in d.events.cards.items():
         if e.effect not in EVENT_EFFECTS:
             raise fail(f"events.cards.{k}.effect", f"{e.effect!r} is not one of {', '.join(EVENT_EFFECTS)}")
-        if e.resource not in RESOURCES or e.amount < 0 or e.copies < 1:
+        if (e.effect != "monster" and e.resource not in RESOURCES) or e.amount < 0 or e.copies < 1:
             raise fail(f"events.cards.{k}", "a resource, an amount of at least 0 and at least 1 copy")
     for k, r in d.resolutions.cards.items():
         if r.effect not in RESOLUTION_EFFECTS:
@@ -386,7 +394,7 @@ def check_decks(d: MainData) -> None:
 
 
 def load_main(raw: dict[str, Any], players: int, map_option: int = 2, win_rule: str = "consecutive",
-              auto_battle: bool = False) -> MainRules:
+              auto_battle: bool = False, twin_planets: bool = False) -> MainRules:
     """Typed, checked rules of the main game from the merged tree (overrides already applied)."""
     ship_raw = {k: v for k, v in raw.items() if k in SHIP_TABLES}
     main_raw = {k: v for k, v in raw.items() if k not in SHIP_TABLES}
@@ -420,13 +428,22 @@ def load_main(raw: dict[str, Any], players: int, map_option: int = 2, win_rule: 
             if r not in techs:
                 raise fail(f"ship_cards.{k}.requires[{i}]", f"{r!r} is not a technology")
         cards[k] = tuple(c.requires)
+    for k, nd in d.neutral.items():
+        if isinstance(nd, DesignData):
+            designs[k] = make_design(k, nd, ships.hulls, ships.tiles)
+    for k in ("monster", "keeper"):
+        if k not in designs:
+            raise fail(f"neutral.{k}", "the main game needs this neutral design")
+    if d.twin.keepers < 0:
+        raise fail("twin.keepers", f"at least 0, got {d.twin.keepers}")
     ships = dataclasses.replace(ships, designs=designs, cache={})
     galaxy = make_galaxy(d.map.option1.rows, d.map.option1.columns, d.map.option2.rings, players, map_option)
-    return MainRules(ships, d, buildings, techs, order, cards, galaxy, players, map_option, win_rule)
+    return MainRules(ships, d, buildings, techs, order, cards, galaxy, players, map_option, win_rule, twin_planets)
 
 
 def build(game: "Game") -> MainRules:
     """The main game's rule set for the loaded game's player count and options."""
     o = game.options
     return load_main(game.data, game.players, map_option=int(o.get("map", 2)),
-                     win_rule=str(o.get("tribunal_win", "consecutive")), auto_battle=o.get("battle") == "auto")
+                     win_rule=str(o.get("tribunal_win", "consecutive")), auto_battle=o.get("battle") == "auto",
+                     twin_planets=bool(o.get("twin_planets")))

@@ -24,6 +24,7 @@ class Galaxy:
     neighbours: tuple[tuple[int, ...], ...]
     homes: tuple[int, ...]   # option 2: seat -> home place; option 1: empty (chosen in play)
     index: dict[Hex, int]
+    twins: tuple[int, int]   # the two adjacent places of the twin planets (when that option is on)
 
     def distance(self, a: int, b: int) -> int:
         return distance(self.places[a], self.places[b])
@@ -47,9 +48,12 @@ def make_galaxy(rows: int, columns: int, rings: int, players: int, option: int) 
     if option == 1:
         places = rectangle(rows, columns)
         homes: list[Hex] = []
+        middle = places[(rows // 2) * columns + columns // 2 - 1]
     else:
         places = spiral((0, 0), rings)
         homes = ring_homes(rings, players)
+        middle = (0, 0)
     index = {h: i for i, h in enumerate(places)}
     near = tuple(tuple(index[n] for n in neighbors(h) if n in index) for h in places)
-    return Galaxy(tuple(places), near, tuple(index[h] for h in homes), index)
+    twins = (index[middle], index[(middle[0] + 1, middle[1])])
+    return Galaxy(tuple(places), near, tuple(index[h] for h in homes), index, twins)

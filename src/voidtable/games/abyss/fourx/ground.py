@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Callable
 from voidtable.engine.actions import Action
 from voidtable.engine.squaregrid import SquareGrid
 
-from ..battle import DISABLE
+from ..battle import DISABLE, square_to_cover
 from ..ships import destroyed, disable, stats, tile_at, working_squares
 from .actions import CAPTURE, DEMOLISH, DONE, MARCH, RAZE, SHUT, TARGET
 from .planets import overflow, working_at
@@ -150,7 +150,11 @@ def defence_shot(s: "AbyssState", task: DefenceShot) -> None:
     hit = roll - stats(s.r, s.ships[target]).shield >= gr.hit
     s.event(type="defence_fired", seat=task.seat, place=task.place, target=target, roll=roll, hit=hit)
     if hit:
-        s.push(TakeHit(s.ships[target].owner, target))
+        owner = s.ships[target].owner
+        if s.scripted(owner):
+            take_hit(s, TakeHit(owner, target), DISABLE(square_to_cover(s.r, s.ships[target])))
+        else:
+            s.push(TakeHit(owner, target))
 
 
 def take_hit_legal(s: "AbyssState", task: TakeHit) -> list[Action]:

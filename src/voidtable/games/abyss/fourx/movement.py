@@ -32,7 +32,7 @@ from .data import RESOURCES, TERRAINS
 from .planets import colonies, colour_of, is_planet
 from .ground import land, landing_squares
 from .trade import can_load, draw_good, load, set_good
-from .tasks import TASKS, AsteroidHit, Movement, PeaceOffer, ShipMove, StartMoving
+from .tasks import TASKS, AsteroidHit, MonstersMove, Movement, PeaceOffer, ShipMove, StartMoving
 
 if TYPE_CHECKING:
     from .state import AbyssState
@@ -78,6 +78,19 @@ def partner(s: "AbyssState", place: int) -> int | None:
 def can_scan(s: "AbyssState", ship_id: int) -> bool:
     place = s.where[ship_id]
     return (ship_id not in s.scanned and is_planet(s.kinds[place]) and "" in s.surface.get(place, ("",)))
+
+
+@TASKS.auto(MonstersMove)
+def monsters_move(s: "AbyssState", task: MonstersMove) -> None:
+    """Each space monster roams one step to a random face-up place that is not a black hole."""
+    for i in sorted(s.ships):
+        if s.ships[i].design != "monster" or i not in s.where:
+            continue
+        options = [n for n in s.m.galaxy.neighbours[s.where[i]] if s.kinds[n] and s.kinds[n] != "black_hole"]
+        if options:
+            to = options[s.rng.below(len(options))]
+            s.event(type="moved", seat=s.neutral, ship=i, came=s.where[i], to=to)
+            s.where[i] = to
 
 
 @TASKS.auto(StartMoving)

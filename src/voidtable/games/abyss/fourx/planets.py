@@ -21,12 +21,12 @@ Built = tuple[tuple[int, str] | None, ...]
 
 
 def is_planet(kind: str) -> bool:
-    """A place a ship can scan and colonise: a planet of some colour, a moon, a home world."""
-    return kind in COLOURS or kind == "home"
+    """A place a ship can scan and colonise: a planet of some colour, a moon, a home world, a twin planet."""
+    return kind in COLOURS or kind in ("home", "twin")
 
 
 def colour_of(kind: str) -> str:
-    return "green" if kind == "home" else kind
+    return "green" if kind in ("home", "twin") else kind
 
 
 def hospitable(m: MainRules, techs: frozenset[str], kind: str) -> bool:

@@ -106,6 +106,8 @@ class AbyssState(BattleHost):
         self.event_deck = tuple(k for k, e in m.data.events.cards.items() for _ in range(e.copies))
         self.res_deck = tuple(m.data.resolutions.cards)
         self.winners, self.win_kind = (), ""
+        if m.twin_planets:
+            self.place_twins()
         if m.map_option == 1:
             self.push(*(HomePick(p) for p in range(n)), Cycle())
         else:
@@ -128,6 +130,34 @@ class AbyssState(BattleHost):
                 self.where[ship_id] = place
         self.event(type="home", seat=seat, place=place)
 
+    def place_twins(self) -> None:
+        """The twin planets: two face-up green planets at the centre, unexplored, each with its Keepers."""
+        n = self.m.data.land.squares["green"]
+        for place in self.m.galaxy.twins:
+            self.kinds[place] = "twin"
+            self.surface[place] = ("",) * n
+            self.built[place] = (None,) * n
+            for _ in range(self.m.data.twin.keepers):
+                self.add_neutral("keeper", place)
+
+    def add_neutral(self, design: str, place: int) -> int | None:
+        """A ship no player runs (a monster, a Keeper) at ``place``; None if every piece of its hull is out."""
+        base = self.neutral * slots(self.r)   # neutral ships take any of the neutral seat's ids (no piece limits)
+        ship_id = next((i for i in range(base, base + slots(self.r)) if i not in self.ships), None)
+        if ship_id is not None:
+            self.ships[ship_id] = Ship(self.neutral, design)
+            self.where[ship_id] = place
+            self.event(type="neutral", ship=ship_id, design=design, place=place)
+        return ship_id
+
+    @property
+    def neutral(self) -> int:
+        """The seat number of the ships no player runs: one past the last player."""
+        return self.players
+
+    def scripted(self, seat: int) -> bool:
+        return seat == self.players
+
     def free_id(self, seat: int, hull: str) -> int | None:
         """The next free id among the seat's pieces of ``hull`` (None: every piece is in use)."""
         base = seat * slots(self.r)
@@ -142,7 +172,12 @@ class AbyssState(BattleHost):
 
     # ------------------------------------------------------------ who is where
     def at_war(self, a: int, b: int) -> bool:
-        return a != b and (min(a, b), max(a, b)) in self.war
+        """Two players at war; the neutral ships are at war with everyone."""
+        if a == b:
+            return False
+        if a == self.players or b == self.players:
+            return True
+        return (min(a, b), max(a, b)) in self.war
 
     def ships_at(self, place: int) -> list[int]:
         return sorted(i for i, p in self.where.items() if p == place)
@@ -186,7 +221,8 @@ class AbyssState(BattleHost):
         winners = list(self.winners)
         ranks = [1 if p in winners else 2 for p in range(self.players)]
         why = {"secret": "the secret of life", "military": "the last race standing",
-               "tribunal": "tribunal terms", "limit": "the cycle limit: most votes, then most planets"}
+               "tribunal": "tribunal terms", "twin": "the twin planets",
+               "limit": "the cycle limit: most votes, then most planets"}
         return Result(scores, ranks, winners, [why.get(self.win_kind, self.win_kind)])
 
     def view(self, player: int | None) -> dict[str, Any]:

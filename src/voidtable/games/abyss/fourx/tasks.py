@@ -31,6 +31,10 @@ class Production(NamedTuple):
     """Phase I: every player collects from the farms, mines and plants their habitats keep working."""
 
 
+class MonstersMove(NamedTuple):
+    """Phase II begins: each space monster moves to a random face-up neighbouring place."""
+
+
 class StartMoving(NamedTuple):
     """Phase II for one seat: its ships get their moves for the phase."""
 

@@ -22,9 +22,9 @@ from .data import MainRules
 KIND_WORDS = {"green": "green planet", "blue": "blue planet", "yellow": "yellow planet", "red": "red planet",
               "moon": "moon", "black_hole": "black hole", "asteroid": "asteroid field", "empty": "empty space",
               "home": "home world", "wormhole_a": "violet wormhole", "wormhole_b": "amber wormhole",
-              "wormhole_c": "teal wormhole", "": "face-down space"}
+              "wormhole_c": "teal wormhole", "twin": "twin planet", "": "face-down space"}
 MAP_SYMBOLS = {"green": "G", "blue": "B", "yellow": "Y", "red": "R", "moon": "m", "black_hole": "@",
-               "asteroid": "*", "empty": ".", "home": "H", "wormhole_a": "v", "wormhole_b": "a", "wormhole_c": "t",
+               "asteroid": "*", "empty": ".", "home": "H", "wormhole_a": "v", "wormhole_b": "a", "wormhole_c": "t", "twin": "T",
                "": "?"}
 TERRAIN_WORDS = {"plains": "plains", "mineral": "mineral land", "energy": "energy field", "water": "water",
                  "barren": "barren land", "bonus": "a bonus find", "": "unexplored land"}
@@ -36,6 +36,8 @@ def _m(game: Game) -> MainRules:
 
 
 def seat_name(game: Game, seat: Any, names: Sequence[str] | None = None) -> str:
+    if seat == game.players:
+        return "the neutral ships"
     if not isinstance(seat, int) or not 0 <= seat < game.players:
         return "nobody"
     if names is not None and seat < len(names):
@@ -113,7 +115,7 @@ def render(game: Game, view: dict[str, Any], names: Sequence[str] | None = None)
             text = text.ljust(pos) + sym + ("'" if ships else " ")
         lines.append(text.rstrip())
     lines.append("Key: digit = home world of that race, G B Y R = planets, m = moon, @ = black hole, "
-                 "* = asteroids, . = empty, v a t = wormholes (violet, amber, teal), ? = face down, ' = ships there")
+                 "* = asteroids, . = empty, v a t = wormholes (violet, amber, teal), T = twin planet, ? = face down, ' = ships there")
     for seat in range(game.players):
         e, f, mi = view["bank"][seat]
         techs = ", ".join(tech_name(game, t) for t in view["techs"][seat]) or "no technologies"
@@ -278,6 +280,8 @@ def describe_event(game: Game, event: Event, names: Sequence[str] | None = None)
         return f"{who}'s {building_name(game, e['building'])} on space {e['place']} stands idle."
     if t == "restored":
         return f"{who}'s idle buildings on space {e['place']} work again."
+    if t == "neutral":
+        return f"A {card_name(game, e['design'])} appears at space {e['place']}."
     if t == "eliminated":
         return f"{who} is out of the game."
     if t == "game_over":

@@ -57,6 +57,9 @@ def draw_event(s: "AbyssState") -> None:
     k = deck.pop(s.rng.below(len(deck)))
     s.event_deck = tuple(deck)
     e = cards[k]
+    if e.effect == "monster":
+        spawn_monster(s, k)
+        return
     r = RESOURCES.index(e.resource)
     for p in s.turn_order():
         if e.effect == "harvest":
@@ -64,6 +67,14 @@ def draw_event(s: "AbyssState") -> None:
         else:
             s.bank[p][r] = max(0, s.bank[p][r] - e.amount)
     s.event(type="event", card=k, effect=e.effect, resource=e.resource, amount=e.amount)
+
+
+def spawn_monster(s: "AbyssState", card: str) -> None:
+    """A space monster appears on a random face-up place that is no home world and no black hole."""
+    places = [p for p, kind in enumerate(s.kinds) if kind and kind not in ("home", "black_hole")]
+    s.event(type="event", card=card, effect="monster", resource="", amount=0)
+    if places:
+        s.add_neutral("monster", places[s.rng.below(len(places))])
 
 
 def resolution_legal(s: "AbyssState", task: ResolutionVote) -> list[Action]:
