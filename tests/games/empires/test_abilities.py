@@ -115,3 +115,47 @@ def test_eleven_tokens_cap_the_planets():  # R37
     script(s, [6, 6])
     attack(s, 0, rest, "planet")
     assert s.control[rest].neutral
+
+
+def test_warp_gate_moves_every_ship_for_two_actions():  # T29
+    s = blank()
+    s.graph = dict(LINE)
+    s.techs[0] = ["centipede_drives", "advanced_engines", "warp_gate"]
+    d = ship(s, 0, "diplomat", "a")
+    f = ship(s, 0, "starfighter", "a")
+    h = ship(s, 0, "sunhammer", "b")
+    run(s, ChooseAction(0, 1))
+    assert Action("move_all", None) not in s.legal_actions(0)    # one action left: not enough
+    s.stack.clear()
+    run(s, ChooseAction(0, 2))
+    s.apply(0, Action("move_all", None))
+    s.apply(0, Action("move", d))
+    s.apply(0, Action("carry", f))
+    s.apply(0, Action("to", "c"))
+    legal = s.legal_actions(0)
+    assert Action("move", f) not in legal and Action("move", d) not in legal  # the carried ship rode only
+    s.apply(0, Action("move", h))
+    s.apply(0, Action("to", "a"))
+    assert resting(s)  # nothing left to move: the move-all ended by itself
+    assert (s.ships[d].space, s.ships[f].space, s.ships[h].space) == ("c", "c", "a")
+
+
+def test_tractor_beam_holds_ships_and_stops_passers():  # clause 111
+    s = blank()
+    s.graph = dict(LINE)
+    s.techs[1] = ["starcruiser_hulls", "tractor_beam"]
+    ship(s, 1, "starcruiser", "b")
+    passer = ship(s, 0, "starfighter", "a")
+    from voidtable.games.empires.movement import destinations
+    assert destinations(s, passer) == ["b"]            # entering the beam's space ends the move
+    held = ship(s, 0, "starfighter", "b")
+    run(s, ChooseAction(0, 3))
+    s.apply(0, Action("move", held))
+    assert s.to_move() == [1] and s.legal_actions(1) == [Action("permit", None), Action("refuse", None)]
+    s.apply(1, Action("refuse", None))
+    assert s.ships[held].space == "b" and s.pending == ChooseAction(0, 2)   # the action is spent
+    s.apply(0, Action("move", held))
+    s.apply(1, Action("permit", None))
+    assert s.to_move() == [0]
+    s.apply(0, Action("to", "c"))
+    assert s.ships[held].space == "c"

@@ -88,6 +88,10 @@ STAY = ActionKind("stay", NO_ARG)
 # cards of the type; the second part says how many of those show the type's other Tactic.
 TACTIC = ActionKind("tactic", tuple_arg("tactic", CARD, number_arg("other_ability_cards", 0, 2)), route_part=0)
 PASS = ActionKind("pass", NO_ARG)
+MOVE_ALL = ActionKind("move_all", NO_ARG)  # Warp Gate
+MOVE_ALL_DONE = ActionKind("move_all_done", NO_ARG)
+PERMIT = ActionKind("permit", NO_ARG)  # Tractor Beam
+REFUSE = ActionKind("refuse", NO_ARG)
 PORT_AT = ActionKind("port_at", PLANET)
 BUILD_AT_PORT = ActionKind("build_at_port", choice_arg("ship_kind", lambda g: _r(g).ship_kinds))
 SWAP = ActionKind("swap", tuple_arg("swap", CARD, CARD), route_part=0)  # (hand card, row card), 2 players
@@ -97,5 +101,5 @@ ACTIONS = ActionTable("empires", [
     RESEARCH, BUILD, BUILD_DONE,
     MOVE, TO, ATTACK, TARGET, CULTURE, MINE, DIPLOMACY, INFEST, END_TURN,
     CASUALTY, TAKE, LEAVE, BEFRIEND_NOW, NOT_NOW, DISCARD, SWAP,
-    CARRY, MIND_CONTROL, EXTRA_MOVE, RETREAT, STAY, PORT_AT, BUILD_AT_PORT, TACTIC, PASS,
+    CARRY, MIND_CONTROL, EXTRA_MOVE, RETREAT, STAY, PORT_AT, BUILD_AT_PORT, TACTIC, PASS, MOVE_ALL, MOVE_ALL_DONE, PERMIT, REFUSE,
 ])

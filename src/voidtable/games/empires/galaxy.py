@@ -139,13 +139,15 @@ def connected(graph: Graph) -> bool:
 
 
 def reach(graph: Graph, start: str, steps: int, passes: frozenset[str], asteroid_spaces: frozenset[str],
-          ignores_obstacles: bool = False, blocked: frozenset[str] = frozenset()) -> dict[str, int]:
+          ignores_obstacles: bool = False, blocked: frozenset[str] = frozenset(),
+          stops: frozenset[str] = frozenset()) -> dict[str, int]:
     """Spaces reachable from ``start`` in at most ``steps`` steps, with their distance (``start`` excluded).
 
     A line with an obstacle is crossed only with its kind in ``passes``; the
     centre's asteroid spaces are entered only with ``"asteroid"`` (a reading of the
     book's exception: they are spaces, but still asteroids). ``ignores_obstacles``
-    (the Moth) crosses everything; no ship enters a space in ``blocked`` (an Ion Storm).
+    (the Moth) crosses everything; no ship enters a space in ``blocked`` (an Ion Storm), and a
+    ship entering a space in ``stops`` (an opponent's Tractor Beam) goes no further.
     """
     dist = {start: 0}
     frontier = [start]
@@ -161,7 +163,8 @@ def reach(graph: Graph, start: str, steps: int, passes: frozenset[str], asteroid
                     if m in asteroid_spaces and "asteroid" not in passes:
                         continue
                 dist[m] = n
-                nxt.append(m)
+                if m not in stops:
+                    nxt.append(m)
         frontier = nxt
     del dist[start]
     return dist

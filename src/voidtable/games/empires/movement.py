@@ -22,6 +22,22 @@ def passes(s: "EmpiresState", seat: int) -> frozenset[str]:
     return frozenset(out)
 
 
+def has_beam(s: "EmpiresState", ship_id: int) -> bool:
+    sh = s.ships[ship_id]
+    return any(s.r.tech(t).effect == "tractor_beam" and sh.kind in s.r.tech(t).ships for t in s.techs[sh.owner])
+
+
+def beam_spaces(s: "EmpiresState", seat: int) -> frozenset[str]:
+    """Spaces holding another player's Tractor Beam ship: ``seat``'s ships entering them stop there."""
+    return frozenset(sh.space for i, sh in s.ships.items() if sh.owner != seat and has_beam(s, i))
+
+
+def held_by(s: "EmpiresState", ship_id: int) -> list[int]:
+    """The players whose Tractor Beam holds this ship where it is (their permission is needed to leave)."""
+    sh = s.ships[ship_id]
+    return sorted({o.owner for i, o in s.ships.items() if o.owner != sh.owner and o.space == sh.space and has_beam(s, i)})
+
+
 def storm_spaces(s: "EmpiresState") -> frozenset[str]:
     """An Ion Storm this round closes the centre tile's spaces (an assumed event)."""
     if s.storm != s.round:
@@ -45,7 +61,7 @@ def destinations(s: "EmpiresState", ship_id: int, steps: int = -1) -> list[str]:
     ship = s.ships[ship_id]
     value = move_value(s, ship_id) if steps < 0 else steps
     dist = reach(s.graph, ship.space, value, passes(s, ship.owner), s.asteroid_spaces,
-                 s.r.ship(ship.kind).ignores_obstacles, storm_spaces(s))
+                 s.r.ship(ship.kind).ignores_obstacles, storm_spaces(s), beam_spaces(s, ship.owner))
     return sorted(dist)
 
 

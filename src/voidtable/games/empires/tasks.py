@@ -117,6 +117,23 @@ class MoveShip(NamedTuple):
     ship: int
     carried: tuple[int, ...] = ()
     steps: int = -1   # -1: the ship's move value
+    moved: tuple[int, ...] | None = None   # inside a Warp Gate move-all: the ships already moved
+
+
+class TractorPermission(NamedTuple):
+    """A Tractor Beam's owner: let ``ship`` leave its space, or hold it (the mover's action is spent)."""
+
+    seat: int
+    mover: int
+    ship: int
+    others: tuple[int, ...]   # further beam owners still to ask
+
+
+class MoveAll(NamedTuple):
+    """Warp Gate: every ship may move once, one after another, for two actions; carried ships ride only."""
+
+    seat: int
+    moved: tuple[int, ...]
 
 
 class FreeMove(NamedTuple):

@@ -11,13 +11,15 @@ from typing import TYPE_CHECKING
 
 from voidtable.engine.dice import Die, roll
 
-from .actions import ATTACK, CARRY, EXTRA_MOVE, MIND_CONTROL, PASS, CULTURE, DIPLOMACY, DISCARD, END_TURN, INFEST, MINE, MOVE, SWAP, TO
+from .actions import (ATTACK, CARRY, EXTRA_MOVE, MIND_CONTROL, MOVE_ALL, MOVE_ALL_DONE, PASS, PERMIT, REFUSE,
+                      CULTURE, DIPLOMACY, DISCARD, END_TURN, INFEST, MINE, MOVE, SWAP, TO)
 from .cards import can_draw, card_with_key, check_hand_limit, draw, hand_limit, key, of_type
 from .combat import attack_spaces, start_attack
-from .movement import destinations, passengers
+from .movement import destinations, held_by, passengers
 from .planets import ally_with, benefits, has_token, infest
 from .tactics import pay, tactic_options
-from .tasks import TASKS, BoostDiplomacy, ChooseAction, DiscardDown, EndTurn, FreeMove, MoveShip, StartTurn
+from .tasks import (TASKS, BoostDiplomacy, ChooseAction, DiscardDown, EndTurn, FreeMove, MoveAll, MoveShip,
+                    StartTurn, TractorPermission)
 
 if TYPE_CHECKING:
     from voidtable.engine.actions import Action
@@ -92,6 +94,8 @@ def action_legal(s: "EmpiresState", task: ChooseAction) -> list["Action"]:
     out += [DIPLOMACY(o) for o in diplomacy_options(s, seat)]
     out += [INFEST(p) for p in infest_options(s, seat)]
     out += [MIND_CONTROL(i) for i in mind_control_options(s, seat)]
+    if task.left >= 2 and ships and any(s.r.tech(t).effect == "warp_gate" for t in s.techs[seat]):
+        out.append(MOVE_ALL())
     moving = ("step", "free_move") if ships else ()
     out += tactic_options(s, seat, ("credit", "credits", "extra_action", *moving))
     if may_extra_move(s, seat):
@@ -122,7 +126,9 @@ def choose_action(s: "EmpiresState", task: ChooseAction, action: "Action") -> No
         return
     after = [task._replace(left=task.left - 1)] if task.left > 1 else []
     if kind == "move":
-        s.push(MoveShip(seat, action.arg), *after)
+        s.push(ask_or_move(s, seat, action.arg), *after)
+    elif kind == "move_all":
+        s.push(MoveAll(seat, ()), *([task._replace(left=task.left - 2)] if task.left > 2 else []))
     elif kind == "attack":
         s.push(*start_attack(s, seat, action.arg), *after)
     elif kind == "culture":
@@ -137,10 +143,33 @@ def choose_action(s: "EmpiresState", task: ChooseAction, action: "Action") -> No
     elif kind == "mind_control":
         s.used = (*s.used, "mind_control")
         s.event(type="mind_control", seat=seat, id=action.arg, owner=s.ships[action.arg].owner)
-        s.push(MoveShip(seat, action.arg), *after)
+        s.push(ask_or_move(s, seat, action.arg), *after)
     elif kind == "infest":
         try_infest(s, seat, action.arg)
         s.push(*after)
+
+
+def ask_or_move(s: "EmpiresState", seat: int, ship: int) -> tuple[object, ...]:
+    """A ship held by Tractor Beams moves only if every holder permits (holders are asked in seat order)."""
+    holders = [q for q in held_by(s, ship) if q != seat]
+    if holders:
+        return TractorPermission(holders[0], seat, ship, tuple(holders[1:]))
+    return MoveShip(seat, ship)
+
+
+def permission_legal(s: "EmpiresState", task: TractorPermission) -> list["Action"]:
+    return [PERMIT(), REFUSE()]
+
+
+@TASKS.decision(TractorPermission, legal=permission_legal)
+def tractor_permission(s: "EmpiresState", task: TractorPermission, action: "Action") -> None:
+    s.event(type="tractor_beam", seat=task.seat, mover=task.mover, id=task.ship, permitted=action.kind == "permit")
+    if action.kind == "refuse":
+        return
+    if task.others:
+        s.push(TractorPermission(task.others[0], task.mover, task.ship, task.others[1:]))
+    else:
+        s.push(MoveShip(task.mover, task.ship))
 
 
 def play_own_turn_tactic(s: "EmpiresState", task: ChooseAction, name: str) -> None:
@@ -160,7 +189,8 @@ def play_own_turn_tactic(s: "EmpiresState", task: ChooseAction, name: str) -> No
 
 
 def to_legal(s: "EmpiresState", task: MoveShip) -> list["Action"]:
-    riders = [CARRY(i) for i in passengers(s, task.ship, task.carried)] if s.ships[task.ship].owner == task.seat else []
+    riders = [CARRY(i) for i in passengers(s, task.ship, task.carried) if task.moved is None or i not in task.moved] \
+        if s.ships[task.ship].owner == task.seat else []
     return [*riders, *(TO(sp) for sp in destinations(s, task.ship, task.steps))]
 
 
@@ -177,6 +207,27 @@ def move_ship(s: "EmpiresState", task: MoveShip, action: "Action") -> None:
             carried=list(task.carried), owner=ship.owner)
     if s.tokens.get(action.arg) == "distress_call":
         answer_distress_call(s, ship.owner, action.arg)
+    if task.moved is not None:
+        s.push(MoveAll(task.seat, (*task.moved, task.ship, *task.carried)))
+
+
+def move_all_legal(s: "EmpiresState", task: MoveAll) -> list["Action"]:
+    """Each ship not yet moved (alike ships once), or the end of the move-all."""
+    seen: set[tuple[str, str, int]] = set()
+    out: list[Action] = []
+    for i, sh in sorted(s.ships.items()):
+        k = (sh.kind, sh.space, sh.damage)
+        if sh.owner == task.seat and i not in task.moved and k not in seen and destinations(s, i) \
+                and not held_by(s, i):
+            seen.add(k)
+            out.append(MOVE(i))
+    return [*out, MOVE_ALL_DONE()]
+
+
+@TASKS.decision(MoveAll, legal=move_all_legal)
+def move_all(s: "EmpiresState", task: MoveAll, action: "Action") -> None:
+    if action.kind == "move":
+        s.push(MoveShip(task.seat, action.arg, moved=task.moved))
 
 
 def answer_distress_call(s: "EmpiresState", seat: int, planet: str) -> None:
@@ -214,7 +265,8 @@ def may_extra_move(s: "EmpiresState", seat: int) -> bool:
 
 
 def free_move_legal(s: "EmpiresState", task: FreeMove) -> list["Action"]:
-    return [MOVE(i) for i in movable(s, task.seat)]
+    """Ships held by a Tractor Beam make no free move (a reading: permission is asked for MOVE actions)."""
+    return [MOVE(i) for i in movable(s, task.seat) if not held_by(s, i)]
 
 
 @TASKS.decision(FreeMove, legal=free_move_legal)
