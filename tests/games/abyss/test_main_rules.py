@@ -513,3 +513,21 @@ def test_the_twin_planets_sit_at_the_centre_guarded_and_win_when_both_hold_a_hab
     s.stack = []
     cycle.end_of_cycle(s, EndOfCycle())
     assert s.over and s.winners == (2,) and s.win_kind == "twin"
+
+
+def test_a_wonder_adds_to_its_resource_once_per_game_and_is_never_destroyed():
+    from voidtable.games.abyss.fourx import ground, purchase
+    from voidtable.games.abyss.fourx.tasks import Demolish, Purchase, Seize
+    s = main_state(3)
+    home = s.m.galaxy.homes[0]
+    s.built[home] = s.built[home][:4] + ((0, "habitat"), (0, "granary_of_ages")) + s.built[home][6:]
+    assert planets.production(s, 0) == [2, 3, 2]                                # the farm makes 2 + 1
+    s.bank[1] = [99, 99, 99]
+    other = s.m.galaxy.homes[1]
+    s.built[other] = s.built[other][:4] + ((1, "habitat"),) + s.built[other][5:]
+    kinds = {a.arg[2] for a in purchase.purchase_legal(s, Purchase(1)) if a.kind == "build"}
+    assert "deep_core" in kinds and "granary_of_ages" not in kinds             # one of each per game
+    assert Action("bulldoze", (home, 5)) not in purchase.purchase_legal(s, Purchase(0))
+    s.war = frozenset({(0, 1)})
+    assert 5 not in {a.arg for a in ground.demolish_legal(s, Demolish(0, home))}
+    assert ground.seize_legal(s, Seize(1, home, 5)) == [Action("capture")]

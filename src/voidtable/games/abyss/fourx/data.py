@@ -116,6 +116,7 @@ class Building(msgspec.Struct, forbid_unknown_fields=True):
     on: list[str]
     produces: str = ""
     dock: str = ""
+    wonder: str = ""      # a wonder: the resource whose buildings it improves (one per game, never destroyed)
 
 
 class Tech(msgspec.Struct, forbid_unknown_fields=True):
@@ -314,6 +315,8 @@ def check_buildings(d: MainData, buildings: dict[str, Building]) -> None:
                 raise fail(f"buildings.{k}.on[{i}]", f"{t!r} is not a terrain")
         if b.produces and b.produces not in RESOURCES:
             raise fail(f"buildings.{k}.produces", f"{b.produces!r} is not a resource")
+        if b.wonder and b.wonder not in RESOURCES:
+            raise fail(f"buildings.{k}.wonder", f"{b.wonder!r} is not a resource")
         if b.dock not in ("", "small", "large"):
             raise fail(f"buildings.{k}.dock", f"{b.dock!r} is not small or large")
     if "habitat" not in buildings:

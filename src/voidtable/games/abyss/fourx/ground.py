@@ -39,7 +39,7 @@ from voidtable.engine.squaregrid import SquareGrid
 from ..battle import DISABLE, square_to_cover
 from ..ships import destroyed, disable, stats, tile_at, working_squares
 from .actions import CAPTURE, DEMOLISH, DONE, MARCH, RAZE, SHUT, TARGET
-from .planets import overflow, working_at
+from .planets import is_wonder, overflow, working_at
 from .tasks import TASKS, BombChoice, BombShot, Bombard, Capacity, DefenceShot, Demolish, Ground, Seize, ShutDown, TakeHit
 
 if TYPE_CHECKING:
@@ -118,8 +118,9 @@ def bomb_bays(s: "AbyssState", ship_id: int) -> list[int]:
 
 
 def victims(s: "AbyssState", seat: int, place: int) -> list[int]:
-    """Races at war with ``seat`` that have buildings on the planet."""
-    return sorted({b[0] for b in s.built.get(place, ()) if b is not None and s.at_war(seat, b[0])})
+    """Races at war with ``seat`` that have buildings a bomb can destroy (not wonders) on the planet."""
+    return sorted({b[0] for b in s.built.get(place, ()) if b is not None and s.at_war(seat, b[0])
+                   and not is_wonder(s.m, b[1])})
 
 
 @TASKS.auto(Bombard)
@@ -205,7 +206,8 @@ def bomb_choice(s: "AbyssState", task: BombChoice, action: Action) -> None:
 
 
 def demolish_legal(s: "AbyssState", task: Demolish) -> list[Action]:
-    return [DEMOLISH(q) for q, b in enumerate(s.built[task.place]) if b is not None and b[0] == task.seat]
+    return [DEMOLISH(q) for q, b in enumerate(s.built[task.place])
+            if b is not None and b[0] == task.seat and not is_wonder(s.m, b[1])]
 
 
 @TASKS.decision(Demolish, legal=demolish_legal)
@@ -279,7 +281,8 @@ def fight(s: "AbyssState", place: int, square: int, a: Stack, b: Stack) -> tuple
 
 
 def seize_legal(s: "AbyssState", task: Seize) -> list[Action]:
-    return [CAPTURE(), RAZE()]
+    b = s.built[task.place][task.square]
+    return [CAPTURE()] if b is not None and is_wonder(s.m, b[1]) else [CAPTURE(), RAZE()]
 
 
 @TASKS.decision(Seize, legal=seize_legal)

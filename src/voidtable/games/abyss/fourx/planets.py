@@ -94,9 +94,11 @@ def output_bonus(m: MainRules, techs: frozenset[str], resource: str) -> int:
 
 
 def production(s: "AbyssState", seat: int) -> list[int]:
-    """What the seat's working farms, mines and plants make in one Production phase (energy, food, minerals)."""
+    """What the seat's working farms, mines and plants make in one Production phase (energy, food, minerals);
+    a working wonder adds 1 to each of its resource's producers."""
     m = s.m
     got = [0, 0, 0]
+    wonders = [0, 0, 0]   # working wonders per resource: each adds 1 to every producer of it
     for place, built in s.built.items():
         for q in working_at(s, place, seat):
             b = built[q]
@@ -104,9 +106,19 @@ def production(s: "AbyssState", seat: int) -> list[int]:
             res = m.buildings[b[1]].produces
             if res:
                 got[RESOURCES.index(res)] += 1
+            if m.buildings[b[1]].wonder:
+                wonders[RESOURCES.index(m.buildings[b[1]].wonder)] += 1
     techs = s.techs[seat]
-    return [n * (m.data.production.per_building + output_bonus(m, techs, r)) if n else 0
-            for n, r in zip(got, RESOURCES)]
+    return [n * (m.data.production.per_building + output_bonus(m, techs, r) + w) if n else 0
+            for n, r, w in zip(got, RESOURCES, wonders)]
+
+
+def is_wonder(m: MainRules, kind: str) -> bool:
+    return bool(m.buildings[kind].wonder)
+
+
+def built_anywhere(s: "AbyssState", kind: str) -> bool:
+    return any(b is not None and b[1] == kind for built in s.built.values() for b in built)
 
 
 def producers(s: "AbyssState", seat: int, resource: str) -> int:

@@ -5,7 +5,9 @@
   on energy); every habitat supports ``habitat.capacity`` other buildings, so a
   building needs room under the player's habitats there. A habitat bought this
   way founds nothing new: it adds room.
-- A building may be bulldozed (not a habitat); it is not moved.
+- A building may be bulldozed (not a habitat, not a wonder); it is not moved.
+- A wonder is built once per game, by whoever builds it first; it is never
+  destroyed (no bomb, bulldozer or marine can), though marines may capture it.
 - A technology needs its prerequisites and costs energy and food by tier.
 - A ship card needs its technologies and a free piece of its hull; it is built
   at one of the player's docks (a cruiser needs the large dock) and appears
@@ -27,7 +29,7 @@ from voidtable.engine.actions import Action
 from ..ships import Ship, repair, repair_cost
 from .actions import BUILD, BULLDOZE, BUY_MARINE, BUY_SHIP, BUY_TECH, CASH_IN, DONE, REPAIR
 from .ground import bays, stacks
-from .planets import can_hold_more, colonies, docks, has_building
+from .planets import built_anywhere, can_hold_more, colonies, docks, has_building, is_wonder
 from .tasks import TASKS, Purchase
 from .trade import can_cash_in, cash_in
 
@@ -77,9 +79,10 @@ def purchase_legal(s: "AbyssState", task: Purchase) -> list[Action]:
             b = built[q]
             if b is None:
                 for kind, bd in s.m.buildings.items():
-                    if t in bd.on and (room or kind == "habitat") and s.can_pay(seat, *building_cost(s, kind)):
+                    if t in bd.on and (room or kind == "habitat") and s.can_pay(seat, *building_cost(s, kind)) \
+                            and not (bd.wonder and built_anywhere(s, kind)):
                         out.append(BUILD((place, q, kind)))
-            elif b[0] == seat and b[1] != "habitat":
+            elif b[0] == seat and b[1] != "habitat" and not is_wonder(s.m, b[1]):
                 out.append(BULLDOZE((place, q)))
             m = stacks(s, place)[q]
             if t not in ("water", "barren") and (m is None or m[0] == seat) and (b is None or b[0] == seat) \
