@@ -78,3 +78,32 @@ def test_cancel_an_attack_before_any_die():
     assert s.to_move() == [1] and Action("pass", None) in s.legal_actions(1)
     s.apply(1, Action("tactic", ("peaceful.cancel_attack", 0)))
     assert resting(s) and rng.state == before and len(s.ships) == 2
+
+
+def test_scholarly_tactics_in_the_pre_round():
+    from voidtable.games.empires.tasks import PreRound, PreRoundTurn
+    # base game: chosen in secret, paid at the reveal, 3 credits off the research
+    s = blank()
+    s.done = [False, True, True, True]
+    s.credits[0] = 2
+    give(s, 0, "scholarly", "research_discount", 2)
+    run(s, PreRound())
+    assert Action("research", "sunhammer_forge") not in s.legal_actions(0)
+    s.apply(0, Action("tactic", ("scholarly.research_discount", 0)))
+    assert not [a for a in s.legal_actions(0) if a.kind == "tactic"]          # one a round
+    assert Action("research", "starcruiser_hulls") in s.legal_actions(0)    # 3 - 3 -> at least 1
+    assert len(s.hands[0]) == 2 and s.view(1)["pre_round"]["mine"] == []     # hidden until the reveal
+    s.apply(0, Action("research", "starcruiser_hulls"))
+    s.apply(0, Action("build_done", None))
+    assert "starcruiser_hulls" in s.techs[0] and s.credits[0] == 1 and s.hands[0] == []
+    # advanced rules: paid at once; a trade good ignored this round
+    s = blank(options={"advanced": True})
+    s.credits[0] = 10
+    s.techs[0] = ["starcruiser_hulls"]
+    give(s, 0, "scholarly", "ignore_trade_good", 2)
+    run(s, PreRoundTurn(0))
+    assert Action("research", "sunhammer_forge") not in s.legal_actions(0)  # no metals
+    s.apply(0, Action("tactic", ("scholarly.ignore_trade_good", 0)))
+    assert s.hands[0] == []
+    s.apply(0, Action("research", "sunhammer_forge"))
+    assert "sunhammer_forge" in s.techs[0]

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from .actions import BUILD, BUILD_AT_PORT, BUILD_DONE, PORT_AT, RESEARCH
 from .planets import benefits, is_home
 from .ships import Ship
+from .tactics import pay, tactic_options
 from .tasks import TASKS, PlacePort, PreRound, PreRoundTurn, Reveal
 
 if TYPE_CHECKING:
@@ -27,8 +28,18 @@ if TYPE_CHECKING:
     from .state import EmpiresState
 
 
+SCHOLARLY = ("research_discount", "ignore_trade_good")
+
+
+def scholarly(s: "EmpiresState", seat: int) -> tuple[str, ...]:
+    """The Scholarly Tactics the seat chose this pre-round (orders ``tactic:<card>/<others>``)."""
+    return tuple(o.split(":")[1].split("/")[0].split(".")[1] for o in s.orders[seat] if o.startswith("tactic:"))
+
+
 def research_cost(s: "EmpiresState", seat: int, tech: str) -> int:
     cost = s.r.tech(tech).cost - s.grant[seat]  # a Research Grant (an event) comes off the next research
+    if "research_discount" in scholarly(s, seat):
+        cost -= 3
     if s.r.race(s.race[seat]).ability == "research_discount":
         cost -= 1
     if "research_discount" in benefits(s, seat).abilities:
@@ -42,7 +53,8 @@ def may_research(s: "EmpiresState", seat: int, tech: str, credits: int) -> bool:
         return False
     if t.prereq and t.prereq not in s.techs[seat]:
         return False
-    if t.trade_good and t.trade_good not in benefits(s, seat).trade_goods:
+    if t.trade_good and t.trade_good not in benefits(s, seat).trade_goods \
+            and "ignore_trade_good" not in scholarly(s, seat):
         return False
     if t.effect == "space_port" and not port_sites(s, seat):
         return False
@@ -88,10 +100,12 @@ def pending(s: "EmpiresState", seat: int) -> tuple[str | None, list[str], int]:
         if what == "research":
             research = key
             cost += research_cost(s, seat, key)
+        elif what == "tactic":
+            continue
         else:
             ships.append(key)
             cost += s.r.ship(key).cost
-    # orders are "research:tech", "build:kind" or "build_at_port:kind"
+    # orders are "research:tech", "build:kind", "build_at_port:kind" or "tactic:card/others"
     return research, ships, cost
 
 
@@ -100,6 +114,8 @@ def choices(s: "EmpiresState", seat: int) -> list["Action"]:
     left = s.credits[seat] - cost
     out: list[Action] = []
     if research is None and not s.researched[seat]:
+        if not scholarly(s, seat):  # one Scholarly Tactic a round, before the research (a reading)
+            out += tactic_options(s, seat, SCHOLARLY)
         out += [RESEARCH(t) for t in s.r.tech_keys if may_research(s, seat, t, left)]
     techs = s.techs[seat] + ([research] if research else [])
     at_port = port_open(s, seat)
@@ -126,6 +142,9 @@ def pre_round(s: "EmpiresState", task: PreRound, seat: int, action: "Action") ->
     if action.kind == "build_done":
         s.done[seat] = True
         s.event(type="pre_round_done", seat=seat)
+    elif action.kind == "tactic":
+        s.orders[seat].append(f"tactic:{action.arg[0]}/{action.arg[1]}")
+        s.event(type="pre_round_choice", seat=seat, visible_to=[seat], choice="tactic", what=list(action.arg))
     else:
         s.orders[seat].append(f"{action.kind}:{action.arg}")
         s.event(type="pre_round_choice", seat=seat, visible_to=[seat], choice=action.kind, what=action.arg)
@@ -141,13 +160,17 @@ def reveal(s: "EmpiresState", task: Reveal) -> None:
     ports = []
     for seat in s.order:
         research, _, _ = pending(s, seat)
+        for order in s.orders[seat]:
+            if order.startswith("tactic:"):
+                card, others = order.split(":")[1].split("/")
+                pay(s, seat, (card, int(others)))
         if research is not None and may_research(s, seat, research, s.credits[seat]):
             do_research(s, seat, research)
             if s.r.tech(research).effect == "space_port":
                 ports.append(PlacePort(seat))
         for order in s.orders[seat]:
             what, kind = order.split(":")
-            if what == "research":
+            if what in ("research", "tactic"):
                 continue
             if s.r.ship(kind).cost <= s.credits[seat] and free_tokens(s, seat, kind):
                 do_build(s, seat, kind, at_port=what == "build_at_port")
@@ -168,7 +191,10 @@ def pre_round_turn(s: "EmpiresState", task: PreRoundTurn, action: "Action") -> N
         s.event(type="pre_round_done", seat=task.seat)
         return
     s.push(task)
-    if action.kind == "research":
+    if action.kind == "tactic":
+        pay(s, task.seat, action.arg)
+        s.orders[task.seat].append(f"tactic:{action.arg[0]}/{action.arg[1]}")  # its effect lasts the round
+    elif action.kind == "research":
         do_research(s, task.seat, str(action.arg))
         if s.r.tech(str(action.arg)).effect == "space_port":
             s.push(PlacePort(task.seat))

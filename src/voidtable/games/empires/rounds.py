@@ -36,6 +36,7 @@ def start_round(s: "EmpiresState", task: StartRound) -> None:
     s.round = task.round
     s.researched = [False] * s.r.players
     s.port_used = [False] * s.r.players
+    s.orders = [[] for _ in range(s.r.players)]
     if s.r.advanced:
         s.order = advanced_order(s)
     s.event(type="round", round=task.round, order=list(s.order), next_is_score=s.event_deck[0] in SCORE_CARDS)

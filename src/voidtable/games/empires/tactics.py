@@ -6,7 +6,8 @@ during one's own turn, between actions (extra credits, a free move or step, an
 extra action); after one's own failed diplomacy roll that two more would turn
 (+2); and when an attack is declared on one, before any die (cancel it: the
 attacker's action is spent). A window opens only for a seat that can play in it.
-Not built: the Militaristic re-roll and the Scholarly pre-round Tactics.
+The Scholarly Tactics are pre-round choices (hidden with the others in the base game;
+one a round, before the research). Not built: the Militaristic re-roll.
 """
 
 from __future__ import annotations
