@@ -531,3 +531,28 @@ def test_a_wonder_adds_to_its_resource_once_per_game_and_is_never_destroyed():
     s.war = frozenset({(0, 1)})
     assert 5 not in {a.arg for a in ground.demolish_legal(s, Demolish(0, home))}
     assert ground.seize_legal(s, Seize(1, home, 5)) == [Action("capture")]
+
+
+def test_a_bare_hull_is_bought_at_a_dock_and_fitted_tile_by_tile():
+    from voidtable.games.abyss.fourx import purchase
+    from voidtable.games.abyss.fourx.tasks import Purchase
+    from voidtable.games.abyss.ships import stats
+    s = main_state(3)
+    home = s.m.galaxy.homes[0]
+    s.built[home] = s.built[home][:4] + ((0, "habitat"), (0, "small_dock")) + s.built[home][6:]
+    s.bank[0] = [30, 30, 30]
+    legal = purchase.purchase_legal(s, Purchase(0))
+    hulls = {a.arg for a in legal if a.kind == "buy_hull"}
+    assert hulls == {"frigate", "transport"}                                    # a cruiser needs the large dock
+    s.stack = [EndOfCycle(), Purchase(0)]
+    s._legal = None
+    s.apply(0, Action("buy_hull", "frigate"))
+    ship = next(i for i, sh in s.ships.items() if sh.design.startswith("custom"))
+    assert s.bank[0] == [27, 30, 26] and s.where[ship] == home
+    fits = {a.arg for a in s.legal_actions(0) if a.kind == "fit"}
+    assert (ship, 0, "computer_2") in fits and (ship, 0, "heavy_laser") not in fits   # heavy lasers need the tech
+    s.apply(0, Action("fit", (ship, 0, "computer_2")))
+    s.apply(0, Action("fit", (ship, 1, "basic_laser")))
+    st = stats(s.r, s.ships[ship])
+    assert st.computer == 2 and st.weapons == (1,) and s.bank[0] == [24, 30, 24]
+    assert not any(a.kind == "fit" and a.arg[1] in (0, 1) for a in s.legal_actions(0))

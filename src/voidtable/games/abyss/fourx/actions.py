@@ -61,6 +61,11 @@ BUILD = ActionKind("build", tuple_arg("at", PLACE, SQUARE, choice_arg("building"
 BULLDOZE = ActionKind("bulldoze", tuple_arg("at", PLACE, SQUARE), route_part=0)
 BUY_TECH = ActionKind("buy_tech", choice_arg("tech", _techs, target="card"))
 BUY_SHIP = ActionKind("buy_ship", choice_arg("design", _cards, target="card"))
+BUY_HULL = ActionKind("buy_hull", choice_arg("hull", lambda g: [h for h in g.rules.ships.hulls
+                                                                   if not g.rules.ships.hulls[h].fixed], target="card"))
+FIT = ActionKind("fit", tuple_arg("what", id_arg("ship", _ships, "ship"),
+                                  number_arg("square", 0, lambda g: _ship_squares(g) - 1),
+                                  choice_arg("tile", lambda g: list(g.rules.ships.tiles))), route_part=0)
 REPAIR = ActionKind("repair", tuple_arg("what", id_arg("ship", _ships, "ship"),
                                        number_arg("square", 0, lambda g: _ship_squares(g) - 1)), route_part=0)
 LOAD = ActionKind("load", NO_ARG)
@@ -83,5 +88,5 @@ FIRE = ActionKind("fire", id_arg("target", lambda g: (g.players + 1) * slots(g.r
 BATTLE_KINDS = [FIRE if k.name == "fire" else k for k in KINDS]
 
 ACTIONS = ActionTable("abyss", [HOME, SELECT, STEP, JUMP, SCAN, STOP, DECLARE_WAR, OFFER_PEACE, ANSWER, COLONIZE,
-                                BUILD, BULLDOZE, BUY_TECH, BUY_SHIP, REPAIR, LOAD, CASH_IN, LAND, MARCH, CAPTURE, RAZE, TARGET, DEMOLISH, SHUT,
+                                BUILD, BULLDOZE, BUY_TECH, BUY_SHIP, BUY_HULL, FIT, REPAIR, LOAD, CASH_IN, LAND, MARCH, CAPTURE, RAZE, TARGET, DEMOLISH, SHUT,
                                 BUY_MARINE, DONE, VOTE, ELECT, ABSTAIN, *BATTLE_KINDS])

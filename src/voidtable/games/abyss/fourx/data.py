@@ -20,7 +20,7 @@ import msgspec
 from voidtable.engine.errors import RulesDataError
 from voidtable.engine.rulesdata import convert, read_toml
 
-from ..data import DesignData, Rules, load_rules, make_design
+from ..data import Design, DesignData, Hull, Rules, Tile, load_rules, make_design
 from .galaxy import Galaxy, make_galaxy
 
 if TYPE_CHECKING:
@@ -220,7 +220,37 @@ class MainData(msgspec.Struct, forbid_unknown_fields=True):
     trade: Trade
     ground: Ground
     neutral: dict[str, DesignData | str]
+    tile_techs: dict[str, str]
     twin: Twin
+
+
+CUSTOM = "custom"
+
+
+def custom_key(hull: str, tiles: tuple[str, ...]) -> str:
+    """The design key of a ship fitted tile by tile: ``custom:<hull>:<tile>,<tile>,...`` ("" for an empty square)."""
+    return f"{CUSTOM}:{hull}:{','.join(tiles)}"
+
+
+class DesignBook(dict[str, Design]):
+    """The designs by key; a fitted ship's key (``custom_key``) makes its design on first use.
+
+    A fitted design is a pure function of its key, so making it on demand (shared by every state of
+    the game) can never make two states differ.
+    """
+
+    def __init__(self, designs: dict[str, Design], hulls: dict[str, Hull], tiles: dict[str, Tile]) -> None:
+        super().__init__(designs)
+        self.hulls, self.tiles = hulls, tiles
+
+    def __missing__(self, key: str) -> Design:
+        kind, hull, tiles = key.split(":", 2)
+        if kind != CUSTOM or hull not in self.hulls:
+            raise KeyError(key)
+        d = make_design(key, DesignData(f"{self.hulls[hull].name} (own design)", hull, tiles.split(",")),
+                        self.hulls, self.tiles)
+        self[key] = d
+        return d
 
 
 @dataclass(frozen=True)
@@ -439,7 +469,14 @@ def load_main(raw: dict[str, Any], players: int, map_option: int = 2, win_rule: 
             raise fail(f"neutral.{k}", "the main game needs this neutral design")
     if d.twin.keepers < 0:
         raise fail("twin.keepers", f"at least 0, got {d.twin.keepers}")
-    ships = dataclasses.replace(ships, designs=designs, cache={})
+    for k, t in d.tile_techs.items():
+        if k == "assumed":
+            continue
+        if k not in ships.tiles:
+            raise fail(f"tile_techs.{k}", "is not a ship tile")
+        if t not in techs:
+            raise fail(f"tile_techs.{k}", f"{t!r} is not a technology")
+    ships = dataclasses.replace(ships, designs=DesignBook(designs, ships.hulls, ships.tiles), cache={})
     galaxy = make_galaxy(d.map.option1.rows, d.map.option1.columns, d.map.option2.rings, players, map_option)
     return MainRules(ships, d, buildings, techs, order, cards, galaxy, players, map_option, win_rule, twin_planets)
 

@@ -15,6 +15,10 @@
 - A marine is bought on a square of a planet where the player has a habitat
   (not water or barren, no other race's building or marines there).
 - A ship with cargo cashes it in at a trade house (``.trade``).
+- Or the draft's way: a bare hull (not a fighter, whose kit is fixed) bought at
+  a dock, then fitted at a dock one tile per empty working square; a marine
+  bay comes with its marines. Stronger tiles need their technologies
+  (``[tile_techs]``).
 - A damaged square is repaired at a planet with the player's space port, for a
   share of its tile's price (``..ships.repair_cost``).
 Resolutions may make buildings or technologies cheaper.
@@ -27,7 +31,8 @@ from typing import TYPE_CHECKING
 from voidtable.engine.actions import Action
 
 from ..ships import Ship, repair, repair_cost
-from .actions import BUILD, BULLDOZE, BUY_MARINE, BUY_SHIP, BUY_TECH, CASH_IN, DONE, REPAIR
+from .data import CUSTOM, custom_key
+from .actions import BUILD, BULLDOZE, BUY_HULL, BUY_MARINE, BUY_SHIP, BUY_TECH, CASH_IN, DONE, FIT, REPAIR
 from .ground import bays, stacks
 from .planets import built_anywhere, can_hold_more, colonies, docks, has_building, is_wonder
 from .tasks import TASKS, Purchase
@@ -60,7 +65,12 @@ def ship_cost(s: "AbyssState", card: str) -> tuple[int, int, int]:
 
 
 def dock_for(s: "AbyssState", seat: int, card: str) -> int | None:
-    need = s.r.hulls[s.r.designs[card].hull].dock
+    return hull_dock(s, seat, s.r.designs[card].hull)
+
+
+def hull_dock(s: "AbyssState", seat: int, hull: str) -> int | None:
+    """The first of the seat's planets with a dock that can build ``hull`` (a large hull needs the large dock)."""
+    need = s.r.hulls[hull].dock
     for place, size in docks(s, seat):
         if need != "large" or size == "large":
             return place
@@ -96,6 +106,11 @@ def purchase_legal(s: "AbyssState", task: Purchase) -> list[Action]:
         if all(r in owned for r in needs) and s.can_pay(seat, *ship_cost(s, card)) \
                 and s.free_id(seat, s.r.designs[card].hull) is not None and dock_for(s, seat, card) is not None:
             out.append(BUY_SHIP(card))
+    for hull, h in s.r.hulls.items():
+        if not h.fixed and s.can_pay(seat, h.energy, 0, h.minerals) and s.free_id(seat, hull) is not None \
+                and hull_dock(s, seat, hull) is not None:
+            out.append(BUY_HULL(hull))
+    out += fittings(s, seat)
     for i, sh in sorted(s.ships.items()):
         if sh.owner == seat and sh.disabled and has_building(s, seat, s.where.get(i, -1), "space_port"):
             for q in range(len(s.r.designs[sh.design].tiles)):
@@ -105,6 +120,25 @@ def purchase_legal(s: "AbyssState", task: Purchase) -> list[Action]:
                         out.append(REPAIR((i, q)))
     out += [CASH_IN(i) for i, sh in sorted(s.ships.items()) if sh.owner == seat and can_cash_in(s, i)]
     out.append(DONE())
+    return out
+
+
+def fittings(s: "AbyssState", seat: int) -> list[Action]:
+    """Tiles the seat may fit on the empty, working squares of its own-design ships above its docks."""
+    out: list[Action] = []
+    docked = {place: size for place, size in docks(s, seat)}
+    owned = s.techs[seat]
+    allowed = [k for k, t in s.r.tiles.items() if s.m.data.tile_techs.get(k, "") in ("", *owned)
+               and s.can_pay(seat, t.energy, 0, t.minerals)]
+    for i, sh in sorted(s.ships.items()):
+        if sh.owner != seat or not sh.design.startswith(CUSTOM) or s.where.get(i) not in docked:
+            continue
+        d = s.r.designs[sh.design]
+        if s.r.hulls[d.hull].dock == "large" and docked[s.where[i]] != "large":
+            continue
+        for q, t in enumerate(d.tiles):
+            if not t and not sh.disabled >> q & 1:
+                out += [FIT((i, q, k)) for k in allowed]
     return out
 
 
@@ -157,6 +191,26 @@ def purchase(s: "AbyssState", task: Purchase, action: Action) -> None:
         s.event(type="marine_bought", seat=seat, place=place, square=q)
     elif kind == "cash_in":
         cash_in(s, action.arg)
+    elif kind == "buy_hull":
+        h = s.r.hulls[action.arg]
+        s.pay(seat, h.energy, 0, h.minerals)
+        ship_id = s.free_id(seat, action.arg)
+        place = hull_dock(s, seat, action.arg)
+        assert ship_id is not None and place is not None
+        s.ships[ship_id] = Ship(seat, custom_key(action.arg, ("",) * h.squares))
+        s.where[ship_id] = place
+        s.event(type="hull_built", seat=seat, ship=ship_id, hull=action.arg, place=place)
+    elif kind == "fit":
+        i, q, tile = action.arg
+        t = s.r.tiles[tile]
+        s.pay(seat, t.energy, 0, t.minerals)
+        d = s.r.designs[s.ships[i].design]
+        tiles = list(d.tiles)
+        tiles[q] = tile
+        s.ships[i] = s.ships[i]._replace(design=custom_key(d.hull, tuple(tiles)))
+        if t.kind == "marines":
+            s.carried[i] = s.carried.get(i, 0) + t.rating
+        s.event(type="fitted", seat=seat, ship=i, square=q, tile=tile)
     elif kind == "repair":
         i, q = action.arg
         e, mi = repair_cost(s.r, s.ships[i], q)

@@ -159,6 +159,10 @@ def describe_action(game: Game, action: Action, names: Sequence[str] | None = No
         return f"research {tech_name(game, a)}"
     if k == "buy_ship":
         return f"build a {card_name(game, a)}"
+    if k == "buy_hull":
+        return f"build a bare {_m(game).ships.hulls[a].name.lower()} hull"
+    if k == "fit":
+        return f"fit a {_m(game).ships.tiles[a[2]].name.lower()} on square {a[1] + 1} of {ship_name(game, a[0], names=names)}"
     if k == "repair":
         return f"repair square {a[1] + 1} of {ship_name(game, a[0], names=names)}"
     if k == "cash_in":
@@ -240,6 +244,10 @@ def describe_event(game: Game, event: Event, names: Sequence[str] | None = None)
         return f"{who} researches {tech_name(game, e['tech'])}."
     if t == "ship_built":
         return f"{who} builds a {card_name(game, e['design'])} at space {e['place']}."
+    if t == "hull_built":
+        return f"{who} builds a bare {_m(game).ships.hulls[e['hull']].name.lower()} hull at space {e['place']}."
+    if t == "fitted":
+        return f"{who} fits a {_m(game).ships.tiles[e['tile']].name.lower()} to {ship_name(game, e['ship'], names=names)}."
     if t == "cashed_in":
         return f"{who} sells cargo for {e['energy']} energy, {e['food']} food and {e['minerals']} minerals."
     if t == "loaded":
