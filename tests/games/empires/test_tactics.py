@@ -107,3 +107,15 @@ def test_scholarly_tactics_in_the_pre_round():
     assert s.hands[0] == []
     s.apply(0, Action("research", "sunhammer_forge"))
     assert "sunhammer_forge" in s.techs[0]
+
+
+def test_militaristic_reroll_of_all_misses_at_a_level():
+    s = blank()
+    ship(s, 0, "sunhammer", "t0.p0")
+    f = ship(s, 1, "starfighter", "t0.p0")
+    give(s, 0, "militaristic", "reroll", 2)
+    script(s, [1, 2, 5])  # the Sunhammer misses twice; the re-roll: 5 hits
+    attack(s, 0, "t0.p0", 1)
+    assert s.to_move() == [0] and Action("pass", None) in s.legal_actions(0)
+    s.apply(0, Action("tactic", ("militaristic.reroll", 0)))
+    assert f not in s.ships and s.hands[0] == [] and resting(s)

@@ -26,7 +26,7 @@ from .galaxy import distances
 from .planets import (NOBODY, ally_with, benefits, clear_infestation, has_token, is_home, liberate, may_liberate,
                       take_control)
 from .tactics import pay, tactic_options
-from .tasks import TASKS, BefriendNow, CancelAttack, ChooseTarget, EndBattle, FireLevel, RetreatChoice, TakeCasualty, TakePlanet
+from .tasks import TASKS, BefriendNow, CancelAttack, ChooseTarget, LevelDice, Reroll, EndBattle, FireLevel, RetreatChoice, TakeCasualty, TakePlanet
 
 if TYPE_CHECKING:
     from voidtable.engine.actions import Action
@@ -161,16 +161,22 @@ def retreat_choice(s: "EmpiresState", task: RetreatChoice, action: "Action") -> 
 
 
 def fire(s: "EmpiresState", ship_id: int, why: str) -> int:
-    """One ship's dice at its attack number; a ship with a firing cost pays it or holds fire."""
+    """One ship's dice at its attack number: the hits."""
+    return fire_dice(s, ship_id, why)[0]
+
+
+def fire_dice(s: "EmpiresState", ship_id: int, why: str) -> tuple[int, int]:
+    """One ship's dice at its attack number (hits, misses); a ship with a firing cost pays it or holds fire."""
     ship = s.ships[ship_id]
     data = s.r.ship(ship.kind)
     if data.fire_cost:
         if s.credits[ship.owner] < data.fire_cost:
             s.event(type="held_fire", seat=ship.owner, id=ship_id, why="no credit")
-            return 0
+            return 0, 0
         s.credits[ship.owner] -= data.fire_cost
     dice = [roll(s.rng, Die(6), s.emit, seat=ship.owner, why=why) for _ in range(data.dice)]
-    return sum(1 for v in dice if v >= data.attack)
+    hits = sum(1 for v in dice if v >= data.attack)
+    return hits, len(dice) - hits
 
 
 def volley(s: "EmpiresState", seat: int, space: str) -> int:
@@ -189,30 +195,81 @@ def fire_level(s: "EmpiresState", task: FireLevel) -> None:
         return
     hits = {a: 0, d: 0}     # hits scored BY each side
     cloaked = {a: 0, d: 0}  # of which by cloaked ships (the shooter picks the casualty)
+    missed: dict[int, list[int]] = {a: [], d: []}
     only = ""
     for side, other in ((a, d), (d, a)):
         cloak = not detected(s, other, space)
         for i in ships_at(s, side, space):
             data = s.r.ship(s.ships[i].kind)
-            scored = 0
+            scored = misses = 0
             if level == 0:
                 prey = data.pre_roll
                 if prey and any(s.ships[j].kind == prey for j in ships_at(s, other, space)):
                     scored = fire_pre_roll(s, i)
                     only = prey
             elif data.dice and data.initiative == level:
-                scored = fire(s, i, "attack")
+                scored, misses = fire_dice(s, i, "attack")
             hits[side] += scored
+            missed[side] += [i] * misses
             if cloak and has_effect(s, side, s.ships[i].kind, "cloaking"):
                 cloaked[side] += scored
     s.event(type="level", level=level, space=space, hits={str(a): hits[a], str(d): hits[d]})
+    dice = LevelDice(a, d, space, level, (hits[a], hits[d]), (cloaked[a], cloaked[d]),
+                     (tuple(missed[a]), tuple(missed[d])), only)
+    s.push(*reroll_windows(s, dice, (a, d)), dice)
+
+
+def reroll_windows(s: "EmpiresState", dice: LevelDice, sides: tuple[int, ...]) -> list[tuple[Any, ...]]:
+    """The next side (attacker first) with misses and the Militaristic re-roll in hand gets a window."""
+    for side in sides:
+        k = 0 if side == dice.attacker else 1
+        if dice.missed[k] and tactic_options(s, side, ("reroll",)):
+            return [Reroll(side, dice)]
+    return []
+
+
+def reroll_legal(s: "EmpiresState", task: Reroll) -> list["Action"]:
+    return [*tactic_options(s, task.seat, ("reroll",)), PASS()]
+
+
+@TASKS.decision(Reroll, legal=reroll_legal)
+def reroll(s: "EmpiresState", task: Reroll, action: "Action") -> None:
+    """Re-roll every die of one's own that missed at this level (each once, at its ship's number)."""
+    dice = task.dice
+    k = 0 if task.seat == dice.attacker else 1
+    if action.kind == "tactic":
+        pay(s, task.seat, action.arg)
+        other = dice.defender if k == 0 else dice.attacker
+        cloak = not detected(s, other, dice.space)
+        extra = cloaked_extra = 0
+        for i in dice.missed[k]:
+            data = s.r.ship(s.ships[i].kind)
+            if roll(s.rng, Die(6), s.emit, seat=task.seat, why="re-roll") >= data.attack:
+                extra += 1
+                if cloak and has_effect(s, task.seat, s.ships[i].kind, "cloaking"):
+                    cloaked_extra += 1
+        hits = list(dice.hits)
+        cloaked = list(dice.cloaked)
+        hits[k] += extra
+        cloaked[k] += cloaked_extra
+        dice = dice._replace(hits=(hits[0], hits[1]), cloaked=(cloaked[0], cloaked[1]))
+        s.event(type="rerolled", seat=task.seat, dice=len(dice.missed[k]), hits=extra)
+    later = (dice.defender,) if k == 0 else ()
+    s.push(*reroll_windows(s, dice, later), dice)
+
+
+@TASKS.auto(LevelDice)
+def level_casualties(s: "EmpiresState", task: LevelDice) -> None:
+    """The level's hits become casualties (the shooter picks for cloaked hits); then the next level."""
+    a, d, space = task.attacker, task.defender, task.space
+    only = task.only
     nxt: list[tuple[Any, ...]] = []
-    for side, other in ((a, d), (d, a)):
-        if cloaked[side]:
-            nxt.append(TakeCasualty(side, other, space, cloaked[side], only))
-        if hits[side] - cloaked[side]:
-            nxt.append(TakeCasualty(other, other, space, hits[side] - cloaked[side], only))
-    s.push(*nxt, task._replace(level=level + 1))
+    for k, (side, other) in enumerate(((a, d), (d, a))):
+        if task.cloaked[k]:
+            nxt.append(TakeCasualty(side, other, space, task.cloaked[k], only))
+        if task.hits[k] - task.cloaked[k]:
+            nxt.append(TakeCasualty(other, other, space, task.hits[k] - task.cloaked[k], only))
+    s.push(*nxt, FireLevel(a, d, space, task.level + 1))
 
 
 def hits_to_destroy(s: "EmpiresState", seat: int, kind: str) -> int:

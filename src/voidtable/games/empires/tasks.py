@@ -186,6 +186,27 @@ class FireLevel(NamedTuple):
     level: int
 
 
+class LevelDice(NamedTuple):
+    """One level's dice, before casualties: hits per side (attacker, defender), those by cloaked ships,
+    and the ships whose dice missed (one entry per missed die), for a re-roll."""
+
+    attacker: int
+    defender: int
+    space: str
+    level: int
+    hits: tuple[int, int]
+    cloaked: tuple[int, int]
+    missed: tuple[tuple[int, ...], tuple[int, ...]]
+    only: str = ""   # the ship kind these hits may land on (Fire Bug pre-rolls: Starfighters)
+
+
+class Reroll(NamedTuple):
+    """After a level's dice: play the Militaristic Tactic to re-roll all of one's misses, or pass."""
+
+    seat: int
+    dice: LevelDice
+
+
 class TakeCasualty(NamedTuple):
     """``seat`` picks which of ``victim``'s ships at ``space`` takes the next of ``hits`` hits.
 
