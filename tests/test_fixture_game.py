@@ -83,9 +83,9 @@ def test_pettingzoo_api_test():
 
 def test_the_table_serves_it_and_a_bot_plays_it(tmp_path):
     pytest.importorskip("starlette")
-    from tests.web.conftest import TestClient, bot, create, create_app, wait_status
+    from tests.web.conftest import TEST_LIMITS, TestClient, bot, create, create_app, wait_status
 
-    with TestClient(create_app(tmp_path / "data")) as client:
+    with TestClient(create_app(tmp_path / "data", limits=TEST_LIMITS)) as client:
         listed = {g["name"] for g in client.get("/api/games").json()}
         assert "duel" in listed
         table = create(client, game="duel", players=2, seats=[bot("easy"), bot("hard")])
