@@ -22,6 +22,8 @@ OPTIONS = [
     OptionSpec("short", bool, False, "short game: end with the second scoring (round 9)"),
     OptionSpec("advanced", bool, False, "advanced rules: turn order by planets each round; build and research in turn order"),
     OptionSpec("open_scores", bool, False, "show every seat's VP (the book keeps VP tokens face down)"),
+    OptionSpec("negotiation", str, "off", "binding offers between players: off, licences (credits for a trade-good "
+               "licence), full (credits, cards, licences)", choices=("off", "licences", "full")),
 ]
 
 PARAMETERS = (
@@ -47,6 +49,7 @@ SPEC_DRAFT = GameSpec(
         "short": {"short": True},
         "advanced": {"advanced": True},
         "advanced_short": {"advanced": True, "short": True},
+        "negotiation": {"negotiation": "full"},
     },
     data_file=Path(__file__).with_name("empires.toml"),
     max_decisions=20_000,

@@ -19,6 +19,7 @@ from voidtable.engine.vocabulary import (
     hex_arg,
     id_arg,
     number_arg,
+    seat_arg,
     space_arg,
     tuple_arg,
 )
@@ -92,6 +93,15 @@ MOVE_ALL = ActionKind("move_all", NO_ARG)  # Warp Gate
 MOVE_ALL_DONE = ActionKind("move_all_done", NO_ARG)
 PERMIT = ActionKind("permit", NO_ARG)  # Tractor Beam
 REFUSE = ActionKind("refuse", NO_ARG)
+TRADEABLE = choice_arg("tradeable", lambda g: ["credits", *_card_keys(g)])  # never VP, never planet cards
+AMOUNT = number_arg("amount", 1, 3)
+OFFER_TO = ActionKind("offer_to", seat_arg("seat", 4))
+OFFER_GIVE = ActionKind("offer_give", tuple_arg("give", TRADEABLE, AMOUNT))
+OFFER_ASK = ActionKind("offer_ask", tuple_arg("ask", TRADEABLE, AMOUNT))
+OFFER_LICENCE = ActionKind("offer_licence", choice_arg("trade_good", lambda g: _r(g).g.trade_goods))
+OFFER_SEND = ActionKind("offer_send", NO_ARG)
+ACCEPT = ActionKind("accept", NO_ARG)
+DECLINE = ActionKind("decline", NO_ARG)
 PORT_AT = ActionKind("port_at", PLANET)
 BUILD_AT_PORT = ActionKind("build_at_port", choice_arg("ship_kind", lambda g: _r(g).ship_kinds))
 SWAP = ActionKind("swap", tuple_arg("swap", CARD, CARD), route_part=0)  # (hand card, row card), 2 players
@@ -102,4 +112,5 @@ ACTIONS = ActionTable("empires", [
     MOVE, TO, ATTACK, TARGET, CULTURE, MINE, DIPLOMACY, INFEST, END_TURN,
     CASUALTY, TAKE, LEAVE, BEFRIEND_NOW, NOT_NOW, DISCARD, SWAP,
     CARRY, MIND_CONTROL, EXTRA_MOVE, RETREAT, STAY, PORT_AT, BUILD_AT_PORT, TACTIC, PASS, MOVE_ALL, MOVE_ALL_DONE, PERMIT, REFUSE,
+    OFFER_TO, OFFER_GIVE, OFFER_ASK, OFFER_LICENCE, OFFER_SEND, ACCEPT, DECLINE,
 ])

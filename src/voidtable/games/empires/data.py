@@ -328,6 +328,7 @@ class Rules:
     short: bool
     open_scores: bool
     players: int
+    negotiation: str
 
     @property
     def g(self) -> GameRules:

@@ -20,6 +20,7 @@ from .actions import BUILD, BUILD_AT_PORT, BUILD_DONE, PORT_AT, RESEARCH
 from .planets import benefits, is_home
 from .ships import Ship
 from .tactics import pay, tactic_options
+from .trade import licensed_goods
 from .tasks import TASKS, PlacePort, PreRound, PreRoundTurn, Reveal
 
 if TYPE_CHECKING:
@@ -54,7 +55,7 @@ def may_research(s: "EmpiresState", seat: int, tech: str, credits: int) -> bool:
     if t.prereq and t.prereq not in s.techs[seat]:
         return False
     if t.trade_good and t.trade_good not in benefits(s, seat).trade_goods \
-            and "ignore_trade_good" not in scholarly(s, seat):
+            and "ignore_trade_good" not in scholarly(s, seat) and t.trade_good not in licensed_goods(s, seat):
         return False
     if t.effect == "space_port" and not port_sites(s, seat):
         return False

@@ -38,5 +38,5 @@ def build(game: "Game") -> Rules:
         ship_kinds=ship_kinds, tokens=tuple(tokens), tech_keys=tuple(d.techs), planet_keys=tuple(d.planets),
         race_keys=tuple(d.races), cards=tuple(cards), event_keys=tuple(d.events.cards),
         advanced=bool(o["advanced"]), short=bool(o["short"]), open_scores=bool(o["open_scores"]),
-        players=game.players,
+        players=game.players, negotiation=str(o["negotiation"]),
     )

@@ -62,7 +62,7 @@ def set_up(s: "EmpiresState") -> None:
     s.done = [False] * n
     s.ports = [""] * n
     s.port_used = [False] * n
-    s.wormholes, s.tokens, s.grant, s.storm = [], {}, [0] * n, 0
+    s.wormholes, s.tokens, s.grant, s.storm, s.licences = [], {}, [0] * n, 0, []
     s.event(type="galaxy", tiles=[[list(h), t, s.rotation[t]] for h, t in s.tile_at.items()])
     s.push(RollFirstPlayer())
 

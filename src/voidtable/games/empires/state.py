@@ -44,7 +44,7 @@ class EmpiresState(FlowState):
         event_deck=LIST, events_out=LIST, revealed=LIST,
         round=VALUE, active=VALUE, mined=VALUE, swaps=VALUE, scorings=VALUE, used=VALUE,
         orders=NESTED, done=LIST, researched=LIST, ports=LIST, port_used=LIST,
-        wormholes=LIST, tokens=DICT, grant=LIST, storm=VALUE,
+        wormholes=LIST, tokens=DICT, grant=LIST, storm=VALUE, licences=LIST,
     )
 
     r: Rules
@@ -82,6 +82,7 @@ class EmpiresState(FlowState):
     wormholes: list[tuple[str, str]]  # lines added by Worm Hole events
     tokens: dict[str, str]           # planet -> event token on it (pirates, distress_call)
     grant: list[int]                 # credits off the next research (Research Grant)
+    licences: list[tuple[int, str, int, int]]  # (holder, trade good, round of the pre-round, licensor)
     storm: int                       # the round of an Ion Storm (0: none)
     port_used: list[bool]            # a ship placed on the port this round
     ports: list[str]                 # each seat's space-port planet, "" for none

@@ -129,6 +129,23 @@ class TractorPermission(NamedTuple):
     others: tuple[int, ...]   # further beam owners still to ask
 
 
+class MakeOffer(NamedTuple):
+    """Negotiation: ``seat`` builds an offer to ``to`` part by part (what he gives, what he asks, a licence)."""
+
+    seat: int
+    to: int
+    give: tuple[tuple[str, int], ...] = ()
+    ask: tuple[tuple[str, int], ...] = ()
+    licence: str = ""
+
+
+class AnswerOffer(NamedTuple):
+    """The recipient accepts (the exchange happens at once: binding) or declines."""
+
+    seat: int
+    offer: MakeOffer
+
+
 class MoveAll(NamedTuple):
     """Warp Gate: every ship may move once, one after another, for two actions; carried ships ride only."""
 

@@ -18,6 +18,7 @@ from .combat import attack_spaces, start_attack
 from .movement import destinations, held_by, passengers
 from .planets import ally_with, benefits, has_token, infest
 from .tactics import pay, tactic_options
+from .trade import offer_options, start_offer
 from .tasks import (TASKS, BoostDiplomacy, ChooseAction, DiscardDown, EndTurn, FreeMove, MoveAll, MoveShip,
                     StartTurn, TractorPermission)
 
@@ -94,6 +95,7 @@ def action_legal(s: "EmpiresState", task: ChooseAction) -> list["Action"]:
     out += [DIPLOMACY(o) for o in diplomacy_options(s, seat)]
     out += [INFEST(p) for p in infest_options(s, seat)]
     out += [MIND_CONTROL(i) for i in mind_control_options(s, seat)]
+    out += offer_options(s, seat)
     if task.left >= 2 and ships and any(s.r.tech(t).effect == "warp_gate" for t in s.techs[seat]):
         out.append(MOVE_ALL())
     moving = ("step", "free_move") if ships else ()
@@ -114,6 +116,10 @@ def choose_action(s: "EmpiresState", task: ChooseAction, action: "Action") -> No
     if kind == "swap":
         swap(s, seat, action.arg)
         s.push(task)
+        return
+    if kind == "offer_to":
+        s.push(task)
+        start_offer(s, seat, action.arg)
         return
     if kind == "tactic":
         play_own_turn_tactic(s, task, pay(s, seat, action.arg))

@@ -45,7 +45,7 @@ def view(s: "EmpiresState", player: int | None) -> dict[str, Any]:
                       "mine": list(s.orders[player]) if player is not None else None},
         "ports": list(s.ports),
         "wormholes": [list(w) for w in s.wormholes], "tokens": dict(sorted(s.tokens.items())),
-        "grant": list(s.grant), "ion_storm": s.storm == s.round,
+        "grant": list(s.grant), "licences": [list(x) for x in s.licences], "ion_storm": s.storm == s.round,
         "mined": s.mined, "swaps": s.swaps, "used": list(s.used),
         "decision": s.decision_json(),
         "to_move": s.to_move(),
