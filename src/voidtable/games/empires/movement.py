@@ -22,20 +22,36 @@ def passes(s: "EmpiresState", seat: int) -> frozenset[str]:
     return frozenset(out)
 
 
+def beam_kinds(s: "EmpiresState", seat: int) -> frozenset[str]:
+    """The seat's ship kinds with a Tractor Beam (none without the technology)."""
+    out: set[str] = set()
+    for t in s.techs[seat]:
+        if s.r.tech(t).effect == "tractor_beam":
+            out.update(s.r.tech(t).ships)
+    return frozenset(out)
+
+
 def has_beam(s: "EmpiresState", ship_id: int) -> bool:
     sh = s.ships[ship_id]
-    return any(s.r.tech(t).effect == "tractor_beam" and sh.kind in s.r.tech(t).ships for t in s.techs[sh.owner])
+    return sh.kind in beam_kinds(s, sh.owner)
 
 
 def beam_spaces(s: "EmpiresState", seat: int) -> frozenset[str]:
     """Spaces holding another player's Tractor Beam ship: ``seat``'s ships entering them stop there."""
-    return frozenset(sh.space for i, sh in s.ships.items() if sh.owner != seat and has_beam(s, i))
+    kinds = {q: beam_kinds(s, q) for q in range(s.r.players) if q != seat}
+    if not any(kinds.values()):
+        return frozenset()
+    return frozenset(sh.space for sh in s.ships.values() if sh.owner != seat and sh.kind in kinds[sh.owner])
 
 
 def held_by(s: "EmpiresState", ship_id: int) -> list[int]:
     """The players whose Tractor Beam holds this ship where it is (their permission is needed to leave)."""
     sh = s.ships[ship_id]
-    return sorted({o.owner for i, o in s.ships.items() if o.owner != sh.owner and o.space == sh.space and has_beam(s, i)})
+    kinds = {q: beam_kinds(s, q) for q in range(s.r.players) if q != sh.owner}
+    if not any(kinds.values()):
+        return []
+    return sorted({o.owner for o in s.ships.values()
+                   if o.owner != sh.owner and o.space == sh.space and o.kind in kinds[o.owner]})
 
 
 def storm_spaces(s: "EmpiresState") -> frozenset[str]:
@@ -56,12 +72,17 @@ def move_value(s: "EmpiresState", ship_id: int) -> int:
     return value
 
 
-def destinations(s: "EmpiresState", ship_id: int, steps: int = -1) -> list[str]:
-    """Where the ship can go: within its move value, or ``steps`` spaces when given."""
+def destinations(s: "EmpiresState", ship_id: int, steps: int = -1,
+                 ways: tuple[frozenset[str], frozenset[str]] | None = None) -> list[str]:
+    """Where the ship can go: within its move value, or ``steps`` spaces when given.
+
+    ``ways``: the owner's (passes, beam spaces), when the caller asks for many ships at once.
+    """
     ship = s.ships[ship_id]
     value = move_value(s, ship_id) if steps < 0 else steps
-    dist = reach(s.graph, ship.space, value, passes(s, ship.owner), s.asteroid_spaces,
-                 s.r.ship(ship.kind).ignores_obstacles, storm_spaces(s), beam_spaces(s, ship.owner))
+    can_pass, beams = ways if ways is not None else (passes(s, ship.owner), beam_spaces(s, ship.owner))
+    dist = reach(s.graph, ship.space, value, can_pass, s.asteroid_spaces,
+                 s.r.ship(ship.kind).ignores_obstacles, storm_spaces(s), beams)
     return sorted(dist)
 
 

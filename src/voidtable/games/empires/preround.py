@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import BUILD, BUILD_AT_PORT, BUILD_DONE, PORT_AT, RESEARCH
-from .planets import benefits, is_home
+from .planets import Benefits, benefits, is_home
 from .ships import Ship
 from .tactics import pay, tactic_options
 from .trade import licensed_goods
@@ -37,29 +37,30 @@ def scholarly(s: "EmpiresState", seat: int) -> tuple[str, ...]:
     return tuple(o.split(":")[1].split("/")[0].split(".")[1] for o in s.orders[seat] if o.startswith("tactic:"))
 
 
-def research_cost(s: "EmpiresState", seat: int, tech: str) -> int:
+def research_cost(s: "EmpiresState", seat: int, tech: str, ben: Benefits | None = None) -> int:
     cost = s.r.tech(tech).cost - s.grant[seat]  # a Research Grant (an event) comes off the next research
     if "research_discount" in scholarly(s, seat):
         cost -= 3
     if s.r.race(s.race[seat]).ability == "research_discount":
         cost -= 1
-    if "research_discount" in benefits(s, seat).abilities:
+    if "research_discount" in (ben or benefits(s, seat)).abilities:
         cost -= 1
     return max(1, cost) if s.r.tech(tech).cost > 0 else 0
 
 
-def may_research(s: "EmpiresState", seat: int, tech: str, credits: int) -> bool:
+def may_research(s: "EmpiresState", seat: int, tech: str, credits: int, ben: Benefits | None = None) -> bool:
     t = s.r.tech(tech)
     if tech in s.techs[seat] or (t.race and t.race != s.race[seat]):
         return False
     if t.prereq and t.prereq not in s.techs[seat]:
         return False
-    if t.trade_good and t.trade_good not in benefits(s, seat).trade_goods \
+    ben = ben or benefits(s, seat)
+    if t.trade_good and t.trade_good not in ben.trade_goods \
             and "ignore_trade_good" not in scholarly(s, seat) and t.trade_good not in licensed_goods(s, seat):
         return False
     if t.effect == "space_port" and not port_sites(s, seat):
         return False
-    return research_cost(s, seat, tech) <= credits
+    return research_cost(s, seat, tech, ben) <= credits
 
 
 def port_sites(s: "EmpiresState", seat: int) -> list[str]:
@@ -76,12 +77,12 @@ def port_open(s: "EmpiresState", seat: int, ships: list[str] | None = None) -> b
     return used == 0 and not s.port_used[seat]
 
 
-def may_build_kind(s: "EmpiresState", seat: int, kind: str, techs: list[str]) -> bool:
+def may_build_kind(s: "EmpiresState", seat: int, kind: str, techs: list[str], ben: Benefits | None = None) -> bool:
     ship = s.r.ship(kind)
     if ship.race:
         return ship.race == s.race[seat]
     if ship.planet:
-        return kind in benefits(s, seat).ships
+        return kind in (ben or benefits(s, seat)).ships
     return not ship.tech or ship.tech in techs
 
 
@@ -113,15 +114,16 @@ def pending(s: "EmpiresState", seat: int) -> tuple[str | None, list[str], int]:
 def choices(s: "EmpiresState", seat: int) -> list["Action"]:
     research, ships, cost = pending(s, seat)
     left = s.credits[seat] - cost
+    ben = benefits(s, seat)
     out: list[Action] = []
     if research is None and not s.researched[seat]:
         if not scholarly(s, seat):  # one Scholarly Tactic a round, before the research (a reading)
             out += tactic_options(s, seat, SCHOLARLY)
-        out += [RESEARCH(t) for t in s.r.tech_keys if may_research(s, seat, t, left)]
+        out += [RESEARCH(t) for t in s.r.tech_keys if may_research(s, seat, t, left, ben)]
     techs = s.techs[seat] + ([research] if research else [])
     at_port = port_open(s, seat)
     for kind in s.r.ship_kinds:
-        if s.r.ship(kind).cost <= left and may_build_kind(s, seat, kind, techs) \
+        if s.r.ship(kind).cost <= left and may_build_kind(s, seat, kind, techs, ben) \
                 and len(free_tokens(s, seat, kind)) > ships.count(kind):
             out.append(BUILD(kind))
             if at_port:

@@ -15,7 +15,7 @@ from .actions import (ATTACK, CARRY, EXTRA_MOVE, MIND_CONTROL, MOVE_ALL, MOVE_AL
                       CULTURE, DIPLOMACY, DISCARD, END_TURN, INFEST, MINE, MOVE, SWAP, TO)
 from .cards import can_draw, card_with_key, check_hand_limit, draw, hand_limit, key, of_type
 from .combat import attack_spaces, start_attack
-from .movement import destinations, held_by, passengers
+from .movement import beam_spaces, destinations, held_by, passengers, passes
 from .planets import ally_with, benefits, has_token, infest
 from .tactics import pay, tactic_options
 from .trade import offer_options, start_offer
@@ -39,11 +39,12 @@ def movable(s: "EmpiresState", seat: int) -> list[int]:
     """One ship of each (kind, space, damage) that can go somewhere: alike ships are one choice."""
     seen: set[tuple[str, str, int]] = set()
     out = []
+    ways = (passes(s, seat), beam_spaces(s, seat))
     for i, sh in sorted(s.ships.items()):
         k = (sh.kind, sh.space, sh.damage)
         if sh.owner == seat and k not in seen:
             seen.add(k)
-            if destinations(s, i):
+            if destinations(s, i, ways=ways):
                 out.append(i)
     return out
 
