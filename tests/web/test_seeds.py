@@ -15,6 +15,14 @@ from .conftest import bot, create, wait_status
 BIG = 2 ** 62
 
 
+@pytest.fixture
+def old_server(monkeypatch):
+    """A server from before seeds were bounded for browsers: it made tables with seeds up to 2**63."""
+    from voidtable.web import hub
+
+    monkeypatch.setattr(hub, "SEED_LIMIT", 2 ** 63)
+
+
 def browser_parse(text: str):
     """JSON.parse as a browser does it: every number is a double (a big int comes back rounded)."""
     def number(s: str):
@@ -35,8 +43,15 @@ def test_a_browser_rounds_a_big_number():
     assert browser_parse(str(BIG + 1)) != BIG + 1  # what the bug was: most seeds above 2**53 are not
 
 
+@pytest.mark.parametrize("seed", [2 ** 53, BIG, 2 ** 64])
+def test_a_table_asked_for_with_a_seed_a_browser_cannot_read_exactly_is_refused(client, seed):
+    r = client.post("/api/tables", json={"game": "buccaneers", "players": 3, "seed": seed})
+    assert r.status_code == 400 and "0..9007199254740991" in r.json()["error"]
+    assert client.post("/api/tables", json={"game": "buccaneers", "players": 3, "seed": 2 ** 53 - 1}).status_code == 201
+
+
 @pytest.mark.parametrize("seed", [BIG, BIG + 1, 2658144421835365866])
-def test_a_big_seed_round_trips_through_download_and_upload(client, seed):
+def test_a_big_seed_round_trips_through_download_and_upload(client, old_server, seed):
     res = create(client, players=3, seats=[bot(), bot(), bot()], seed=seed)
     info = wait_status(client, res["id"])
     text = client.get(f"/api/tables/{res['id']}/record").text
@@ -78,7 +93,7 @@ def test_a_malformed_seed_is_a_one_line_error(seed, client):
     assert r.status_code == 400 and "seed" in r.json()["error"] and "\n" not in r.json()["error"]
 
 
-def test_replay_of_a_big_seed_matches_the_table(client):
+def test_replay_of_a_big_seed_matches_the_table(client, old_server):
     res = create(client, players=3, seats=[bot(), bot(), bot()], seed=BIG + 12345)
     info = wait_status(client, res["id"])
     rec = Record.from_json(browser_parse(client.get(f"/api/tables/{res['id']}/record").text))

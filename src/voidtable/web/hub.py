@@ -42,7 +42,7 @@ LEVELS = ("easy", "medium", "hard")
 # Used only if agents/specs.py has no difficulty names, or a game has no heuristic bot yet.
 FALLBACK_LEVELS = {"easy": "random", "medium": "mcts:iterations=200", "hard": "mcts:seconds=1.0"}
 MAX_NAME = 40
-STORED_SEED = 2 ** 63  # SQLite's integers; seeds from 2**53 on are kept for records made elsewhere (test_seeds)
+SEED_LIMIT = MAX_SEED  # a table's seed: below 2**53, which a browser's JSON reads exactly (older tables with bigger seeds still load)
 
 
 _encoder = msgspec.json.Encoder()
@@ -277,8 +277,8 @@ class Hub:
         seed = req.get("seed")
         if seed is None:
             seed = secrets.randbits(53)  # below 2**53: the page's JSON parser (JavaScript numbers) keeps it exact
-        elif not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < STORED_SEED:
-            raise MoveError(400, f"'seed' must be a whole number in 0..{STORED_SEED - 1} (below {MAX_SEED} to stay exact in a browser)")
+        elif not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < SEED_LIMIT:
+            raise MoveError(400, f"'seed' must be a whole number in 0..{SEED_LIMIT - 1} (what a browser reads exactly)")
         seats: list[SeatRow] = []
         links: list[dict[str, Any]] = []
         table_id = secrets.token_urlsafe(8)
