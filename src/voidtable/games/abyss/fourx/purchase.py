@@ -68,10 +68,10 @@ def dock_for(s: "AbyssState", seat: int, card: str) -> int | None:
     return hull_dock(s, seat, s.r.designs[card].hull)
 
 
-def hull_dock(s: "AbyssState", seat: int, hull: str) -> int | None:
+def hull_dock(s: "AbyssState", seat: int, hull: str, have: list[tuple[int, str]] | None = None) -> int | None:
     """The first of the seat's planets with a dock that can build ``hull`` (a large hull needs the large dock)."""
     need = s.r.hulls[hull].dock
-    for place, size in docks(s, seat):
+    for place, size in docks(s, seat) if have is None else have:
         if need != "large" or size == "large":
             return place
     return None
@@ -80,6 +80,9 @@ def hull_dock(s: "AbyssState", seat: int, hull: str) -> int | None:
 def purchase_legal(s: "AbyssState", task: Purchase) -> list[Action]:
     seat = task.seat
     out: list[Action] = []
+    buyable = [(kind, bd) for kind, bd in s.m.buildings.items()       # affordable, and a wonder not yet built
+               if s.can_pay(seat, *building_cost(s, kind)) and not (bd.wonder and built_anywhere(s, kind))]
+    marine = s.can_pay(seat, *marine_cost(s))
     for place in colonies(s, seat):
         surface, built = s.surface[place], s.built[place]
         room = can_hold_more(s.m, built, seat)
@@ -88,29 +91,28 @@ def purchase_legal(s: "AbyssState", task: Purchase) -> list[Action]:
                 continue
             b = built[q]
             if b is None:
-                for kind, bd in s.m.buildings.items():
-                    if t in bd.on and (room or kind == "habitat") and s.can_pay(seat, *building_cost(s, kind)) \
-                            and not (bd.wonder and built_anywhere(s, kind)):
-                        out.append(BUILD((place, q, kind)))
+                out += [BUILD((place, q, kind)) for kind, bd in buyable if t in bd.on and (room or kind == "habitat")]
             elif b[0] == seat and b[1] != "habitat" and not is_wonder(s.m, b[1]):
                 out.append(BULLDOZE((place, q)))
             m = stacks(s, place)[q]
-            if t not in ("water", "barren") and (m is None or m[0] == seat) and (b is None or b[0] == seat) \
-                    and s.can_pay(seat, *marine_cost(s)):
+            if marine and t not in ("water", "barren") and (m is None or m[0] == seat) and (b is None or b[0] == seat):
                 out.append(BUY_MARINE((place, q)))
     owned = s.techs[seat]
     for key in s.m.tech_order:
         if key not in owned and all(r in owned for r in s.m.techs[key].requires) and s.can_pay(seat, *tech_cost(s, key)):
             out.append(BUY_TECH(key))
-    for card, needs in s.m.cards.items():
-        if all(r in owned for r in needs) and s.can_pay(seat, *ship_cost(s, card)) \
-                and s.free_id(seat, s.r.designs[card].hull) is not None and dock_for(s, seat, card) is not None:
-            out.append(BUY_SHIP(card))
-    for hull, h in s.r.hulls.items():
-        if not h.fixed and s.can_pay(seat, h.energy, 0, h.minerals) and s.free_id(seat, hull) is not None \
-                and hull_dock(s, seat, hull) is not None:
-            out.append(BUY_HULL(hull))
-    out += fittings(s, seat)
+    have = docks(s, seat)
+    if have:
+        for card, needs in s.m.cards.items():
+            if all(r in owned for r in needs) and s.can_pay(seat, *ship_cost(s, card)) \
+                    and s.free_id(seat, s.r.designs[card].hull) is not None \
+                    and hull_dock(s, seat, s.r.designs[card].hull, have) is not None:
+                out.append(BUY_SHIP(card))
+        for hull, h in s.r.hulls.items():
+            if not h.fixed and s.can_pay(seat, h.energy, 0, h.minerals) and s.free_id(seat, hull) is not None \
+                    and hull_dock(s, seat, hull, have) is not None:
+                out.append(BUY_HULL(hull))
+        out += fittings(s, seat, have)
     for i, sh in sorted(s.ships.items()):
         if sh.owner == seat and sh.disabled and has_building(s, seat, s.where.get(i, -1), "space_port"):
             for q in range(len(s.r.designs[sh.design].tiles)):
@@ -123,10 +125,10 @@ def purchase_legal(s: "AbyssState", task: Purchase) -> list[Action]:
     return out
 
 
-def fittings(s: "AbyssState", seat: int) -> list[Action]:
+def fittings(s: "AbyssState", seat: int, have: list[tuple[int, str]]) -> list[Action]:
     """Tiles the seat may fit on the empty, working squares of its own-design ships above its docks."""
     out: list[Action] = []
-    docked = {place: size for place, size in docks(s, seat)}
+    docked = {place: size for place, size in have}
     owned = s.techs[seat]
     allowed = [k for k, t in s.r.tiles.items() if s.m.data.tile_techs.get(k, "") in ("", *owned)
                and s.can_pay(seat, t.energy, 0, t.minerals)]
