@@ -14,6 +14,7 @@ from voidtable.engine.options import OptionSpec
 from voidtable.engine.parameters import Parameter
 
 from .actions import ACTIONS
+from .hooks import HOOKS
 from .ruleset import build
 from .state import EmpiresState
 from .tasks import TASKS
@@ -54,6 +55,7 @@ SPEC_DRAFT = GameSpec(
     data_file=Path(__file__).with_name("empires.toml"),
     max_decisions=20_000,
     rules_version=1,
+    hooks=HOOKS,
     actions=ACTIONS,
     tasks=TASKS,
     parameters=PARAMETERS,
