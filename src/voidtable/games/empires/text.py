@@ -3,7 +3,7 @@
 A seat is named by its player's name when the front end passes ``names``, else by
 its race once chosen ("Mystics of Siri"), else "Player 2". A space is named by its
 planet ("Tan Fu"), a home world by its owner ("home of Collective 5"), a light
-circle by its tile ("a light circle of tile 3"). The terminal's galaxy map lists
+circle by its number on its tile ("circle 2 of tile 3": the ports are numbered by side). The terminal's galaxy map lists
 each tile with its planets (and who holds them) and the lines leaving each space.
 """
 
@@ -43,8 +43,10 @@ def space_name(game: Game, view: dict[str, Any] | None, space: Any, names: Seque
         return f"the home world of {seat_name(game, view, int(s[4:]), names)}"
     tile, _, node = s.partition(".")
     if node.startswith("a"):
-        return f"an asteroid space of tile {tile[1:]}"
-    return f"a light circle of tile {tile[1:]}"
+        return f"asteroid space {node[1:]} of tile {tile[1:]}"
+    if node.startswith("p"):
+        return f"circle {node[1:]} of tile {tile[1:]}"
+    return f"the middle circle of tile {tile[1:]}"
 
 
 def ship_name(game: Game, kind: Any) -> str:
