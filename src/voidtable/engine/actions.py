@@ -28,6 +28,25 @@ def _arg_from_json(arg: Any) -> Arg:
     raise RecordError(f"action argument {arg!r} is not an int, str, bool, null or list")
 
 
+def same(a: Any, b: Any) -> bool:
+    """Equal and of the same types all the way down: ``False`` is not the legal ``0``, nor ``1.0`` the seat ``1``.
+
+    Python's ``==`` treats those as equal; a move from outside (the Python API, a
+    client) is matched to the legal ones with this, so nothing of another type is
+    ever applied or stored.
+    """
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, tuple):
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
+    return bool(a == b)
+
+
+def is_seat(player: Any) -> bool:
+    """A seat number is exactly an int (not a bool, a float or a string)."""
+    return type(player) is int
+
+
 class Action(NamedTuple):
     """One decision a player can take. Hashable, comparable, JSON-stable."""
 

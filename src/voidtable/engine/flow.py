@@ -32,7 +32,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterator
 
-from .actions import Action
+from .actions import Action, is_seat, same
 from .errors import GameNotOver, RulesInvariantError
 from .events import Event
 from .state import GameState, Result
@@ -309,7 +309,7 @@ class FlowState(GameState):
                 legal = self._legal
                 if legal is None:
                     legal = self._legal = rule.legal(self, task)
-                if action in legal:
+                if action in legal and same(legal[legal.index(action)], action) and is_seat(player):
                     return self._apply(player, action)
         return super().apply(player, action)
 

@@ -12,7 +12,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .actions import Action
+from .actions import Action, is_seat, same
 from .errors import IllegalAction
 from .events import Event
 from .rng import Rng
@@ -75,8 +75,8 @@ class GameState(ABC):
         Raises :class:`IllegalAction` (state untouched) for anything not in
         ``legal_actions(player)``.
         """
-        legal = self.legal_actions(player) if 0 <= player < self.game.players else []
-        if action not in legal:
+        legal = self.legal_actions(player) if is_seat(player) and 0 <= player < self.game.players else []
+        if not any(same(action, a) for a in legal):
             raise IllegalAction(self._illegal_message(player, action, legal))
         return self._apply(player, action)
 

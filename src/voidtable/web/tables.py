@@ -22,7 +22,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from voidtable.engine.actions import Action
+from voidtable.engine.actions import Action, same
 from voidtable.engine.errors import RecordError, VoidtableError
 from voidtable.engine.events import Event, visible_events
 from voidtable.engine.game import Game
@@ -293,15 +293,6 @@ class Table:
         return TableRow(self.id, self.name, self.players, self.options, self.seed, self.created, self.status,
                         self.result_json(), self.finished, [s.row() for s in self.seats], list(self.actions),
                         self.game.spec.rules_version)
-
-
-def same(a: Any, b: Any) -> bool:
-    """Equal and of the same types all the way down: ``False`` is not the legal ``0``, nor ``1.0`` the seat ``1``."""
-    if type(a) is not type(b):
-        return False
-    if isinstance(a, tuple):
-        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
-    return bool(a == b)
 
 
 def replay_frame(record: Record, step: int, seat: int | None, names: list[str] | None = None,

@@ -124,7 +124,7 @@ class BuccaneersState(FlowState):
     def legal_actions(self, player: Seat) -> list[Action]:
         stack = self.stack
         if stack and stack[-1].__class__ is Select and not self.over:
-            if 0 <= player < self.n and self.selected[player] < 0:
+            if player.__class__ is int and 0 <= player < self.n and self.selected[player] < 0:
                 return list(map(self.r.select_actions.__getitem__, self.hand[player]))  # hands are kept sorted
             return []
         return super().legal_actions(player)
@@ -134,7 +134,8 @@ class BuccaneersState(FlowState):
         if stack and stack[-1].__class__ is Select and action.__class__ is Action and not self.over:
             arg = action.arg
             card = self.r.index.get(arg) if action.kind == "select" and arg.__class__ is str else None
-            if card is not None and 0 <= player < self.n and self.selected[player] < 0 and card in self.hand[player]:
+            if (card is not None and player.__class__ is int and 0 <= player < self.n and self.selected[player] < 0
+                    and card in self.hand[player]):
                 self._legal = None
                 stack.pop()
                 selection.select_card(self, player, card)
