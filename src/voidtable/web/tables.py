@@ -217,7 +217,8 @@ class Table:
 
     def _add_events(self, events: list[Event]) -> None:
         self.events.extend(events)
-        words = {id(e): scenes.describe_event(self.game, e) for e in events}  # each event in words once
+        names = self.names()
+        words = {id(e): scenes.describe_event(self.game, e, names) for e in events}  # each event in words once, seats by name
         for viewer, lines in self.lines.items():
             for e in visible_events(events, viewer):  # the engine's filter decides who reads what
                 line = words[id(e)]
@@ -266,7 +267,7 @@ class Table:
             "scene": scene,
         }
         if legal:
-            out["choices"] = [{"label": words.get(scenes.action_key(a)) or scenes.describe_action(self.game, a), "action": a.to_json()}
+            out["choices"] = [{"label": words.get(scenes.action_key(a)) or scenes.describe_action(self.game, a, self.names()), "action": a.to_json()}
                               for a in legal]
         if state.is_over():
             out["result"] = self._result_words()
@@ -313,18 +314,19 @@ def replay_frame(record: Record, step: int, seat: int | None, names: list[str] |
     viewer_events = list(visible_events(state.setup_events, seat))
     for seen in seen_steps:
         viewer_events.extend(seen)
-    last = [l for l in (scenes.describe_event(game, e) for e in seen_steps[-1]) if l] if seen_steps else []
+    given = names  # a table's players' names; an uploaded record has none, and the game's own words name seats
+    last = [l for l in (scenes.describe_event(game, e, given) for e in seen_steps[-1]) if l] if seen_steps else []
     names = names or [f"Seat {p}" for p in range(record.players)]
-    lines = [l for l in (scenes.describe_event(game, e) for e in viewer_events) if l]
+    lines = [l for l in (scenes.describe_event(game, e, given) for e in viewer_events) if l]
     scene = scenes.build_scene(game, state.view(seat), [], seat, names)
     action_words = None
     if step:
         p, a = record.actions[step - 1]
-        action_words = f"{names[p]}: {scenes.describe_action(game, a)}"  # a finished game's record is public
+        action_words = f"{names[p]}: {scenes.describe_action(game, a, given)}"  # a finished game's record is public
     return {
         "type": "replay", "game": record.game, "title": game.spec.title, "players": record.players,
         "step": step, "steps": len(record.actions), "seat": seat, "scene": scene, "log": lines, "last": last,
-        "action": action_words, "over": state.is_over(),
+        "action": action_words, "over": state.is_over(), "names": names,
         "result": state.result().to_json() if state.is_over() else None,
     }
 
