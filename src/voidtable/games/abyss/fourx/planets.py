@@ -62,9 +62,20 @@ def working(m: MainRules, built: Built, seat: int, idle: frozenset[int] = frozen
     return out
 
 
+WORKING_CACHE = 50_000  # entries kept per rule set before the cache starts afresh
+
+
 def working_at(s: "AbyssState", place: int, seat: int) -> list[int]:
-    """The seat's working buildings on a planet (its idle squares left out)."""
-    return working(s.m, s.built[place], seat, s.idle.get(place, frozenset()))
+    """The seat's working buildings on a planet (its idle squares left out), cached by what stands there."""
+    built, idle = s.built[place], s.idle.get(place, frozenset())
+    cache = s.m.cache
+    key = ("working", built, seat, idle)
+    got: list[int] | None = cache.get(key)
+    if got is None:
+        if len(cache) > WORKING_CACHE:
+            cache.clear()
+        got = cache[key] = working(s.m, built, seat, idle)
+    return got
 
 
 def overflow(m: MainRules, built: Built, seat: int) -> int:
