@@ -131,10 +131,9 @@ def test_a_black_hole_is_never_entered_and_stops_its_neighbours():
     assert a not in movement.steps(s, i)
     s.kinds[b] = "empty"
     s.moves[i] = 3
-    movement.step(s, 0, i, b)                                                   # b touches the black hole? stop there
-    assert s.where[i] == b
-    if movement.near_black_hole(s, b):
-        assert s.moves[i] == 0
+    assert movement.near_black_hole(s, b)                                       # two neighbours of one hex in a row touch
+    movement.step(s, 0, i, b)
+    assert s.where[i] == b and s.moves[i] == 0                                  # entering next to it stops the ship
 
 
 def test_a_ship_starting_next_to_a_black_hole_has_one_step():
