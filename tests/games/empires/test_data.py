@@ -79,3 +79,9 @@ def test_bad_options_name_what_is_allowed():
         Game(SPEC_DRAFT, 4, {"no_such_option": True})
     with pytest.raises(OptionError):
         Game(SPEC_DRAFT, 5, {})
+
+
+def test_a_bad_option_value_names_the_allowed_ones():
+    with pytest.raises(OptionError) as e:
+        Game(SPEC_DRAFT, 4, {"negotiation": "sometimes"})
+    assert "off" in str(e.value) and "licences" in str(e.value) and "\n" not in str(e.value)
