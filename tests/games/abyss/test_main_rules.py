@@ -555,3 +555,23 @@ def test_a_bare_hull_is_bought_at_a_dock_and_fitted_tile_by_tile():
     st = stats(s.r, s.ships[ship])
     assert st.computer == 2 and st.weapons == (1,) and s.bank[0] == [24, 30, 24]
     assert not any(a.kind == "fit" and a.arg[1] in (0, 1) for a in s.legal_actions(0))
+
+
+def test_fighter_technology_reaches_every_fighter_and_the_drafts_initiative_example_follows_the_rule():
+    from voidtable.games.abyss.battle import initiative
+    from voidtable.games.abyss.fourx import purchase
+    from voidtable.games.abyss.ships import stats
+    s = main_state(3)
+    s.techs[1] = frozenset({"fighter_computer_2"})
+    purchase.refit_fighters(s, 1)
+    fighters1 = [i for i, sh in s.ships.items() if sh.owner == 1]
+    assert all(stats(s.r, s.ships[i]).computer == 2 for i in fighters1)         # race two's fighter technology: 2
+    assert all(stats(s.r, sh).computer == 1 for sh in s.ships.values() if sh.owner == 0)
+    s.ships[8] = Ship(0, "custom:frigate:computer_3,jammer_1,,")                 # race one's frigate
+    s.ships[17 + 15] = Ship(1, "custom:cruiser:computer_1,jammer_3,,,,")          # race two's cruiser
+    del s.ships[fighters1[1]]                                                   # race two brings one fighter
+    sides = {p: [(stats(s.r, sh).computer, stats(s.r, sh).jammer) for sh in s.ships.values() if sh.owner == p]
+             for p in (0, 1)}
+    order, totals = initiative(sides, attacker=1)
+    assert totals == {0: 1 + 1 + 3 - 3, 1: 2 + 1 - 1} == {0: 2, 1: 2}           # the draft counts 4 - 1 = 3 for race two
+    assert order == [0, 1]                                                      # a tie: race one's computer 3 decides

@@ -99,6 +99,8 @@ class Design:
     tiles: tuple[str, ...]
     energy: int
     minerals: int
+    computer: int | None = None   # the hull's own computer rating, when technology has raised it (a fighter's)
+    jammer: int | None = None     # the same for its own jammer rating
 
     @property
     def points(self) -> int:

@@ -79,7 +79,9 @@ def stats(rules: Rules, ship: Ship) -> Stats:
 
 def derive_stats(rules: Rules, design: Design, disabled: int) -> Stats:
     hull = rules.hulls[design.hull]
-    computer, jammer, shield, move = hull.computer, hull.jammer, 0, hull.board_move
+    computer = hull.computer if design.computer is None else design.computer
+    jammer = hull.jammer if design.jammer is None else design.jammer
+    shield, move = 0, hull.board_move
     weapons: list[int] = []
     working = 0
     for i, key in enumerate(design.tiles):

@@ -35,7 +35,7 @@ RESOURCES = ("energy", "food", "minerals")
 COLOURS = ("green", "blue", "yellow", "red", "moon")
 TERRAINS = ("plains", "mineral", "energy", "water", "barren", "bonus")
 HEX_KINDS = COLOURS + ("black_hole", "asteroid", "empty")
-EFFECTS = ("hospitable", "output", "engines", "range", "scan", "weapons", "secret")
+EFFECTS = ("hospitable", "output", "engines", "range", "scan", "weapons", "secret", "fighter_computer", "fighter_jammer")
 EVENT_EFFECTS = ("harvest", "lose", "monster")
 RESOLUTION_EFFECTS = ("no_jumps", "no_new_wars", "cheap_buildings", "cheap_techs", "wider_exploring", "war_levy")
 
@@ -227,6 +227,11 @@ class MainData(msgspec.Struct, forbid_unknown_fields=True):
 CUSTOM = "custom"
 
 
+def rated_key(design: str, computer: int, jammer: int) -> str:
+    """The key of a design whose hull's own ratings technology has raised: ``fighter@2,1``."""
+    return f"{design}@{computer},{jammer}"
+
+
 def custom_key(hull: str, tiles: tuple[str, ...]) -> str:
     """The design key of a ship fitted tile by tile: ``custom:<hull>:<tile>,<tile>,...`` ("" for an empty square)."""
     return f"{CUSTOM}:{hull}:{','.join(tiles)}"
@@ -244,6 +249,12 @@ class DesignBook(dict[str, Design]):
         self.hulls, self.tiles = hulls, tiles
 
     def __missing__(self, key: str) -> Design:
+        if "@" in key:
+            base, ratings = key.split("@", 1)
+            computer, jammer = (int(x) for x in ratings.split(","))
+            d = dataclasses.replace(self[base], key=key, computer=computer, jammer=jammer)
+            self[key] = d
+            return d
         kind, hull, tiles = key.split(":", 2)
         if kind != CUSTOM or hull not in self.hulls:
             raise KeyError(key)

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 from voidtable.engine.actions import Action
 
 from ..ships import Ship, repair, repair_cost
-from .data import CUSTOM, custom_key
+from .data import CUSTOM, custom_key, rated_key
 from .actions import BUILD, BULLDOZE, BUY_HULL, BUY_MARINE, BUY_SHIP, BUY_TECH, CASH_IN, DONE, FIT, REPAIR
 from .ground import bays, stacks
 from .planets import built_anywhere, can_hold_more, colonies, docks, has_building, is_wonder
@@ -125,6 +125,31 @@ def purchase_legal(s: "AbyssState", task: Purchase) -> list[Action]:
     return out
 
 
+def fighter_ratings(s: "AbyssState", seat: int) -> tuple[int, int] | None:
+    """The seat's fighter computer and jammer ratings from its technologies (None: the hull's own)."""
+    techs = [s.m.techs[t] for t in s.techs[seat]]
+    c = max((t.amount for t in techs if t.effect == "fighter_computer"), default=0)
+    j = max((t.amount for t in techs if t.effect == "fighter_jammer"), default=0)
+    if not c and not j:
+        return None
+    hull = s.r.hulls["fighter"]
+    return max(c, hull.computer), max(j, hull.jammer)
+
+
+def rated(s: "AbyssState", seat: int, card: str) -> str:
+    """The design a new ship of ``card`` gets: a fighter carries its owner's fighter technology."""
+    base = card.split("@", 1)[0]
+    ratings = fighter_ratings(s, seat) if s.r.designs[base].hull == "fighter" else None
+    return base if ratings is None else rated_key(base, *ratings)
+
+
+def refit_fighters(s: "AbyssState", seat: int) -> None:
+    """New fighter technology reaches every fighter the seat has (the draft: fighters carry their technology)."""
+    for i, sh in list(s.ships.items()):
+        if sh.owner == seat and s.r.designs[sh.design].hull == "fighter":
+            s.ships[i] = sh._replace(design=rated(s, seat, sh.design))
+
+
 def fittings(s: "AbyssState", seat: int, have: list[tuple[int, str]]) -> list[Action]:
     """Tiles the seat may fit on the empty, working squares of its own-design ships above its docks."""
     out: list[Action] = []
@@ -172,13 +197,15 @@ def purchase(s: "AbyssState", task: Purchase, action: Action) -> None:
         s.pay(seat, *tech_cost(s, action.arg))
         s.techs[seat] = s.techs[seat] | {action.arg}
         s.event(type="tech", seat=seat, tech=action.arg)
+        if s.m.techs[action.arg].effect in ("fighter_computer", "fighter_jammer"):
+            refit_fighters(s, seat)
     elif kind == "buy_ship":
         card = action.arg
         s.pay(seat, *ship_cost(s, card))
         ship_id = s.free_id(seat, s.r.designs[card].hull)
         place = dock_for(s, seat, card)
         assert ship_id is not None and place is not None
-        s.ships[ship_id] = Ship(seat, card)
+        s.ships[ship_id] = Ship(seat, rated(s, seat, card))
         s.where[ship_id] = place
         if bays(s, ship_id):
             s.carried[ship_id] = bays(s, ship_id)
