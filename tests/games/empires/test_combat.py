@@ -161,3 +161,21 @@ def test_infestation_needs_two_hits_in_one_action():  # T25 (removal)
     script(s, [6, 6])
     attack(s, 0, "pyrious", "infestation")
     assert s.control["pyrious"].infester == -1
+
+
+def test_shooting_star_owner_chooses_to_pay_or_hold_fire():  # T3, R17
+    s = blank()
+    star = ship(s, 0, "shooting_star", CIRCLE)
+    ship(s, 1, "starcruiser", CIRCLE)
+    s.credits[0] = 3
+    rng = script(s, [1])                 # the Starcruiser (initiative 3) misses
+    attack(s, 0, CIRCLE, 1)
+    assert s.to_move() == [0]            # level 2: the Shooting Star's owner decides
+    assert s.legal_actions(0) == [Action("pay_shooting_star", None), Action("hold_fire", None)]
+    s.apply(0, Action("hold_fire", None))
+    assert resting(s) and s.credits[0] == 3 and not rng.faces and star in s.ships
+    s.stack.clear()
+    script(s, [6, 6, 6, 1])              # pays: three dice, then nothing left to hit at level 3
+    attack(s, 0, CIRCLE, 1)
+    s.apply(0, Action("pay_shooting_star", None))
+    assert s.credits[0] == 2 and not [x for x in s.ships.values() if x.owner == 1]

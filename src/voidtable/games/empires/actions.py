@@ -102,6 +102,8 @@ OFFER_LICENCE = ActionKind("offer_licence", choice_arg("trade_good", lambda g: _
 OFFER_SEND = ActionKind("offer_send", NO_ARG)
 ACCEPT = ActionKind("accept", NO_ARG)
 DECLINE = ActionKind("decline", NO_ARG)
+PAY_SHOOTING_STAR = ActionKind("pay_shooting_star", NO_ARG)
+HOLD_FIRE = ActionKind("hold_fire", NO_ARG)
 PORT_AT = ActionKind("port_at", PLANET)
 BUILD_AT_PORT = ActionKind("build_at_port", choice_arg("ship_kind", lambda g: _r(g).ship_kinds))
 SWAP = ActionKind("swap", tuple_arg("swap", CARD, CARD), route_part=0)  # (hand card, row card), 2 players
@@ -112,5 +114,6 @@ ACTIONS = ActionTable("empires", [
     MOVE, TO, ATTACK, TARGET, CULTURE, MINE, DIPLOMACY, INFEST, END_TURN,
     CASUALTY, TAKE, LEAVE, BEFRIEND_NOW, NOT_NOW, DISCARD, SWAP,
     CARRY, MIND_CONTROL, EXTRA_MOVE, RETREAT, STAY, PORT_AT, BUILD_AT_PORT, TACTIC, PASS, MOVE_ALL, MOVE_ALL_DONE, PERMIT, REFUSE,
+    PAY_SHOOTING_STAR, HOLD_FIRE,
     OFFER_TO, OFFER_GIVE, OFFER_ASK, OFFER_LICENCE, OFFER_SEND, ACCEPT, DECLINE,
 ])

@@ -20,13 +20,14 @@ from typing import TYPE_CHECKING, Any
 
 from voidtable.engine.dice import Die, roll
 
-from .actions import BEFRIEND_NOW, CASUALTY, LEAVE, NOT_NOW, PASS, RETREAT, STAY, TAKE, TARGET
+from .actions import (BEFRIEND_NOW, CASUALTY, HOLD_FIRE, LEAVE, NOT_NOW, PASS, PAY_SHOOTING_STAR, RETREAT, STAY, TAKE,
+                      TARGET)
 from .cards import of_type
 from .galaxy import distances
 from .planets import (NOBODY, ally_with, benefits, clear_infestation, has_token, is_home, liberate, may_liberate,
                       take_control)
 from .tactics import pay, tactic_options
-from .tasks import TASKS, BefriendNow, CancelAttack, ChooseTarget, LevelDice, Reroll, EndBattle, FireLevel, RetreatChoice, TakeCasualty, TakePlanet
+from .tasks import TASKS, BefriendNow, CancelAttack, ChooseTarget, LevelDice, PayToFire, Reroll, EndBattle, FireLevel, RetreatChoice, TakeCasualty, TakePlanet
 
 if TYPE_CHECKING:
     from voidtable.engine.actions import Action
@@ -165,13 +166,14 @@ def fire(s: "EmpiresState", ship_id: int, why: str) -> int:
     return fire_dice(s, ship_id, why)[0]
 
 
-def fire_dice(s: "EmpiresState", ship_id: int, why: str) -> tuple[int, int]:
+def fire_dice(s: "EmpiresState", ship_id: int, why: str, pay: bool = True) -> tuple[int, int]:
     """One ship's dice at its attack number (hits, misses); a ship with a firing cost pays it or holds fire."""
     ship = s.ships[ship_id]
     data = s.r.ship(ship.kind)
     if data.fire_cost:
-        if s.credits[ship.owner] < data.fire_cost:
-            s.event(type="held_fire", seat=ship.owner, id=ship_id, why="no credit")
+        if not pay or s.credits[ship.owner] < data.fire_cost:
+            why_not = "no credit" if s.credits[ship.owner] < data.fire_cost else "held"
+            s.event(type="held_fire", seat=ship.owner, id=ship_id, why=why_not)
             return 0, 0
         s.credits[ship.owner] -= data.fire_cost
     dice = [roll(s.rng, Die(6), s.emit, seat=ship.owner, why=why) for _ in range(data.dice)]
@@ -189,10 +191,14 @@ def volley(s: "EmpiresState", seat: int, space: str) -> int:
 
 @TASKS.auto(FireLevel)
 def fire_level(s: "EmpiresState", task: FireLevel) -> None:
-    a, d, space, level = task
+    a, d, space, level = task.attacker, task.defender, task.space, task.level
     if not ships_at(s, a, space) or not ships_at(s, d, space) or level > LEVELS:
         s.push(EndBattle(a, d, space))
         return
+    for side in (a, d):
+        if side not in task.asked and pays_to_fire(s, side, space, level):
+            s.push(PayToFire(side, task))
+            return
     hits = {a: 0, d: 0}     # hits scored BY each side
     cloaked = {a: 0, d: 0}  # of which by cloaked ships (the shooter picks the casualty)
     missed: dict[int, list[int]] = {a: [], d: []}
@@ -208,7 +214,7 @@ def fire_level(s: "EmpiresState", task: FireLevel) -> None:
                     scored = fire_pre_roll(s, i)
                     only = prey
             elif data.dice and data.initiative == level:
-                scored, misses = fire_dice(s, i, "attack")
+                scored, misses = fire_dice(s, i, "attack", pay=side in task.paying)
             hits[side] += scored
             missed[side] += [i] * misses
             if cloak and has_effect(s, side, s.ships[i].kind, "cloaking"):
@@ -217,6 +223,25 @@ def fire_level(s: "EmpiresState", task: FireLevel) -> None:
     dice = LevelDice(a, d, space, level, (hits[a], hits[d]), (cloaked[a], cloaked[d]),
                      (tuple(missed[a]), tuple(missed[d])), only)
     s.push(*reroll_windows(s, dice, (a, d)), dice)
+
+
+def pays_to_fire(s: "EmpiresState", seat: int, space: str, level: int) -> bool:
+    """The seat has ships at this level that cost credits to fire, and credits to pay."""
+    cost = [s.r.ship(s.ships[i].kind).fire_cost for i in ships_at(s, seat, space)
+            if s.r.ship(s.ships[i].kind).initiative == level and s.r.ship(s.ships[i].kind).dice]
+    return any(cost) and s.credits[seat] >= min(c for c in cost if c)
+
+
+def pay_legal(s: "EmpiresState", task: PayToFire) -> list["Action"]:
+    return [PAY_SHOOTING_STAR(), HOLD_FIRE()]
+
+
+@TASKS.decision(PayToFire, legal=pay_legal)
+def pay_to_fire(s: "EmpiresState", task: PayToFire, action: "Action") -> None:
+    """Pay (a credit per Shooting Star, as long as credits last) and fire, or hold fire at this level."""
+    lv = task.level
+    paying = (*lv.paying, task.seat) if action.kind == "pay_shooting_star" else lv.paying
+    s.push(lv._replace(asked=(*lv.asked, task.seat), paying=paying))
 
 
 def reroll_windows(s: "EmpiresState", dice: LevelDice, sides: tuple[int, ...]) -> list[tuple[Any, ...]]:
@@ -269,7 +294,7 @@ def level_casualties(s: "EmpiresState", task: LevelDice) -> None:
             nxt.append(TakeCasualty(side, other, space, task.cloaked[k], only))
         if task.hits[k] - task.cloaked[k]:
             nxt.append(TakeCasualty(other, other, space, task.hits[k] - task.cloaked[k], only))
-    s.push(*nxt, FireLevel(a, d, space, task.level + 1))
+    s.push(*nxt, FireLevel(a, d, space, task.level + 1))  # a new level: Shooting Star owners are asked again
 
 
 def hits_to_destroy(s: "EmpiresState", seat: int, kind: str) -> int:

@@ -201,6 +201,15 @@ class FireLevel(NamedTuple):
     defender: int
     space: str
     level: int
+    asked: tuple[int, ...] = ()    # seats already asked whether their Shooting Stars fire at this level
+    paying: tuple[int, ...] = ()   # of which those who pay
+
+
+class PayToFire(NamedTuple):
+    """Before a level with the seat's Shooting Stars: pay a credit each to fire them, or hold fire."""
+
+    seat: int
+    level: FireLevel
 
 
 class LevelDice(NamedTuple):
