@@ -1,0 +1,80 @@
+"""What the balance lab counts in Empires of the Void, from a finished game's events (the lab is no seat).
+
+- *planets gained by way*: per game, planets gained by conquest (``conquered``), by diplomacy or a
+  free befriending (``allied``), set free (``liberated``), regained by their ally (``regained``),
+  and infestations (``infested``);
+- *diplomacy share*: of the planets gained by conquest or alliance, the share by alliance;
+- *VP by source*: per player per game, VP from planets (home bonus included), technologies and the
+  council, summed over the scorings (``scored``);
+- *council winner*: the race that took the larger council amount at the last scoring (none on a
+  tie for first or without influence).
+Races are the lab's factions, so the report's win share by faction is each race's win share.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from voidtable.engine.events import Event
+    from voidtable.engine.game import Game
+    from voidtable.engine.state import Result
+
+Cell = tuple[str, str, str, float]
+
+WAYS = ("conquered", "allied", "liberated", "regained", "infested")
+
+MEASURES: dict[str, dict[str, Any]] = {
+    "planets_by_way": {
+        "title": "Planets gained, by way (per game)", "rows": "way", "cols": "", "kind": "mean",
+        "help": "conquests, alliances (diplomacy or a free befriending), liberations, regained alliances, infestations",
+    },
+    "diplomacy_share": {
+        "title": "Share of planets gained by diplomacy", "rows": "", "cols": "", "kind": "rate",
+        "help": "alliances / (alliances + conquests), over the planets gained in all games",
+    },
+    "vp_by_source": {
+        "title": "VP by source (per player per game)", "rows": "source", "cols": "", "kind": "mean",
+        "help": "VP from planets (home bonus included), technologies and the council, over all scorings",
+    },
+    "council_winner": {
+        "title": "Council winner at the last scoring, by race", "rows": "race", "cols": "", "kind": "rate",
+        "help": "the race taking the larger council amount at the last scoring ('nobody' on a tie or without influence)",
+    },
+}
+
+
+def factions(game: "Game", events: list["Event"]) -> list[str]:
+    names = [""] * game.players
+    for e in events:
+        if e.get("type") == "race":
+            names[e["seat"]] = game.rules.race(e["race"]).name
+    return names
+
+
+def measure(game: "Game", events: list["Event"], result: "Result") -> list[Cell]:
+    ways = {w: 0 for w in WAYS}
+    vp = {"planets": 0, "techs": 0, "council": 0}
+    last: dict[int, int] = {}
+    last_card = ""
+    for e in events:
+        t = e.get("type")
+        if t in ways:
+            ways[t] += 1
+        elif t == "scored":
+            vp["planets"] += e["planets"]
+            vp["techs"] += e["techs"]
+            vp["council"] += e["council"]
+            if e["card"] != last_card:
+                last_card, last = e["card"], {}
+            last[e["seat"]] = e["council"]
+    cells: list[Cell] = [("planets_by_way", w, "games", float(n)) for w, n in ways.items()]
+    gained = ways["allied"] + ways["conquered"]
+    cells += [("diplomacy_share", "planets", "games", 1.0 if i < ways["allied"] else 0.0) for i in range(gained)]
+    cells += [("vp_by_source", k, "games", v / game.players) for k, v in vp.items()]
+    names = factions(game, events)
+    top = max(last.values(), default=0)
+    winners = [p for p, v in last.items() if v == top and v > 0]
+    winner = names[winners[0]] if len(winners) == 1 else "nobody"
+    cells += [("council_winner", name, "games", float(name == winner)) for name in sorted({*names, "nobody"})]
+    return cells
