@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import Any
 
 from voidtable.engine.dice import Die, Stockpile
-from voidtable.engine.events import Event
 from voidtable.engine.fields import COPY, DICT, FIXED, FLOW_FIELDS, LIST, NESTED, VALUE, Fields
 from voidtable.engine.flow import FlowState
 from voidtable.engine.game import Game
@@ -165,9 +164,9 @@ class NearspaceState(FlowState):
         return c
 
     def event(self, **fields: Any) -> None:
-        """Emit an event built from keyword fields (``type`` first)."""
-        e: Event = dict(fields)
-        self.emit(e)
+        """Emit an event built from keyword fields (``type`` first); a quiet state (search, simulations) builds none."""
+        if not self.quiet:
+            self.emit(dict(fields))
 
 
 def _writer(target: list[int], where: list[int]) -> Any:
