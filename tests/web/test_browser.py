@@ -210,10 +210,29 @@ def upload_and_step(page, url: str, name: str, text: str) -> None:
     assert page.locator(".part.result").is_visible()
 
 
+def older_table(tmp_path, monkeypatch, seed: int) -> str:
+    """A finished bot table stored by a server from before seeds were bounded (it drew them up to 2**63).
+
+    The table is made in-process in the data folder the browser's server then opens, as a
+    server upgraded over an older store would find it.
+    """
+    from voidtable.web import hub
+
+    from .conftest import TEST_LIMITS, TestClient, bot, create, create_app, wait_status
+
+    monkeypatch.setattr(hub, "SEED_LIMIT", 2 ** 63)
+    with TestClient(create_app(tmp_path / "data", limits=TEST_LIMITS)) as c:
+        tid = create(c, players=3, seats=[bot(), bot(), bot()], seed=seed)["id"]
+        wait_status(c, tid)
+    monkeypatch.undo()
+    return str(tid)
+
+
 @pytest.mark.parametrize("seed", [None, 2 ** 62 + 1], ids=["new-seed", "seed-above-2**53"])
-def test_a_record_downloaded_from_the_lobby_replays_in_the_viewer(server_factory, page, seed):
+def test_a_record_downloaded_from_the_lobby_replays_in_the_viewer(server_factory, page, seed, tmp_path, monkeypatch):
+    tid = older_table(tmp_path, monkeypatch, seed) if seed is not None else None
     srv = server_factory("--bot-delay", "0")
-    tid = finished_bot_table(srv, seed)
+    tid = tid or finished_bot_table(srv, seed)
     page.goto(srv.url + "/")
     link = page.locator(f'a[href="/api/tables/{tid}/record"]')
     link.wait_for()
@@ -224,16 +243,24 @@ def test_a_record_downloaded_from_the_lobby_replays_in_the_viewer(server_factory
     if seed is None:
         assert isinstance(stored, int) and stored < 2 ** 53  # a new table's seed is exact as a JavaScript number
     else:
-        assert stored == str(seed)  # a big seed is downloaded as a decimal string
+        assert stored == str(seed)  # an older table's big seed is downloaded as a decimal string
     upload_and_step(page, srv.url, dl.value.suggested_filename, text)
     shot(page, f"replay-upload-{'new' if seed is None else 'big'}")
 
 
-def test_a_record_file_from_before_the_fix_with_a_big_number_seed_replays(server_factory, page):
-    """Records downloaded earlier hold the 62-bit seed as a bare JSON number: the page keeps its digits."""
+def test_a_new_table_refuses_a_seed_a_browser_cannot_read_exactly(server_factory):
+    import httpx
+
     srv = server_factory("--bot-delay", "0")
+    r = httpx.post(f"{srv.url}/api/tables", json={"game": "buccaneers", "players": 3, "seed": 2 ** 62 + 1})
+    assert r.status_code == 400 and "seed" in r.json()["error"]
+
+
+def test_a_record_file_from_before_the_fix_with_a_big_number_seed_replays(server_factory, page, tmp_path, monkeypatch):
+    """Records downloaded earlier hold the 62-bit seed as a bare JSON number: the page keeps its digits."""
     seed = 2658144421835365866  # the newcomer's seed: a browser's JSON.parse reads it as ...888
-    tid = finished_bot_table(srv, seed)
+    tid = older_table(tmp_path, monkeypatch, seed)
+    srv = server_factory("--bot-delay", "0")
     page.goto(srv.url + "/replay")
     text = page.evaluate("id => fetch(`/api/tables/${id}/record`).then(r => r.text())", tid)
     data = json.loads(text)

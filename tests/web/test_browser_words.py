@@ -47,5 +47,5 @@ def test_the_replay_result_names_the_winner_in_words(server_factory, page):  # n
     page.wait_for_selector(".part.result")
     text = page.locator(".part.result").inner_text()
     assert re.search(r"^(Winner|Shared victory): ", text, re.M), text
-    assert "Points: Seat 0 " in text
+    assert "Points: Bot 0 (easy) " in text  # the table's players by name, as its panels show them
     assert "winner(s)" not in text and "[" not in text

@@ -99,9 +99,20 @@ def mentions(game, text: str, keys: set[str]) -> list[str]:
 HIDDEN = {"buccaneers": hidden_buccaneers}  # game -> (game, snapshot, viewer) -> card keys the viewer may not know
 
 
+def table_names(streams: dict) -> list[str] | None:
+    """The seats' names as the table announced them in its first state message (None if no message came)."""
+    for raws in streams.values():
+        for raw in raws:
+            msg = json.loads(raw)
+            if msg.get("type") == "state":
+                return [seat["name"] for seat in msg["table"]["seats"]]
+    return None
+
+
 def check_game(game_name: str, record: Record, streams: dict, game) -> int:
     """Replay the record; check every message of every watched viewer. Returns the number of messages checked."""
     state = game.new_state(record.seed)
+    names = table_names(streams)             # the log names seats as the table's panels do
     hidden = {v: [] for v in streams}        # hidden[viewer][step] = hidden card keys after `step` actions
     lines = {v: [] for v in streams}         # lines[viewer] = [(step, line)]
     states = [state.clone()]                 # states[step]: the true state after `step` actions
@@ -118,7 +129,7 @@ def check_game(game_name: str, record: Record, streams: dict, game) -> int:
             cleaned = False
             for e in visible_events(events_by_step[step], v):
                 cleaned = cleaned or e["type"] == "cleanup"
-                line = scenes.describe_event(game, e)
+                line = scenes.describe_event(game, e, names)
                 if line:
                     skip = "visible_to" in e  # private: addressed to this seat
                     lines[v].append((step, line, skip, not cleaned))
@@ -152,7 +163,9 @@ def check_game(game_name: str, record: Record, streams: dict, game) -> int:
             whole = json.dumps(msg)
             for order in deck_orders:
                 assert order not in whole
-            assert '"seed"' not in whole and '"deck":' not in whole
+            # no seed, and no deck order under a "deck" key (the table's options are public and may name a deck)
+            unoptioned = json.dumps({**msg, "table": {k: v for k, v in msg["table"].items() if k != "options"}})
+            assert '"seed"' not in whole and '"deck":' not in unoptioned
             # the log: exactly the expected lines, each free of what was hidden when it was written
             assert msg["log"] == expected[msg["log_from"]: msg["log_from"] + len(msg["log"])], f"viewer {viewer}: log differs at step {k}"
             log = log[: msg["log_from"]] + msg["log"]
