@@ -140,7 +140,7 @@ def scene_words(node: Any) -> Iterator[str]:
             yield from scene_words(v)
 
 
-SCENE_CONFIGS = [c for c in CONFIGS if games()[c[0]].hooks.scene is not None]  # games that draw their own scene
+SCENE_CONFIGS = [c for c in CONFIGS if games()[c.values[0]].hooks.scene is not None]  # games that draw their own scene
 
 
 @pytest.mark.parametrize("name,players,variant", SCENE_CONFIGS)
