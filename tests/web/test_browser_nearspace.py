@@ -169,6 +169,10 @@ def test_the_first_turns_of_nearspace(server_factory, page):
     assert page.locator("#part-shipyards .card").count() == 0
     die = page.locator("svg.hexmap g.piece")
     assert die.count() == 1 and (die.first.text_content() or "").startswith("d4")
+    # the die is drawn in its own colour (red), outlined in its owner's
+    body = die.first.locator("rect")
+    assert body.evaluate("e => getComputedStyle(e).fill") == "rgb(224, 69, 58)"
+    assert body.evaluate("e => getComputedStyle(e).stroke") != body.evaluate("e => getComputedStyle(e).fill")
     assert "red Fighter (d4)" in page.locator("#part-fleet-0").inner_text()
     # close the Shipyard: the engine is rolled, E to move with
     click(page, "#part-decision button.legal >> text=Close the Shipyard")

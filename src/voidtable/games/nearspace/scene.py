@@ -2,9 +2,9 @@
 
 The map is a hex map of the places: face-up cards by their printed title and
 kind, face-down ones as card backs marked only with whose deck they came from.
-Ships are square pieces labelled with their die (``d6``), in their owner's
-colour; their colour, role and class are in their words and in each fleet's
-list, whose cards are bordered in the die's colour. Hulls and engines being
+Ships are square pieces labelled with their die (``d6``), filled with the die's
+colour and outlined in their owner's; role and class are in their words and in
+each fleet's list, whose cards are bordered in the die's colour. Hulls and engines being
 paid for are cards in the Shipyards part.
 
 Every legal action lands where ``ACTIONS.route`` says the table lights it up:
@@ -426,7 +426,7 @@ def piece_item(t: Table, s: Json, mark: str | None) -> Json:
     if s["id"] in (t.decision.get("chosen") or []):
         title += " (chosen to roll in defence)"
     item: Json = {"id": s["id"], "at": {"hex": list(s["hex"])}, "label": f"d{s['sides']}", "seat": s["owner"],
-                  "shape": "square", "title": title, "hint": title}
+                  "shape": "square", "title": title, "hint": title, "fill": f"die-{s['colour']}"}
     if mark:
         item["mark"] = mark
     return t.clickable(item, t.at_piece.get(s["id"]), f"{t.who(s['owner'])}'s {t.ship(s['id'])}: choose")

@@ -430,7 +430,8 @@ function applyStyle(style) {
       if (SAFE_NAME.test(name) && SAFE_COLOUR.test(String(colour))) rules.push(rule(name, colour));
   };
   add(style && style.cards, (n, c) => `.k-${n} { border-color: ${c}; }`);
-  add(style && style.fills, (n, c) => `.f-${n} polygon { fill: ${c}; } .legend .lg.f-${n}::before { background: ${c}; }`);
+  add(style && style.fills, (n, c) => `.f-${n} polygon { fill: ${c}; } .legend .lg.f-${n}::before { background: ${c}; }`
+    + ` .piece.pf-${n} circle, .piece.pf-${n} rect { fill: ${c}; stroke: var(--c, #000); stroke-width: 3.5; }`);
   node.textContent = rules.join("\n");
 }
 
@@ -611,7 +612,9 @@ function drawHexmap(p, live) {
     else if (pc.at.edge) (atEdge[pc.at.edge.join(",")] = atEdge[pc.at.edge.join(",")] || []).push(pc);
   }
   const piece = (pc, x, y, rad, key) => {
-    const g = sv("g", { class: `piece seat-${pc.seat ?? "x"}${pc.mark ? " m-" + pc.mark : ""}`, "data-piece": pc.id ?? "" });
+    // a piece's own fill (a die's colour, say) comes from the scene's style; the seat's colour is then its outline
+    const fill = typeof pc.fill === "string" && SAFE_NAME.test(pc.fill) ? " pf-" + pc.fill : "";
+    const g = sv("g", { class: `piece seat-${pc.seat ?? "x"}${pc.mark ? " m-" + pc.mark : ""}${fill}`, "data-piece": pc.id ?? "" });
     g.append(pc.shape === "square" ? sv("rect", { x: x - rad, y: y - rad, width: 2 * rad, height: 2 * rad, rx: 3 }) : sv("circle", { cx: x, cy: y, r: rad }));
     const t = sv("text", { x, y: y + rad * 0.36, "font-size": (rad * 0.95).toFixed(1) }); t.textContent = pc.label || ""; g.append(t);
     const tip = sv("title"); tip.textContent = pc.hint || pc.title || pc.label || ""; g.append(tip);
