@@ -7,6 +7,7 @@ import sqlite3
 import subprocess
 import sys
 
+import pytest
 from starlette.testclient import TestClient
 
 from voidtable.web.app import create_app
@@ -98,3 +99,37 @@ def test_an_unusable_data_directory_is_one_line_and_exit_2(tmp_path):
         assert r.returncode == 2, r.stderr
         lines = r.stderr.strip().splitlines()
         assert len(lines) == 1 and "Traceback" not in r.stderr and "--data" in lines[0], r.stderr
+
+
+def test_a_read_only_store_is_refused_at_start_not_at_the_first_move(tmp_path, monkeypatch):
+    """SQLite opens a read-only file and only fails on the first write: the store asks for the write lock at start.
+
+    The tests run as root, which file permissions do not stop, so the refusal SQLite gives a read-only
+    file is simulated at the one place it would come (the write lock); the command line turns the
+    StoreError into one line and exit 2 (the test above).
+    """
+    import sqlite3
+
+    from voidtable.web.store import Store, StoreError
+
+    real = sqlite3.connect
+
+    class ReadOnly:
+        def __init__(self, db: sqlite3.Connection) -> None:
+            self.db = db
+
+        def execute(self, sql: str, *args):
+            if sql.startswith("BEGIN IMMEDIATE"):
+                raise sqlite3.OperationalError("attempt to write a readonly database")
+            return self.db.execute(sql, *args)
+
+        def executescript(self, sql: str):
+            return self.db.executescript(sql)
+
+        def close(self) -> None:
+            self.db.close()
+
+    monkeypatch.setattr(sqlite3, "connect", lambda *a, **k: ReadOnly(real(*a, **k)))
+    with pytest.raises(StoreError) as e:
+        Store(tmp_path / "voidtable.sqlite3")
+    assert "readonly" in str(e.value) and "\n" not in str(e.value)
