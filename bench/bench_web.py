@@ -57,7 +57,7 @@ def free_port() -> int:
 
 def start_server(data: str, port: int) -> subprocess.Popen:
     cmd = [sys.executable, "-m", "voidtable.cli.main", "serve", "--port", str(port), "--data", data, "--log-level", "warning",
-           "--bot-delay", "0"]
+           "--bot-delay", "0", "--create-rate", "1000"]  # one client creates every table: above the default per-client rate
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     for _ in range(400):
         try:
