@@ -82,7 +82,8 @@ def test_resume_after_interruption_gives_the_uninterrupted_results(tmp_path):
 def test_ctrl_c_on_the_command_line_then_resume(tmp_path):
     """A real interruption: SIGINT to `voidtable lab run` while it plays; the next run finishes the job."""
     out = tmp_path / "cli"
-    args = [sys.executable, "-m", "voidtable.cli.main", "lab", "run", "--game", "buccaneers", "-p", "4", "-n", "6000",
+    GAMES = 20_000  # random Buccaneers games without measures take well under a millisecond: enough to be caught mid-run
+    args = [sys.executable, "-m", "voidtable.cli.main", "lab", "run", "--game", "buccaneers", "-p", "4", "-n", str(GAMES),
             "--seed", "3", "-j", "2", "--no-measures", "--out", str(out)]
     proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     db = out / "results.sqlite"
@@ -109,12 +110,12 @@ def test_ctrl_c_on_the_command_line_then_resume(tmp_path):
     con = sqlite3.connect(db)
     kept = con.execute("SELECT COUNT(*) FROM games").fetchone()[0]
     con.close()
-    assert 0 < kept < 6000
+    assert 0 < kept < GAMES
     done = subprocess.run(args, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
-    assert f"{6000 - kept} games played, {kept} reused" in done.stdout
+    assert f"{GAMES - kept} games played, {kept} reused" in done.stdout
     con = sqlite3.connect(db)
-    assert con.execute("SELECT COUNT(*), COUNT(DISTINCT idx) FROM games").fetchone() == (6000, 6000)
+    assert con.execute("SELECT COUNT(*), COUNT(DISTINCT idx) FROM games").fetchone() == (GAMES, GAMES)
     con.close()
 
 
