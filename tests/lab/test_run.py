@@ -82,7 +82,7 @@ def test_resume_after_interruption_gives_the_uninterrupted_results(tmp_path):
 def test_ctrl_c_on_the_command_line_then_resume(tmp_path):
     """A real interruption: SIGINT to `voidtable lab run` while it plays; the next run finishes the job."""
     out = tmp_path / "cli"
-    GAMES = 20_000  # random Buccaneers games without measures take well under a millisecond: enough to be caught mid-run
+    GAMES = 6_000
     args = [sys.executable, "-m", "voidtable.cli.main", "lab", "run", "--game", "buccaneers", "-p", "4", "-n", str(GAMES),
             "--seed", "3", "-j", "2", "--no-measures", "--out", str(out)]
     proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
