@@ -16,6 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.conformance.drafts import play_draft
 from tests.conformance.test_conformance import check_declarations, check_state, sample_steps
 from voidtable.engine import Action, Rng
 from voidtable.engine.game import Game
@@ -27,22 +28,7 @@ WALKED = [(n, v) for n, v in CONFIGS if v == "standard" or n in (3, 6)]
 
 
 def play(players: int, options: dict, seed: int):
-    """A random game held to ``max_decisions``: its final state, actions and events."""
-    state = Game(SPEC_DRAFT, players, options).new_state(seed)
-    chooser = random.Random(seed)
-    actions: list[tuple[int, Action]] = []
-    events = list(state.setup_events)
-    while not state.is_over():
-        movers = state.to_move()
-        assert movers, "a game that is not over must have someone to move"
-        p = movers[chooser.randrange(len(movers))]
-        legal = state.legal_actions(p)
-        assert legal, f"seat {p} is to move but has no legal action"
-        a = legal[chooser.randrange(len(legal))]
-        actions.append((p, a))
-        events += state.apply(p, a)
-        assert len(actions) <= SPEC_DRAFT.max_decisions, "game did not end within max_decisions"
-    return state, actions, events
+    return play_draft(SPEC_DRAFT, players, options, seed)
 
 
 @pytest.mark.parametrize("players,variant", CONFIGS)
