@@ -92,6 +92,14 @@ class StoreError(Exception):
     """The store cannot be opened or written: one line saying what is wrong."""
 
 
+class StoreUnavailable(Exception):
+    """A write did not happen (database unreachable, disk full): one line; the caller changes nothing."""
+
+
+class StepTaken(Exception):
+    """Another server process stored this step (or claimed this seat) first: the caller's table is behind."""
+
+
 class Store:
     def __init__(self, path: str | Path, durable: str = "normal") -> None:
         self.path = Path(path)
@@ -173,14 +181,21 @@ class Store:
         for r in self.db.execute("SELECT table_id, step, seat, action FROM moves ORDER BY table_id, step"):
             t = rows.get(r[0])
             if t is not None and t.problem is None:
-                t.problem = _add_move(t, r[1], r[2], r[3])
+                t.problem = add_stored_move(t, r[1], r[2], r[3])
         for t in rows.values():
-            if t.problem is None and [s.seat for s in t.seats] != list(range(t.players)):
-                t.problem = f"its stored seats are {[s.seat for s in t.seats]}, not one for each of {t.players} players"
+            if t.problem is None:
+                t.problem = check_seats(t)
         return list(rows.values())
 
 
-def _add_move(row: TableRow, step: int, seat: Any, text: Any) -> str | None:
+def check_seats(row: TableRow) -> str | None:
+    """The problem in one line if the stored seats are not exactly one for each player."""
+    if [s.seat for s in row.seats] != list(range(row.players)):
+        return f"its stored seats are {[s.seat for s in row.seats]}, not one for each of {row.players} players"
+    return None
+
+
+def add_stored_move(row: TableRow, step: int, seat: Any, text: Any) -> str | None:
     """Append one stored move to ``row``; the problem in one line if it cannot be read."""
     if step != len(row.moves) + 1:
         return f"its stored moves have a gap at step {len(row.moves) + 1}"
