@@ -31,5 +31,19 @@ case ",${extras}," in
              "(as root: apt-get install chromium)" >&2
       fi
     fi
+    # The PostgreSQL store's tests start a throwaway server of Debian's postgresql (never a system service).
+    if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && ! command -v initdb >/dev/null 2>&1; then
+      if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
+        echo "setup: installing Debian's postgresql for the PostgreSQL store tests" >&2
+        export DEBIAN_FRONTEND=noninteractive
+        { apt-get update -q >/dev/null || true; } && apt-get install -y -q --no-install-recommends postgresql >/dev/null \
+          || echo "setup: note: could not install postgresql; the PostgreSQL store tests will be skipped (they fail with CI=true)" >&2
+        # the package starts a system cluster: the tests never use it
+        (command -v service >/dev/null && service postgresql stop >/dev/null 2>&1) || true
+      else
+        echo "setup: note: PostgreSQL (initdb) is missing and this is not root; the PostgreSQL store tests will be skipped" \
+             "(as root: apt-get install postgresql)" >&2
+      fi
+    fi
     ;;
 esac
