@@ -22,6 +22,12 @@ determinization, so the tree is "open loop" over chance and hidden cards).
 * **No events.** Tree moves and rollouts run on quiet states
   (:meth:`~voidtable.engine.state.GameState.set_events`): the same game, with no
   event built (a good part of a cheap decision's cost).
+* **Whole moves.** A game whose moves are chains of small decisions may offer
+  plans (:class:`~voidtable.engine.hooks.PlanHooks`): at a decision that starts
+  a move, the node's choices are the game's few best plans instead of the first
+  small step, and choosing one plays its steps; rollouts follow the game's cheap
+  plan. The agent keeps the plan it chose and plays its later steps without
+  searching again. Decisions the game offers no plans for are searched as usual.
 * **Budget.** ``iterations`` or ``seconds``. With an iteration budget the
   agent is deterministic for its seed: the same observation and seed give the
   same move.
@@ -31,10 +37,11 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Any, Callable
+from typing import Any, Callable, Hashable, Sequence
 
 from voidtable.engine.actions import Action
 from voidtable.engine.errors import OptionError
+from voidtable.engine.hooks import Plan, PlanHooks
 from voidtable.engine.registry import get
 from voidtable.engine.rng import Rng
 from voidtable.engine.state import GameState, Result
@@ -45,14 +52,23 @@ REWARDS = ("win", "rank", "mix", "score")
 ROLLOUTS = ("random", "heuristic")
 
 
-class Node:
-    """One point of the tree: per acting seat, per action, [visits, total reward, availability]; and children."""
+Choice = Hashable  # an Action, or a Plan (a whole move) where the game offers plans
 
-    __slots__ = ("stats", "children")
+
+class Node:
+    """One point of the tree: per acting seat, per choice, [visits, total reward, availability]; children; plans.
+
+    ``plans[seat]`` holds the plans the game offered the first time ``seat`` decided here
+    (None: none offered): later visits reuse them, and a plan whose first step is not legal
+    in another determinization is simply unavailable there (availability counts).
+    """
+
+    __slots__ = ("stats", "children", "plans")
 
     def __init__(self) -> None:
-        self.stats: dict[int, dict[Action, list[float]]] = {}
+        self.stats: dict[int, dict[Choice, list[float]]] = {}
         self.children: dict[Any, Node] = {}
+        self.plans: dict[int, Sequence[Plan] | None] = {}
 
 
 def reward_vector(result: Result, mode: str) -> list[float]:
@@ -76,7 +92,7 @@ class MctsAgent(Agent):
 
     def __init__(self, game: str, seed: int = 0, iterations: int = 0, seconds: float = 0.0, c: float = 0.7,
                  rollout: str = "random", reward: str = "mix", max_depth: int = 0, horizon: int = -1,
-                 trust: float = -1.0) -> None:
+                 trust: float = -1.0, plans: int = -1) -> None:
         super().__init__(seed)
         if rollout not in ROLLOUTS:
             raise OptionError(f"agent mcts parameter 'rollout' must be one of {', '.join(ROLLOUTS)}, got {rollout!r}")
@@ -85,6 +101,9 @@ class MctsAgent(Agent):
         if iterations < 0 or seconds < 0 or c < 0 or max_depth < 0 or horizon < -1:
             raise OptionError("agent mcts parameters 'iterations', 'seconds', 'c' and 'max_depth' must not be negative "
                               "('horizon': -1 for the game's default, 0 for whole-game rollouts, k for k stages)")
+        if plans not in (-1, 0, 1):
+            raise OptionError(f"agent mcts parameter 'plans' must be -1 (the game's plans if it offers them), 0 (never) "
+                              f"or 1 (required), got {plans}")
         if iterations == 0 and seconds == 0:
             iterations = 1000
         self.game = game
@@ -116,6 +135,11 @@ class MctsAgent(Agent):
         if trust > 0 and bot is None:
             raise OptionError(f"agent mcts parameter 'trust' needs a heuristic bot for {game!r}")
         self.trust = trust  # the bot's move stands unless another gets trust * iterations more root visits
+        hooks = get(game).hooks.plans
+        if plans == 1 and hooks is None:
+            raise OptionError(f"agent mcts parameter 'plans=1' needs {game!r} to offer whole moves (GameSpec.hooks.plans)")
+        self.plan_hooks: PlanHooks | None = hooks if plans != 0 else None
+        self.active: Plan | None = None  # the plan chosen at the start of this move; its later steps need no search
         self.last_iterations = 0
         self.last_seconds = 0.0
         self.last_root: Node | None = None
@@ -128,7 +152,30 @@ class MctsAgent(Agent):
         root = Node()
         rng = self.rng
         start = time.perf_counter()
-        favourite = self.bot.act(obs, rng) if self.trust > 0 and self.bot is not None else None
+        options: list[Any] = obs.legal
+        favourite: Any = None
+        state: GameState | None = None
+        if self.plan_hooks is not None:
+            state = obs.sample(rng)
+            if self.active is not None:  # a later step of the move chosen earlier
+                a = self.active.next(state, obs.seat, obs.legal)
+                if a is not None and a in obs.legal:
+                    self.last_iterations = 0
+                    return a
+                self.active = None
+            offered = self.plan_hooks.plans(state, obs.seat, obs.legal)
+            if offered:
+                options = [p for p in offered if _first(p, state, obs.seat, obs.legal) is not None]
+            if offered and options:
+                root.plans[obs.seat] = list(offered)
+                favourite = options[0]  # the game lists its bot's own plan first
+                if len(options) == 1:
+                    self.last_iterations = 0
+                    return self._follow(options[0], state, obs)
+            else:
+                options = obs.legal
+        if favourite is None and self.trust > 0 and self.bot is not None:
+            favourite = self.bot.act(obs, rng)
         deadline = start + self.seconds if self.seconds else None
         limit = self.iterations if self.iterations else None
         done = 0
@@ -142,14 +189,27 @@ class MctsAgent(Agent):
         self.last_iterations = done
         self.last_seconds = time.perf_counter() - start
         self.last_root = root
-        return self._best(root, obs, favourite, self.trust * done)
+        best = self._best(root, obs.seat, options, favourite, self.trust * done)
+        if isinstance(best, Action):
+            return best
+        assert state is not None
+        return self._follow(best, state, obs)
 
-    def _best(self, root: Node, obs: Observation, favourite: Action | None = None, bonus: float = 0.0) -> Action:
-        """The most visited root action (ties: the better mean); the bot's favourite counts ``bonus`` extra visits."""
-        stats = root.stats.get(obs.seat, {})
-        best = favourite if favourite in obs.legal else obs.legal[0]
+    def _follow(self, plan: Plan, state: GameState, obs: Observation) -> Action:
+        """Start ``plan``: keep it for the move's later steps and play its first."""
+        a = plan.next(state, obs.seat, obs.legal)
+        if a is None or a not in obs.legal:  # cannot happen for a plan offered here; stay legal regardless
+            self.active = None
+            return obs.legal[0]
+        self.active = plan
+        return a
+
+    def _best(self, root: Node, seat: int, options: Sequence[Any], favourite: Any = None, bonus: float = 0.0) -> Any:
+        """The most visited root choice (ties: the better mean); the bot's favourite counts ``bonus`` extra visits."""
+        stats = root.stats.get(seat, {})
+        best = favourite if favourite in options else options[0]
         key = (-1.0, -1.0)
-        for a in obs.legal:
+        for a in options:
             st = stats.get(a)
             if st is None:
                 continue
@@ -162,16 +222,17 @@ class MctsAgent(Agent):
         state = obs.sample(rng)
         state.set_events(False)  # search reads states and results, never words: the quiet path skips building events
         node = root
-        path: list[tuple[Node, list[tuple[int, Action]]]] = []
+        path: list[tuple[Node, list[tuple[int, Any]]]] = []
         c = self.c
         depth = 0
+        hooks = self.plan_hooks
         stage = self.stage
         limit = stage(state) + self.horizon if stage is not None else None
         while not state.is_over():
             if stage is not None and limit is not None and stage(state) >= limit:
                 break
             movers = state.to_move()
-            joint: list[tuple[int, Action]] = []
+            joint: list[tuple[int, Any]] = []
             for seat in movers:
                 legal = state.legal_actions(seat)
                 if joint and not legal:
@@ -179,14 +240,25 @@ class MctsAgent(Agent):
                 stats = node.stats.get(seat)
                 if stats is None:
                     stats = node.stats[seat] = {}
-                joint.append((seat, _select(stats, legal, c, rng)))
+                options: list[Any] = legal
+                if hooks is not None and len(movers) == 1:
+                    if seat in node.plans:
+                        offered = node.plans[seat]
+                    else:
+                        offered = node.plans[seat] = hooks.plans(state, seat, legal) or None
+                    if offered:
+                        options = [p for p in offered if _first(p, state, seat, legal) is not None] or legal
+                joint.append((seat, _select(stats, options, c, rng)))
             first = True
-            applied: list[tuple[int, Action]] = []
-            for seat, action in joint:
-                if not first and action not in state.legal_actions(seat):
-                    break  # an earlier choice changed this seat's options: the rest decide at the next node
-                state._apply(seat, action)  # legal by construction
-                applied.append((seat, action))
+            applied: list[tuple[int, Any]] = []
+            for seat, choice in joint:
+                if isinstance(choice, Action):
+                    if not first and choice not in state.legal_actions(seat):
+                        break  # an earlier choice changed this seat's options: the rest decide at the next node
+                    state._apply(seat, choice)  # legal by construction
+                else:
+                    _play(choice, state, seat)
+                applied.append((seat, choice))
                 first = False
             path.append((node, applied))
             key: Any = applied[0] if len(applied) == 1 else tuple(applied)  # who did what: seats never share a child
@@ -212,21 +284,58 @@ class MctsAgent(Agent):
     def _rollout(self, state: GameState, rng: Rng, limit: int | None = None) -> None:
         policy = self.policy
         stage = self.stage
+        hooks = self.plan_hooks
+        plan: Plan | None = None
+        planner = -1  # the seat following ``plan``
         while not state.is_over():
             if limit is not None and stage(state) >= limit:  # type: ignore[misc]
                 return
             seat = state.to_move()[0]
             legal = state.legal_actions(seat)
             if len(legal) == 1:
-                action = legal[0]
-            elif policy is None:
-                action = legal[rng.below(len(legal))]
-            else:
-                action = policy(state, seat, legal, rng)
+                state._apply(seat, legal[0])
+                continue
+            action = None
+            if plan is not None and seat == planner:
+                action = plan.next(state, seat, legal)
+                if action is not None and action not in legal:
+                    action = None
+            if action is None and hooks is not None:
+                plan = hooks.rollout_plan(state, seat, legal, rng)
+                planner = seat
+                if plan is not None:
+                    action = plan.next(state, seat, legal)
+                    if action is not None and action not in legal:
+                        action = None
+            if action is None:
+                plan = None
+                if policy is None:
+                    action = legal[rng.below(len(legal))]
+                else:
+                    action = policy(state, seat, legal, rng)
             state._apply(seat, action)  # legal by construction
 
 
-def _select(stats: dict[Action, list[float]], legal: list[Action], c: float, rng: Rng) -> Action:
+def _first(plan: Plan, state: GameState, seat: int, legal: list[Action]) -> Action | None:
+    """The plan's first action if it is legal here (else None: the plan is unavailable in this state)."""
+    a = plan.next(state, seat, legal)
+    return a if a is not None and a in legal else None
+
+
+def _play(plan: Plan, state: GameState, seat: int) -> None:
+    """Play ``plan``'s steps while ``seat`` alone is to move and the plan names a legal action."""
+    while not state.is_over():
+        movers = state.to_move()
+        if len(movers) != 1 or movers[0] != seat:
+            return
+        legal = state.legal_actions(seat)
+        a = plan.next(state, seat, legal)
+        if a is None or a not in legal:
+            return
+        state._apply(seat, a)
+
+
+def _select(stats: dict[Choice, list[float]], legal: Sequence[Any], c: float, rng: Rng) -> Any:
     """UCT with availability counts; an action never tried here is tried first (a random one of them)."""
     untried = None
     for a in legal:

@@ -13,7 +13,7 @@ protocol as well as an object does, so a game usually hands its ``text`` or
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Hashable, Protocol, Sequence
 
 from .actions import Action
 from .events import Event
@@ -55,6 +55,32 @@ class BotHooks(Protocol):
     def act(self, obs: "Observation", rng: Rng) -> Action: ...
 
     def rollout_policy(self, state: "GameState", seat: int, legal: list[Action], rng: Rng) -> Action: ...
+
+
+class Plan(Hashable, Protocol):
+    """A whole move offered to search as one choice (a macro-action): a hashable value (equal plans are one choice).
+
+    ``next(state, seat, legal)`` is the plan's action for ``seat``'s pending decision,
+    or None once the plan has nothing more to say (its move is over, or the state
+    no longer fits it). Search applies ``next`` decision after decision while the
+    seat is to move and the action is legal; whatever comes after is decided as usual.
+    """
+
+    def next(self, state: "GameState", seat: int, legal: list[Action]) -> Action | None: ...
+
+
+class PlanHooks(Protocol):
+    """Whole moves for search (optional): a game whose moves are chains of small decisions offers them as plans.
+
+    ``plans(state, seat, legal)``: for a decision that starts a move, a few good plans,
+    the game's own bot's choice first (search may trust it), or None where the game
+    has no plans (that decision is searched action by action). ``rollout_plan(state,
+    seat, legal, rng)``: one cheap plan for playouts, or None (the rollout policy decides).
+    """
+
+    def plans(self, state: "GameState", seat: int, legal: list[Action]) -> Sequence[Plan] | None: ...
+
+    def rollout_plan(self, state: "GameState", seat: int, legal: list[Action], rng: Rng) -> Plan | None: ...
 
 
 @dataclass(frozen=True)
@@ -143,5 +169,6 @@ class GameHooks:
     scene: SceneHooks | None = None
     bot: BotHooks | None = None
     bot_settings: BotSettings = BotSettings()
+    plans: PlanHooks | None = None  # whole moves for search (macro-actions), see PlanHooks
     measures: MeasureHooks | None = None
     interop: InteropHooks | None = None

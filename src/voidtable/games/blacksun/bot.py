@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import math
 from itertools import combinations
-from typing import TYPE_CHECKING, Any, Callable, cast
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple, cast
 
 from voidtable.engine.actions import Action
 from voidtable.engine.outcome import pairwise_rewards
@@ -48,6 +48,7 @@ from .flow import (
     Counter,
     Faction,
     Join,
+    LendTo,
     Loans,
     Lose,
     Move,
@@ -60,6 +61,7 @@ from .flow import (
     Retreat,
     RetreatMove,
     RetreatPick,
+    Recentre,
     RetreatTo,
     Sacrifice,
     SecondTurn,
@@ -113,6 +115,52 @@ def cond_value(cond: set[str], status: int) -> float:
     return 0.0
 
 
+def reachable(s: "BlackSunState", p: Seat, pos: int, mp: int, origin: int, fleet: list[int],
+              crossed: frozenset[int] = frozenset(), stop_ok: Any = None, count: bool = True) -> dict[int, tuple[int, int]]:
+    """Stops ``p``'s fleet can reach from ``pos`` with ``mp``: stop -> (most blockades of others run, first step hex or -1).
+
+    ``count=False``: blockades run are not counted (0; a far smaller walk), for whoever does not score them.
+    """
+    b = s.board
+    occ, steps = s.edge_occ, b.steps
+    out: dict[int, tuple[int, int]] = {}
+    if stop_ok is None:
+        def stop_ok(h: int) -> bool:
+            return h != origin and b.stayable[h] and can_fit(s, h, [x for x in fleet if not in_hex(s, x, h)])
+    ok_cache: dict[int, bool] = {}
+
+    def ok(h: int) -> bool:
+        r = ok_cache.get(h)
+        if r is None:
+            r = ok_cache[h] = bool(stop_ok(h))
+        return r
+
+    seen: dict[tuple[int, int, frozenset[int]], None] = {}
+
+    def walk(h: int, left: int, cr: frozenset[int], first: int) -> None:
+        key = (h, left, cr)
+        if key in seen:
+            return
+        seen[key] = None
+        if h != pos and ok(h):
+            k = len(cr)
+            prev = out.get(h)
+            if prev is None or k > prev[0]:
+                out[h] = (k, first)
+        if h != pos and b.stops[h]:
+            return
+        for n, e in steps[h]:
+            blk = occ[e]
+            cost = 1 + (blk >= 0)
+            if cost > left:
+                continue
+            cr2 = cr | {e} if count and blk >= 0 and s.ctrl[blk] != p and blk not in fleet else cr
+            walk(n, left - cost, cr2, n if first < 0 else first)
+
+    walk(pos, mp, crossed, -1)
+    return out
+
+
 class Planner:
     """Plans and their values for ``seat`` on state ``s`` (built once per decision)."""
 
@@ -131,6 +179,7 @@ class Planner:
         self._hostile_list: list[tuple[list[int], int, int]] | None = None
         self._raid_here: dict[int, tuple[list[int], list[tuple[int, int, int]]]] = {}
         self._fleets: dict[tuple[int, ...], tuple[float, set[int], bool, bool, bool, list[int], bool]] = {}
+        self._walks: dict[tuple[int, int], dict[int, tuple[int, int]]] = {}  # (origin, Move) -> every stop a walk reaches
         # hexes worth being near: counters I score (strongly), likely planets (weakly)
         self.targets: list[tuple[int, float]] = []
         for h in range(b.n_hex):
@@ -401,44 +450,7 @@ class Planner:
     def paths(self, pos: int, mp: int, origin: int, fleet: list[int], crossed: frozenset[int] = frozenset(),
               stop_ok: Any = None) -> dict[int, tuple[int, int]]:
         """Reachable stops from ``pos`` with ``mp``: stop -> (most blockades of others run, first step hex or -1)."""
-        s, b, p = self.s, self.b, self.p
-        occ, steps = s.edge_occ, b.steps
-        out: dict[int, tuple[int, int]] = {}
-        if stop_ok is None:
-            def stop_ok(h: int) -> bool:
-                return h != origin and b.stayable[h] and can_fit(s, h, [x for x in fleet if not in_hex(s, x, h)])
-        ok_cache: dict[int, bool] = {}
-
-        def ok(h: int) -> bool:
-            r = ok_cache.get(h)
-            if r is None:
-                r = ok_cache[h] = bool(stop_ok(h))
-            return r
-
-        seen: dict[tuple[int, int, frozenset[int]], None] = {}
-
-        def walk(h: int, left: int, cr: frozenset[int], first: int) -> None:
-            key = (h, left, cr)
-            if key in seen:
-                return
-            seen[key] = None
-            if h != pos and ok(h):
-                k = len(cr)
-                prev = out.get(h)
-                if prev is None or k > prev[0]:
-                    out[h] = (k, first)
-            if h != pos and b.stops[h]:
-                return
-            for n, e in steps[h]:
-                blk = occ[e]
-                cost = 1 + (blk >= 0)
-                if cost > left:
-                    continue
-                cr2 = cr | {e} if blk >= 0 and s.ctrl[blk] != p and blk not in fleet else cr
-                walk(n, left - cost, cr2, n if first < 0 else first)
-
-        walk(pos, mp, crossed, -1)
-        return out
+        return reachable(self.s, self.p, pos, mp, origin, fleet, crossed, stop_ok)
 
     def plans(self, origin: int, base_fleet: tuple[int, ...] = (), max_extra: int = 3) -> list[tuple[float, tuple[int, ...], int, int]]:
         """(value, fleet, stop, first step) for fleets from ``origin`` containing ``base_fleet``."""
@@ -455,10 +467,28 @@ class Planner:
                 mp = min(s.smove[x] for x in fleet)
                 if mp < 1:
                     continue
-                for stop, (blk, first) in self.paths(origin, mp, origin, list(fleet)).items():
+                if all(s.ctrl[x] == p for x in fleet):
+                    ways = self._reach(origin, mp, fleet)
+                else:  # a consenting player's ship in the fleet: its blockades count differently
+                    ways = self.paths(origin, mp, origin, list(fleet))
+                for stop, (blk, first) in ways.items():
                     v = self.fleet_value(fleet, stop) + (blk if run else 0)
                     out.append((v, fleet, stop, first))
         return out
+
+    def _reach(self, origin: int, mp: int, fleet: tuple[int, ...]) -> dict[int, tuple[int, int]]:
+        """``paths(origin, mp, origin, fleet)`` for a fleet of this seat's own ships, the walk done once per (origin, Move).
+
+        Only the stop test depends on the fleet (room for it), and it does not steer the walk,
+        so the stops of one walk are filtered per fleet: the same stops, values and order.
+        """
+        s, b = self.s, self.b
+        walked = self._walks.get((origin, mp))
+        if walked is None:
+            walked = self._walks[origin, mp] = reachable(s, self.p, origin, mp, origin, [],
+                                                         stop_ok=lambda h: h != origin and b.stayable[h],
+                                                         count="run_blockade" in self.cond)
+        return {h: w for h, w in walked.items() if can_fit(s, h, [x for x in fleet if not in_hex(s, x, h)])}
 
 
 # ----------------------------------------------------------------------------
@@ -730,8 +760,56 @@ def h_turn_start(s: "BlackSunState", p: Seat, legal: list[Action], task: Any, rn
     return Action("play")
 
 
-def h_consent(s: "BlackSunState", p: Seat, legal: list[Action], task: Any, rng: Rng) -> Action:
-    return Action("consent", False)
+LEAD_GIFT = 2  # never hand a ship to a player this many points or more ahead of us
+
+
+def exposed(s: "BlackSunState", x: int, q: Seat) -> float:
+    """How exposed ship ``x`` is where it stands if ``q`` controlled it: ``Planner.danger`` for ``q`` there.
+
+    Control decides who may raid a ship and for what (its side is its controller's), so
+    the same ship can be a bounty under one player and nobody's target under another.
+    """
+    old = s.ctrl[x]
+    s.ctrl[x] = q
+    try:
+        h = anchors(s, x)[0]
+        dice = sum(s.sfight[y] for y in ships_in(s, h) if s.ctrl[y] == q)
+        return Planner(s, q).danger(h, dice)
+    finally:
+        s.ctrl[x] = old
+
+
+def scores_against(s: "BlackSunState", q: Seat, p: Seat) -> bool:
+    """Does ``q`` score by raiding or destroying ``p``'s ships whatever their controller (not a Hunted bounty)?"""
+    if not s.starting[q]:
+        return False
+    cq = factions.conditions(s, q)
+    side = factions.allegiance(s, p)
+    if "raid_any_ship" in cq or any(c in cq and DESTROY_SIDE[c] == side for c in DESTROY_SIDE):
+        return True
+    return "raid_transport" in cq and any(s.stype[x] == "transport" for x in my_ships(s, p))
+
+
+def _scoring_here(s: "BlackSunState", x: int, cond: set[str]) -> bool:
+    """Is ship ``x`` in a hex centre whose counter its owner scores?"""
+    loc = s.loc[x]
+    return loc < s.board.n_hex and cond_value(cond, s.status[loc]) > 0
+
+
+def consents(s: "BlackSunState", p: Seat, ship: int, mover: Seat) -> bool:
+    """Let ``mover`` take ``p``'s ``ship`` along only if it is exposed where it stands and scores nothing there,
+    and the mover neither scores against ``p`` (a Hunted bounty included: it could raid the ship on arrival)
+    nor leads ``p`` by ``LEAD_GIFT`` points or more."""
+    pl = Planner(s, p)
+    if mover in pl.hostile or s.scores[mover] >= s.scores[p] + LEAD_GIFT:
+        return False
+    if _scoring_here(s, ship, pl.cond):
+        return False
+    return exposed(s, ship, p) > 0
+
+
+def h_consent(s: "BlackSunState", p: Seat, legal: list[Action], task: Consent, rng: Rng) -> Action:
+    return Action("consent", consents(s, p, task.ship, task.mover))
 
 
 def h_story(s: "BlackSunState", p: Seat, legal: list[Action], task: Any, rng: Rng) -> Action:
@@ -820,8 +898,43 @@ def h_retreat_to(s: "BlackSunState", p: Seat, legal: list[Action], task: Any, rn
     return pick
 
 
+def borrower(s: "BlackSunState", p: Seat, x: int) -> Seat | None:
+    """Who should borrow ``p``'s ship ``x`` (Loaning variant), or None: keep it.
+
+    Lend only a ship that is exposed under ``p`` (hostile dice within reach beyond ours) and
+    scores nothing where it stands, to a player under whom it is not exposed, who does not
+    score against ``p``'s ships and does not lead ``p`` by ``LEAD_GIFT``; the lowest score
+    among them (the least helped), then the lowest seat.
+    """
+    if exposed(s, x, p) <= 0 or _scoring_here(s, x, factions.conditions(s, p)):
+        return None
+    best: Seat | None = None
+    for q in range(s.n):
+        if q == p or not s.starting[q] or s.scores[q] >= s.scores[p] + LEAD_GIFT or scores_against(s, Seat(q), p):
+            continue
+        if exposed(s, x, Seat(q)) > 0:
+            continue
+        if best is None or s.scores[q] < s.scores[best]:
+            best = Seat(q)
+    return best
+
+
 def h_loans(s: "BlackSunState", p: Seat, legal: list[Action], task: Any, rng: Rng) -> Action:
+    """Recall a lent ship once it is safe with us again or its borrower turned against us or leads; lend an exposed one."""
+    for a in legal:
+        if a.kind == "recall":
+            q = s.ctrl[a.arg]
+            if exposed(s, a.arg, p) <= 0 or scores_against(s, q, p) or s.scores[q] >= s.scores[p] + LEAD_GIFT:
+                return a
+    for a in legal:
+        if a.kind == "lend" and borrower(s, p, a.arg) is not None:
+            return a
     return _by_kind(legal, "loans_done") or legal[0]
+
+
+def h_lend_to(s: "BlackSunState", p: Seat, legal: list[Action], task: Any, rng: Rng) -> Action:
+    q = borrower(s, p, task.ship)
+    return Action("lend_to", q) if q is not None else legal[0]
 
 
 HandlerFn = Callable[["BlackSunState", Seat, list[Action], Any, Rng], Action]
@@ -834,7 +947,7 @@ HANDLERS: dict[type, HandlerFn] = {
     SecondTurn: h_second_turn, TurnStart: h_turn_start, Consent: h_consent, StoryEnd: h_story,
     Redraw: h_redraw, Place: h_place, PlaceShips: h_place_ships, RetreatMove: h_retreat_move, RetreatPick: h_retreat_pick,
     RetreatTo: h_retreat_to,
-    Loans: h_loans,
+    Loans: h_loans, LendTo: h_lend_to,
 }
 
 
@@ -870,7 +983,9 @@ def rollout_policy(state: GameState, seat: Seat, legal: list[Action], rng: Rng) 
                 return stop
         steps = [a for a in legal if a.kind == "step"]
         return steps[rng.below(len(steps))] if steps else legal[0]
-    if kind in (Consent, Join, SecondTurn, StoryEnd, Amnesty):
+    if kind is Consent:
+        return h_consent(s, seat, legal, top, rng)
+    if kind in (Join, SecondTurn, StoryEnd, Amnesty):
         return legal[0]  # the "no" option comes first
     if kind is Retreat:
         ours, theirs = _raid_dice(s, seat)
@@ -919,3 +1034,111 @@ def evaluate(state: GameState, mode: str) -> list[float]:
     left = max(1.0, s.target - max(scores))
     scale = 1.2 * math.sqrt(left + 1.0)
     return pairwise_rewards(scores, lambda diff: 1.0 / (1.0 + math.exp(-diff / scale)), mode)
+
+
+# ----------------------------------------------------------------------------
+# whole moves for search (engine.hooks.PlanHooks)
+# ----------------------------------------------------------------------------
+PLANS_K = 6           # search chooses among the planner's best few whole moves (the bot's own first)
+ROLLOUT_EXTRA = 1     # rollouts plan fleets of one or two ships (a third of the planner's cost)
+ROLLOUT_EPSILON = 6   # ... and take a random plan one move in this many, else the best
+NO_FLEET: tuple[int, ...] = ()
+
+
+class MovePlan(NamedTuple):
+    """One whole move of turn step 3: the fleet of ``seat``'s ships leaving ``origin`` and where it stops.
+
+    ``origin`` -1 is "no move". ``turn`` and ``fleets`` (fleets still to move when the plan was made)
+    tie the plan to one fleet movement of one turn; ``next`` says nothing outside it.
+    """
+
+    seat: int
+    turn: int
+    fleets: int
+    origin: int
+    fleet: tuple[int, ...]
+    stop: int
+
+    def next(self, state: GameState, seat: int, legal: list[Action]) -> Action | None:
+        s = cast("BlackSunState", state)
+        if seat != self.seat or s.turns != self.turn or not s.stack:
+            return None
+        top: Any = s.stack[-1]
+        kind = top.__class__
+        if kind is Move:
+            if top.fleets != self.fleets:
+                return None
+            if self.origin < 0:
+                return NO_MOVE
+            return s.board.fleet_from_action[self.origin]
+        if kind is Arrange or kind is Recentre:  # where the arriving ships sit: as the bot would
+            return h_arrange(s, seat, legal, top, Rng(0)) if kind is Arrange else legal[0]
+        if kind is not Pick and kind is not Walk or top.fleets != self.fleets or top.origin != self.origin:
+            return None
+        if kind is Pick:
+            for x in self.fleet:
+                if x not in top.fleet:
+                    return Action("add_ship", x)
+            return FLEET_DONE
+        pos = top.pos
+        if pos == self.stop:
+            return STOP
+        need = top.need
+        stop = self.stop
+        ways = reachable(s, seat, pos, top.mp, self.origin, list(top.fleet), top.crossed,
+                         stop_ok=lambda h: h == stop and need[h] == 0,
+                         count="run_blockade" in factions.conditions(s, seat))
+        way = ways.get(stop)
+        if way is None or way[1] < 0:
+            return STOP if STOP in legal else None  # the stop is out of reach now: end where allowed
+        return s.board.step_action[way[1]]
+
+
+NO_MOVE = Action("no_move")
+FLEET_DONE = Action("fleet_done")
+STOP = Action("stop")
+
+
+def _move_plans(s: "BlackSunState", seat: Seat, legal: list[Action], top: Move, max_extra: int) -> list[tuple[float, MovePlan]]:
+    """Every plan for the pending Move with its planner value (``h_move``'s numbers), best first."""
+    pl = Planner(s, seat)
+    turn, fleets = s.turns, top.fleets
+    best: dict[MovePlan, float] = {}
+    if NO_MOVE in legal:
+        best[MovePlan(seat, turn, fleets, -1, NO_FLEET, -1)] = pl.turn_value({}) + 0.05
+    moved, refused = top.moved, top.refused
+    for a in legal:
+        if a.kind != "fleet_from":
+            continue
+        origin = s.board.hex_of(a.arg)
+        for v, fleet, stop, _ in pl.plans(origin, (), max_extra=max_extra):
+            if any(x in moved or x in refused for x in fleet):
+                continue
+            plan = MovePlan(seat, turn, fleets, origin, fleet, stop)
+            if v > best.get(plan, -1e18):
+                best[plan] = v
+    return sorted(((v, p) for p, v in best.items()), key=lambda vp: -vp[0])
+
+
+def plans(state: GameState, seat: int, legal: list[Action]) -> list[MovePlan] | None:
+    """The planner's best whole moves (``PLANS_K``, the bot's own first) when ``seat`` is to choose a fleet; else None."""
+    s = cast("BlackSunState", state)
+    top: Any = s.stack[-1] if s.stack else None
+    if top.__class__ is not Move or top.seat != seat:
+        return None
+    ranked = _move_plans(s, Seat(seat), legal, top, 3)
+    return [p for _, p in ranked[:PLANS_K]] or None
+
+
+def rollout_plan(state: GameState, seat: int, legal: list[Action], rng: Rng) -> MovePlan | None:
+    """A cheap whole move for playouts: the planner's best with fleets of at most ``ROLLOUT_EXTRA + 1`` ships."""
+    s = cast("BlackSunState", state)
+    top: Any = s.stack[-1] if s.stack else None
+    if top.__class__ is not Move or top.seat != seat:
+        return None
+    ranked = _move_plans(s, Seat(seat), legal, top, ROLLOUT_EXTRA)
+    if not ranked:
+        return None
+    if len(ranked) > 1 and rng.below(ROLLOUT_EPSILON) == 0:
+        return ranked[rng.below(len(ranked))][1]
+    return ranked[0][1]

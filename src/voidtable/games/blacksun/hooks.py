@@ -44,6 +44,7 @@ HOOKS = GameHooks(
         stage=bot.stage,
         evaluate=bot.evaluate,
     ),
+    plans=bot,  # whole moves for search: the planner's plans as macro-actions
     measures=measures_from(measures.MEASURES, measures.measure, getattr(measures, "factions", None)),
     interop=InteropHooks(encoder=encoder),
 )
