@@ -58,9 +58,11 @@ def friendly_planets(s: "AbyssState", seat: int) -> list[int]:
     return sorted({p for q in range(s.players) if not s.at_war(seat, q) for p in colonies(s, q)})
 
 
-def may_explore(s: "AbyssState", seat: int, place: int) -> bool:
+def may_explore(s: "AbyssState", seat: int, place: int, friendly: list[int] | None = None) -> bool:
+    """Within ``explore_range`` of a friendly colonised planet (``friendly``: those planets, if already known)."""
     reach = explore_range(s, seat)
-    return any(s.m.galaxy.distance(place, p) <= reach for p in friendly_planets(s, seat))
+    distance = s.m.galaxy.distance
+    return any(distance(place, p) <= reach for p in (friendly_planets(s, seat) if friendly is None else friendly))
 
 
 def enemies_at(s: "AbyssState", seat: int, place: int) -> bool:
@@ -106,16 +108,22 @@ def start_moving(s: "AbyssState", task: StartMoving) -> None:
 
 def movement_legal(s: "AbyssState", task: Movement) -> list[Action]:
     seat = task.seat
-    out = [SELECT(i) for i, sh in sorted(s.ships.items()) if sh.owner == seat and i in s.where
-           and (s.moves.get(i, 0) > 0 or can_scan(s, i) or can_load(s, i) or bool(landing_squares(s, i)) or (i not in s.jumped and partner(s, s.where[i]) is not None))]
+    moves = s.moves
+    out = [SELECT(i) for i in sorted(i for i, sh in s.ships.items() if sh.owner == seat and i in s.where)
+           if moves.get(i, 0) > 0 or can_scan(s, i) or can_load(s, i) or bool(landing_squares(s, i))
+           or (i not in s.jumped and partner(s, s.where[i]) is not None)]
+    wars_allowed: bool | None = None
     for q in range(s.players):
         if q == seat or s.out[q]:
             continue
         if s.at_war(seat, q):
             if (seat, q) not in s.offered:
                 out.append(OFFER_PEACE(q))
-        elif not s.resolution("no_new_wars"):
-            out.append(DECLARE_WAR(q))
+        else:
+            if wars_allowed is None:
+                wars_allowed = not s.resolution("no_new_wars")
+            if wars_allowed:
+                out.append(DECLARE_WAR(q))
     out.append(DONE())
     return out
 
@@ -161,12 +169,16 @@ def steps(s: "AbyssState", ship_id: int) -> list[int]:
         return []
     seat = s.ships[ship_id].owner
     out = []
+    friendly: list[int] | None = None
     for n in s.m.galaxy.neighbours[s.where[ship_id]]:
         kind = s.kinds[n]
         if kind == "black_hole":
             continue
-        if not kind and not may_explore(s, seat, n):
-            continue
+        if not kind:
+            if friendly is None:
+                friendly = friendly_planets(s, seat)
+            if not may_explore(s, seat, n, friendly):
+                continue
         out.append(n)
     return out
 

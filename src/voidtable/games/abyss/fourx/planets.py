@@ -40,7 +40,7 @@ def hospitable(m: MainRules, techs: frozenset[str], kind: str) -> bool:
 
 
 def habitats(built: Built, seat: int) -> int:
-    return sum(1 for b in built if b == (seat, "habitat"))
+    return built.count((seat, "habitat"))
 
 
 def working(m: MainRules, built: Built, seat: int, idle: frozenset[int] = frozenset()) -> list[int]:
@@ -86,7 +86,9 @@ def overflow(m: MainRules, built: Built, seat: int) -> int:
 
 def colonies(s: "AbyssState", seat: int) -> list[int]:
     """The planets where the seat has a habitat."""
-    return [p for p, built in sorted(s.built.items()) if habitats(built, seat)]
+    home = (seat, "habitat")
+    built = s.built
+    return [p for p in sorted(built) if home in built[p]]
 
 
 def regions(s: "AbyssState", seat: int) -> int:

@@ -34,7 +34,7 @@ from ..ships import Ship, repair, repair_cost
 from .data import CUSTOM, custom_key, rated_key
 from .actions import BUILD, BULLDOZE, BUY_HULL, BUY_MARINE, BUY_SHIP, BUY_TECH, CASH_IN, DONE, FIT, REPAIR
 from .ground import bays, stacks
-from .planets import built_anywhere, can_hold_more, colonies, docks, has_building, is_wonder
+from .planets import built_anywhere, can_hold_more, colonies, docks, has_building
 from .tasks import TASKS, Purchase
 from .trade import can_cash_in, cash_in
 
@@ -80,27 +80,37 @@ def hull_dock(s: "AbyssState", seat: int, hull: str, have: list[tuple[int, str]]
 def purchase_legal(s: "AbyssState", task: Purchase) -> list[Action]:
     seat = task.seat
     out: list[Action] = []
-    buyable = [(kind, bd) for kind, bd in s.m.buildings.items()       # affordable, and a wonder not yet built
+    buildings = s.m.buildings
+    buyable = [(kind, bd.on) for kind, bd in buildings.items()       # affordable, and a wonder not yet built
                if s.can_pay(seat, *building_cost(s, kind)) and not (bd.wonder and built_anywhere(s, kind))]
     marine = s.can_pay(seat, *marine_cost(s))
     for place in colonies(s, seat):
         surface, built = s.surface[place], s.built[place]
         room = can_hold_more(s.m, built, seat)
+        here = [(kind, on) for kind, on in buyable if room or kind == "habitat"]
+        marines = s.marines.get(place)
         for q, t in enumerate(surface):
             if not t:
                 continue
             b = built[q]
             if b is None:
-                out += [BUILD((place, q, kind)) for kind, bd in buyable if t in bd.on and (room or kind == "habitat")]
-            elif b[0] == seat and b[1] != "habitat" and not is_wonder(s.m, b[1]):
+                if here:
+                    out += [BUILD((place, q, kind)) for kind, on in here if t in on]
+            elif b[0] == seat and b[1] != "habitat" and not buildings[b[1]].wonder:
                 out.append(BULLDOZE((place, q)))
-            m = stacks(s, place)[q]
-            if marine and t not in ("water", "barren") and (m is None or m[0] == seat) and (b is None or b[0] == seat):
-                out.append(BUY_MARINE((place, q)))
+            if marine and t != "water" and t != "barren" and (b is None or b[0] == seat):
+                m = marines[q] if marines is not None else None
+                if m is None or m[0] == seat:
+                    out.append(BUY_MARINE((place, q)))
     owned = s.techs[seat]
+    techs = s.m.techs
+    bank = s.bank[seat]
+    off = 1 if s.resolution("cheap_techs") else 0
     for key in s.m.tech_order:
-        if key not in owned and all(r in owned for r in s.m.techs[key].requires) and s.can_pay(seat, *tech_cost(s, key)):
-            out.append(BUY_TECH(key))
+        if key not in owned and all(r in owned for r in techs[key].requires):
+            e, f = s.m.tech_cost(key)
+            if bank[0] >= e - off and bank[1] >= f - off:
+                out.append(BUY_TECH(key))
     have = docks(s, seat)
     if have:
         for card, needs in s.m.cards.items():
@@ -113,14 +123,16 @@ def purchase_legal(s: "AbyssState", task: Purchase) -> list[Action]:
                     and hull_dock(s, seat, hull, have) is not None:
                 out.append(BUY_HULL(hull))
         out += fittings(s, seat, have)
-    for i, sh in sorted(s.ships.items()):
-        if sh.owner == seat and sh.disabled and has_building(s, seat, s.where.get(i, -1), "space_port"):
+    mine = sorted(i for i, sh in s.ships.items() if sh.owner == seat)
+    for i in mine:
+        sh = s.ships[i]
+        if sh.disabled and has_building(s, seat, s.where.get(i, -1), "space_port"):
             for q in range(len(s.r.designs[sh.design].tiles)):
                 if sh.disabled >> q & 1:
                     e, mi = repair_cost(s.r, sh, q)
                     if s.can_pay(seat, e, 0, mi):
                         out.append(REPAIR((i, q)))
-    out += [CASH_IN(i) for i, sh in sorted(s.ships.items()) if sh.owner == seat and can_cash_in(s, i)]
+    out += [CASH_IN(i) for i in mine if can_cash_in(s, i)]
     out.append(DONE())
     return out
 

@@ -177,7 +177,7 @@ class AbyssState(BattleHost):
             return False
         if a == self.players or b == self.players:
             return True
-        return (min(a, b), max(a, b)) in self.war
+        return ((a, b) if a < b else (b, a)) in self.war
 
     def ships_at(self, place: int) -> list[int]:
         return sorted(i for i, p in self.where.items() if p == place)
@@ -192,6 +192,8 @@ class AbyssState(BattleHost):
 
     def resolution(self, effect: str) -> bool:
         """A resolution with this effect is in force."""
+        if not self.in_force:
+            return False
         cards = self.m.data.resolutions.cards
         return any(cards[k].effect == effect for k in self.in_force)
 

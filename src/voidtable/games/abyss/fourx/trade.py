@@ -70,7 +70,7 @@ def capacity(s: "AbyssState", ship_id: int) -> int:
 
 def can_load(s: "AbyssState", ship_id: int) -> bool:
     seat, place = s.ships[ship_id].owner, s.where[ship_id]
-    return capacity(s, ship_id) > 0 and any(o == seat for o, _ in s.chips.get(place, ()))
+    return any(o == seat for o, _ in s.chips.get(place, ())) and capacity(s, ship_id) > 0
 
 
 def load(s: "AbyssState", ship_id: int) -> None:
