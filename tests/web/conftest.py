@@ -142,3 +142,36 @@ def server_factory(tmp_path):
     yield make
     for s in servers:
         s.stop()
+
+
+class FakeClock:
+    """A clock the test moves (turn clocks, bot thinking): never the machine's time."""
+
+    def __init__(self, start: float = 1_000_000.0) -> None:
+        self.now = start
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+def on_loop(hub, fn, *args):
+    """Run ``fn(*args)`` on the server's event loop (where the hub lives) and return its result."""
+    import asyncio
+
+    async def run():
+        return fn(*args)
+
+    return asyncio.run_coroutine_threadsafe(run(), hub.loop).result(30)
+
+
+def wait_until(check, polls: int = 3000, what: str = "condition"):
+    """Poll ``check()`` until it is truthy (bounded; no timing is asserted)."""
+    for _ in range(polls):
+        value = check()
+        if value:
+            return value
+        time.sleep(0.01)
+    raise AssertionError(f"{what} never held")

@@ -124,9 +124,9 @@ def test_a_turn_has_a_thinking_cap(tmp_path):
         hub = c.app.state.hub
         tid = create(c, players=3, seats=[person(), person(), person()])["id"]
         table = hub.tables[tid]
-        assert hub.budget(table, 0) == 2.0
+        assert hub.budget(table, 0) == 1.5  # half of the turn's 3 s (under the 2 s a decision)
         hub._turn[(tid, 0)] = 2.5
-        assert hub.budget(table, 0) == 0.5
+        assert hub.budget(table, 0) == 0.25
         hub._turn[(tid, 0)] = 3.0
         assert hub.budget(table, 0) == 0.0
 

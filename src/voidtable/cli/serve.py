@@ -21,6 +21,10 @@ def register(app: typer.Typer) -> None:
         durable: str = typer.Option("normal", "--durable",
                                     help="normal: every accepted move survives the server being killed; full: also a power cut (slower)"),
         bot_delay: float = typer.Option(0.3, "--bot-delay", help="seconds a bot waits before moving at a table with people"),
+        bot_pace: float = typer.Option(0.7, "--bot-pace", help="seconds between moves at a table of bots alone (a table may set its own)"),
+        chat_size: int = typer.Option(300, "--chat-size", help="characters in one chat message"),
+        chat_rate: int = typer.Option(20, "--chat-rate", help="chat messages one client address may send a minute at a table"),
+        chat_lines: int = typer.Option(1000, "--chat-lines", help="chat messages and notes kept at one table"),
         bot_workers: int = typer.Option(4, "--bot-workers", help="threads in which bots think"),
         log_level: str = typer.Option("info", "--log-level", help="critical, error, warning, info or debug"),
         max_bot_seconds: float = typer.Option(2.0, "--max-bot-seconds", help="longest a bot may think for one decision"),
@@ -57,13 +61,14 @@ def register(app: typer.Typer) -> None:
             fail(f"--durable must be normal or full, got {durable!r}")
         if not 0 < port < 65536:
             fail(f"--port must be 1-65535, got {port}")
-        if bot_delay < 0 or bot_workers < 1:
-            fail("--bot-delay must be >= 0 and --bot-workers >= 1")
+        if bot_delay < 0 or bot_workers < 1 or not 0 <= bot_pace <= 10:
+            fail("--bot-delay must be >= 0, --bot-pace in 0-10 and --bot-workers >= 1")
         numbers: dict[str, Any] = {"--max-bot-seconds": max_bot_seconds, "--max-bot-turn-seconds": max_bot_turn_seconds,
                                    "--max-tables": max_tables, "--create-rate": create_rate, "--join-rate": join_rate,
                                    "--expire-waiting": expire_waiting, "--expire-idle": expire_idle, "--max-body": max_body,
                                    "--max-message": max_message, "--max-depth": max_depth, "--header-timeout": header_timeout,
-                                   "--keep-alive": keep_alive, "--max-connections": max_connections}
+                                   "--keep-alive": keep_alive, "--max-connections": max_connections, "--chat-size": chat_size,
+                                   "--chat-rate": chat_rate, "--chat-lines": chat_lines}
         for flag, value in numbers.items():
             if not value > 0:
                 fail(f"{flag} must be greater than 0, got {value}")
@@ -77,7 +82,7 @@ def register(app: typer.Typer) -> None:
         limits = Limits(max_body=max_body, max_message=max_message, max_depth=max_depth, max_bot_seconds=max_bot_seconds,
                         max_bot_turn_seconds=max_bot_turn_seconds, max_tables=max_tables, creates_per_minute=create_rate,
                         joins_per_minute=join_rate, waiting_expiry=expire_waiting, idle_expiry=expire_idle,
-                        allow_overrides=overrides, allowed_hosts=tuple(allowed_host or ()), allowed_origins=tuple(allow_origin or ()))
+                        allow_overrides=overrides, chat_size=chat_size, chat_per_minute=chat_rate, talk_lines=chat_lines, allowed_hosts=tuple(allowed_host or ()), allowed_origins=tuple(allow_origin or ()))
         try:  # a clear one-line error for a busy port or a bad address, before anything starts
             with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
                 probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -87,7 +92,7 @@ def register(app: typer.Typer) -> None:
         logging.basicConfig(level=log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
         try:
             app = create_app(data, durable=durable, bot_workers=bot_workers, bot_delay=bot_delay, limits=limits, host=host,
-                             rule_sets=rule_sets)
+                             rule_sets=rule_sets, pace=bot_pace)
         except StoreError as e:
             fail(f"{e} (--data must be a writable directory)")
         shown = "127.0.0.1" if host in ("0.0.0.0", "") else host

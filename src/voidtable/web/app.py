@@ -14,6 +14,12 @@ Routes (details and the message format in docs/web.md):
     POST /api/tables/{id}/move                  {token, step, action}
     GET  /api/tables/{id}/record                the game record, finished games only
     GET  /api/tables/{id}/replay?step=&seat=    a finished game at a step, as that seat saw it
+    POST /api/tables/{id}/seats/{seat}/bot      the creator hands an absent player's seat to a bot {bot?}
+    POST /api/tables/{id}/take-back             a seat link takes its seat back from that bot
+    POST /api/tables/{id}/resign                a seated player resigns
+    POST /api/tables/{id}/rematch               a finished table's rematch (a player or the creator)
+    POST /api/tables/{id}/chat                  {text}: a chat line (a seat's token, or none: a spectator)
+    PATCH /api/tables/{id}/options              the creator turns chat on or off {chat}
     POST /api/replay                            the same for an uploaded record
     WS   /ws/{id}                               live table: hello {token}, then moves; state pushed
 
@@ -100,13 +106,16 @@ def client_key(request: Request) -> str:
 
 def create_app(data: str | Path, durable: str = "normal", bot_workers: int = 4, bot_delay: float = 0.0,
                limits: Limits | None = None, host: str = "127.0.0.1", clock: Clock | None = None,
-               rule_sets: dict[str, tuple[str, dict[str, Any]]] | None = None) -> Starlette:
+               rule_sets: dict[str, tuple[str, dict[str, Any]]] | None = None, wall: Clock | None = None,
+               pace: float = 0.0, tick: float = 0.25) -> Starlette:
     """The app; ``limits`` bound what clients may do, ``host`` is the bound address (for the Host check),
     ``clock`` (monotonic seconds) is injectable so tests can move time for rate limits and expiry, ``rule_sets``
-    are the operator's named rule sets (variant name -> game, settings)."""
+    are the operator's named rule sets (variant name -> game, settings); ``wall`` is the wall clock turn clocks
+    read (injectable: tests move it and call ``app.state.hub.tick()``), checked every ``tick`` seconds; ``pace``:
+    seconds between moves at a table with no person playing."""
     limits = limits or Limits()
     hub = Hub(data, durable=durable, bot_workers=bot_workers, bot_delay=bot_delay, limits=limits, clock=clock,
-              rule_sets=rule_sets)
+              rule_sets=rule_sets, wall=wall, pace=pace)
 
     def api(fn: Callable[[Request], Awaitable[Response]]) -> Callable[[Request], Awaitable[Response]]:
         async def wrapped(request: Request) -> Response:
@@ -173,6 +182,41 @@ def create_app(data: str | Path, durable: str = "normal", bot_workers: int = 4, 
         return Response(record_json(table), media_type="application/json",
                         headers={"Content-Disposition": f'attachment; filename="{table.name}-{table.id}.json"'})
 
+    @api
+    async def hand_to_bot(request: Request) -> Response:
+        try:
+            seat = int(request.path_params["seat"])
+        except ValueError:
+            raise MoveError(400, "seat must be a whole number") from None
+        return JSONResponse(hub.hand_to_bot(request.path_params["id"], seat, bearer(request), await body(request, limits)))
+
+    @api
+    async def take_back(request: Request) -> Response:
+        await body(request, limits)
+        return JSONResponse(hub.take_back(request.path_params["id"], bearer(request)))
+
+    @api
+    async def resign(request: Request) -> Response:
+        await body(request, limits)
+        return JSONResponse(hub.resign(request.path_params["id"], bearer(request)))
+
+    @api
+    async def rematch(request: Request) -> Response:
+        await body(request, limits)
+        out = hub.rematch(request.path_params["id"], bearer(request), client_key(request))
+        return JSONResponse(out, status_code=200 if out["existing"] else 201)
+
+    @api
+    async def chat(request: Request) -> Response:
+        req = await body(request, limits)
+        if not isinstance(req, dict) or set(req) != {"text"}:
+            raise MoveError(400, "malformed chat: send {text: \"...\"}")
+        return JSONResponse(hub.chat(request.path_params["id"], bearer(request), req["text"], client_key(request)))
+
+    @api
+    async def table_options(request: Request) -> Response:
+        return JSONResponse(hub.set_table_options(request.path_params["id"], bearer(request), await body(request, limits)))
+
     def frame_args(request: Request, players: int) -> tuple[int, int | None]:
         try:
             step = int(request.query_params.get("step", "0"))
@@ -191,7 +235,7 @@ def create_app(data: str | Path, durable: str = "normal", bot_workers: int = 4, 
             raise MoveError(403, "only finished games can be replayed")
         step, seat = frame_args(request, table.players)
         frame = await asyncio.get_running_loop().run_in_executor(
-            hub.executor, lambda: replay_frame(table.record(), step, seat, table.names()))
+            hub.executor, lambda: replay_frame(table.record(), step, seat, table.names(), ended=table.final))
         return JSONResponse(frame)
 
     @api
@@ -205,7 +249,9 @@ def create_app(data: str | Path, durable: str = "normal", bot_workers: int = 4, 
             seat = req.get("seat")
             if not isinstance(step, int) or (seat is not None and (not isinstance(seat, int) or not 0 <= seat < rec.players)):
                 raise MoveError(400, "step must be a whole number, seat a seat number or null")
-            frame = await asyncio.get_running_loop().run_in_executor(hub.executor, lambda: replay_frame(rec, step, seat))
+            ended = req["record"].get("ended") if isinstance(req["record"], dict) else None
+            frame = await asyncio.get_running_loop().run_in_executor(
+                hub.executor, lambda: replay_frame(rec, step, seat, ended=ended))
         except RecordError as e:
             raise MoveError(400, str(e)) from None
         return JSONResponse(frame)
@@ -284,15 +330,27 @@ def create_app(data: str | Path, durable: str = "normal", bot_workers: int = 4, 
             except Exception:  # a failed sweep must not end the sweeping
                 log.exception("expiring tables failed")
 
+    async def ticker() -> None:
+        """Turn clocks: act on those that ran out, a few times a second (by the hub's wall clock)."""
+        while True:
+            await asyncio.sleep(tick)
+            try:
+                hub.tick()
+            except Exception:  # a failed tick must not stop the clocks
+                log.exception("checking turn clocks failed")
+
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         hub.restore()
         hub.start_bots()
+        hub.loop = asyncio.get_running_loop()
         sweeper = asyncio.create_task(sweep())
+        clocks = asyncio.create_task(ticker())
         try:
             yield
         finally:
             sweeper.cancel()
+            clocks.cancel()
             hub.close()
 
     routes = [
@@ -311,6 +369,12 @@ def create_app(data: str | Path, durable: str = "normal", bot_workers: int = 4, 
         Route("/api/tables/{id}/move", move, methods=["POST"]),
         Route("/api/tables/{id}/record", record),
         Route("/api/tables/{id}/replay", replay),
+        Route("/api/tables/{id}/seats/{seat}/bot", hand_to_bot, methods=["POST"]),
+        Route("/api/tables/{id}/take-back", take_back, methods=["POST"]),
+        Route("/api/tables/{id}/resign", resign, methods=["POST"]),
+        Route("/api/tables/{id}/rematch", rematch, methods=["POST"]),
+        Route("/api/tables/{id}/chat", chat, methods=["POST"]),
+        Route("/api/tables/{id}/options", table_options, methods=["PATCH"]),
         Route("/api/replay", replay_upload, methods=["POST"]),
         WebSocketRoute("/ws/{id}", ws_table),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),

@@ -33,8 +33,13 @@ from voidtable.engine.rng import derive_seed
 
 from .bots import FairQueue, check_spec, set_budget
 from .limits import MAX_SEED, Clock, Limits, RateLimit
-from .store import SeatRow, Store, TableRow
+from .store import SeatRow, Store, TableRow, TalkRow
 from .tables import MoveError, Table, hash_token, new_token
+
+CLOCK_MODES = {"move": (5.0, 3600.0), "game": (30.0, 86400.0)}  # turn clock: seconds allowed, per move or per game
+MAX_PACE = 10.0
+RESIGN_LEVEL = "medium"   # the bot that plays a resigned seat to the end (and a timed-out one)
+TURN_FLOOR = 0.05         # a bot decision with less of its turn left than this plays its quick fallback move
 
 log = logging.getLogger("voidtable.web")
 
@@ -73,6 +78,7 @@ class Conn:
         self.lock = asyncio.Lock()  # one frame at a time: the writer's states and the reader's acknowledgements
         self.seat = seat
         self.sent_lines = 0
+        self.sent_talk = 0
         self.outbox: deque[str] = deque()
         self.dirty = True
         self.wake = asyncio.Event()
@@ -104,18 +110,23 @@ class Conn:
             if self.dirty:
                 await asyncio.sleep(0)  # let moves that are already waiting be read and acknowledged first
                 self.dirty = False
-                msg = table.message(self.seat, self.sent_lines)
+                msg = table.message(self.seat, self.sent_lines, self.sent_talk)
                 self.sent_lines = msg["log_from"] + len(msg["log"])
+                self.sent_talk = msg["talk_from"] + len(msg["talk"])
                 await self.send(encode(msg))
 
 
 class Hub:
     def __init__(self, data: str | Path, durable: str = "normal", bot_workers: int = 4, bot_delay: float = 0.0,
                  limits: Limits | None = None, clock: Clock | None = None,
-                 rule_sets: dict[str, tuple[str, dict[str, Any]]] | None = None) -> None:
+                 rule_sets: dict[str, tuple[str, dict[str, Any]]] | None = None, wall: Clock | None = None,
+                 pace: float = 0.0, think_clock: Clock | None = None) -> None:
         self.data = Path(data)
         self.limits = limits or Limits()
         self.clock: Clock = clock or time.monotonic
+        self.wall: Clock = wall or time.time            # turn clocks: stored as wall-clock times, so a restart keeps them
+        self.think_clock: Clock = think_clock or time.perf_counter  # measures a bot's thinking against its turn budget
+        self.pace = pace                                # seconds between moves at a table with no person playing
         self.store = Store(self.data / "voidtable.sqlite3", durable)
         self.tables: dict[str, Table] = {}
         self.conns: dict[str, set[Conn]] = {}
@@ -129,12 +140,15 @@ class Hub:
         self._working = 0                               # decisions with a worker now
         self._turn: dict[tuple[str, int], float] = {}   # seconds a bot has thought in its current turn
         self._refused: dict[tuple[str, int], int] = {}
+        self._forced: set[tuple[str, int]] = set()      # person seats whose move clock ran out: a bot chooses this move
         self._tasks: set[asyncio.Task[None]] = set()
         self.creators: dict[str, str] = {}              # table id -> hash of its creator's token
         self.active: dict[str, float] = {}              # table id -> clock() of its last move, join or creation
         self.create_rate = RateLimit(self.limits.creates_per_minute, self.clock)
         self.join_rate = RateLimit(self.limits.joins_per_minute, self.clock)
+        self.chat_rate = RateLimit(self.limits.chat_per_minute, self.clock)
         self.closed = False
+        self.loop: asyncio.AbstractEventLoop | None = None  # the serving loop (tests call into it from their thread)
         self.latencies: deque[float] = deque(maxlen=20000)  # seconds from a move read off a WebSocket to its ack sent
         self.accepted = 0
         self.unloadable: dict[str, dict[str, Any]] = {}  # lobby lines of stored tables whose game no longer loads
@@ -161,6 +175,7 @@ class Hub:
                 log.exception("table %s cannot be restored", row.id)
                 self.unloadable[row.id] = unloadable_line(row, f"the stored table does not rebuild: {type(e).__name__}: {e}")
                 continue
+            table.now = self.wall
             self.tables[table.id] = table
             self.conns.setdefault(table.id, set())
             if table.problem:
@@ -242,9 +257,11 @@ class Hub:
         """Make a table from a lobby request; seat links for the seats claimed now, and the creator's token."""
         if not isinstance(req, dict):
             raise MoveError(400, "a table request is a JSON object: {game, players, variant?, options?, seats?, seed?}")
-        extra = set(req) - {"game", "players", "variant", "options", "seats", "seed"}
+        extra = set(req) - {"game", "players", "variant", "options", "seats", "seed", "clock", "chat", "pace"}
         if extra:
-            raise MoveError(400, f"unknown field(s) {sorted(extra)}; fields: game, players, variant, options, seats, seed")
+            raise MoveError(400, f"unknown field(s) {sorted(extra)}; fields: game, players, variant, options, seats, seed, "
+                                 "clock, chat, pace")
+        table_options = self.table_options(req)
         try:
             name = req.get("game")
             spec = get(name if isinstance(name, str) else "")
@@ -308,15 +325,50 @@ class Hub:
         self.admit(client)  # after every check of the request: a refused request does not count
         creator = new_token()
         row = TableRow(table_id, spec.name, players, game.settings, seed, time.time(), status, None, None, seats, [],
-                       spec.rules_version, hash_token(creator))
-        self.stored(lambda: self.store.create_table(row))
+                       spec.rules_version, hash_token(creator), table_options=table_options)
+        table = self.open_table(row, game)
+        return {"id": table.id, "table": table.info(), "links": links, "spectate": f"/t/{table.id}", "creator": creator}
+
+    def open_table(self, row: TableRow, game: Any = None) -> Table:
+        """Store a new table, start its clocks and bots, and serve it."""
         table = Table(row, game)
+        table.now = self.wall
+        changes = table.clock_changes(self.wall())
+        table.set_clocks(changes)
+        for seat in row.seats:
+            seat.clock_left, seat.clock_since = table.seats[seat.seat].clock_left, table.seats[seat.seat].clock_since
+        self.stored(lambda: self.store.create_table(row))
         self.tables[table.id] = table
         self.conns[table.id] = set()
-        self.creators[table.id] = hash_token(creator)
+        if row.creator_hash:
+            self.creators[table.id] = row.creator_hash
         self.active[table.id] = self.clock()
         self.schedule_bots(table)
-        return {"id": table.id, "table": table.info(), "links": links, "spectate": f"/t/{table.id}", "creator": creator}
+        return table
+
+    @staticmethod
+    def table_options(req: dict[str, Any]) -> dict[str, Any]:
+        """The table's own options from a lobby request: a turn clock (off unless asked), chat (on), pace."""
+        out: dict[str, Any] = {"clock": None, "chat": True}
+        clock = req.get("clock")
+        if clock is not None:
+            if not isinstance(clock, dict) or set(clock) - {"mode", "seconds"} or clock.get("mode") not in CLOCK_MODES:
+                raise MoveError(400, "'clock' must be null or {mode: move|game, seconds}")
+            lo, hi = CLOCK_MODES[clock["mode"]]
+            seconds = clock.get("seconds")
+            if not isinstance(seconds, (int, float)) or isinstance(seconds, bool) or not lo <= seconds <= hi:
+                raise MoveError(400, f"clock seconds for mode {clock['mode']} must be a number in {lo:g}-{hi:g}")
+            out["clock"] = {"mode": clock["mode"], "seconds": float(seconds)}
+        chat = req.get("chat", True)
+        if not isinstance(chat, bool):
+            raise MoveError(400, "'chat' must be true or false")
+        out["chat"] = chat
+        pace = req.get("pace")
+        if pace is not None:
+            if not isinstance(pace, (int, float)) or isinstance(pace, bool) or not 0 <= pace <= MAX_PACE:
+                raise MoveError(400, f"'pace' must be seconds between bot moves in 0-{MAX_PACE:g} (a table without people)")
+            out["pace"] = float(pace)
+        return out
 
     def stored(self, write: Callable[[], None]) -> None:
         """Run a store write; a failure (disk full, read-only) is a one-line 503 and the table is unchanged."""
@@ -388,6 +440,7 @@ class Hub:
         self.active[table.id] = self.clock()
         table.status = status
         table.touch()
+        self.sync_clocks(table)
         self.notify(table)
         return {"id": table.id, "seat": seat, "token": token, "url": f"/t/{table.id}#seat={token}"}
 
@@ -401,19 +454,240 @@ class Hub:
             raise MoveError(401, "unauthenticated: this seat token does not open a seat at this table")
         return self.move_as(table, seat, step, action)
 
-    def move_as(self, table: Table, seat: int | None, step: Any, action_json: Any, notify: bool = True) -> dict[str, Any]:
-        """Check, store, apply, wake: in this order, with no await in between (``notify=False``: the caller wakes)."""
+    def move_as(self, table: Table, seat: int | None, step: Any, action_json: Any, notify: bool = True,
+                bot: bool = False) -> dict[str, Any]:
+        """Check, store, apply, wake: in this order, with no await in between (``notify=False``: the caller wakes;
+        ``bot``: the server's own bot moves for the seat, which a person may not while a bot holds it)."""
+        if not bot:
+            table.check_person(seat)
         action = table.check(seat, step, action_json)
         assert seat is not None
         new, events = table.prepare(seat, action)
-        result = new.result().to_json() if new.is_over() else None
-        self.stored(lambda: self.store.add_move(table.id, table.step + 1, seat, action, result))
+        result = table.result_json(new) if new.is_over() else None
+        now = self.wall()
+        clocks = table.clock_changes(now, seat, new)
+        self.stored(lambda: self.store.add_move(table.id, table.step + 1, seat, action, result, clocks))
         table.commit(new, seat, action, events)
+        table.set_clocks(clocks)
+        self._forced.discard((table.id, seat))
         self.active[table.id] = self.clock()
         self.accepted += 1
         if notify:
             self.notify(table)
         return {"type": "accepted", "step": table.step}
+
+    # -- what players expect of a table: clocks, handing seats to bots, resigning, rematches, talk -------------
+    def sync_clocks(self, table: Table) -> None:
+        """Start or stop turn clocks after a change that was not a move (a seat taken, handed over, given back)."""
+        changes = table.clock_changes(self.wall())
+        if changes:
+            self.stored(lambda: self.store.set_clocks(table.id, changes))
+            table.set_clocks(changes)
+            table.touch()
+
+    def tick(self) -> None:
+        """Act on turn clocks that ran out (the server calls this a few times a second; tests after moving the clock).
+        A move clock: a bot chooses that one move. A game clock: a bot plays the seat to the end."""
+        now = self.wall()
+        for table in list(self.tables.values()):
+            clock = table.table_options.get("clock")
+            if not clock or table.status != "running":
+                continue
+            for s in table.seats:
+                if s.clock_since is None or s.by_bot or (table.clock_left(s.seat, now) or 0.0) > 0:
+                    continue
+                key = (table.id, s.seat)
+                if clock["mode"] == "move":
+                    if key in self._forced:
+                        continue
+                    self._forced.add(key)
+                    self.note(table, f"{s.name}'s time for this move ran out: a bot chooses it")
+                    self.schedule_bots(table)
+                else:
+                    with contextlib.suppress(MoveError):
+                        self._hold(table, s.seat, RESIGN_LEVEL, "timeout")
+                        self.note(table, f"{s.name}'s time ran out: a bot plays their seat to the end")
+
+    def _hold(self, table: Table, seat: int, level: str | None, why: str | None, status: str | None = None,
+              result: dict[str, Any] | None = None) -> None:
+        """A bot takes a person's seat (or, with ``level`` None, gives it back): stored first, then the table."""
+        s = table.seats[seat]
+        old = (s.held, s.held_why, table.status)
+        s.held, s.held_why = level, why
+        if status is not None:
+            table.status = status
+        clocks = table.clock_changes(self.wall())
+        s.held, s.held_why, table.status = old
+        self.stored(lambda: self.store.hold_seat(table.id, seat, level, why, status, clocks))
+        if result is not None:
+            self.stored(lambda: self.store.finish(table.id, result))
+            table.final = result
+            table.finished = time.time()
+        s.held, s.held_why = level, why
+        if status is not None:
+            table.status = status
+        table.set_clocks(clocks)
+        self._agents.pop((table.id, seat), None)
+        self._forced.discard((table.id, seat))
+        self.active[table.id] = self.clock()
+        table.touch()
+        self.notify(table)
+
+    def creator_check(self, table_id: str, token: str | None, what: str) -> None:
+        creator = self.creators.get(table_id)
+        if not token or creator is None or not hmac.compare_digest(creator, hash_token(token)):
+            raise MoveError(403, f"only the table's creator may {what} (send the creator token as Authorization: Bearer)")
+
+    def present(self, table: Table, seat: int) -> bool:
+        return any(c.seat == seat for c in self.conns.get(table.id, ()))
+
+    def hand_to_bot(self, table_id: str, seat: Any, token: str | None, req: Any) -> dict[str, Any]:
+        """The creator gives an absent player's seat (or a seat no one took) to a bot; the seat's link takes it back."""
+        table = self.table(table_id)
+        self.creator_check(table_id, token, "hand a seat to a bot")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < table.players:
+            raise MoveError(400, f"seat must be a seat number 0-{table.players - 1}")
+        req = req if isinstance(req, dict) else {}
+        level = req.get("bot", "medium")
+        if level not in LEVELS:
+            raise MoveError(400, f"'bot' must be one of {', '.join(LEVELS)}")
+        s = table.seats[seat]
+        if table.status not in ("waiting", "running"):
+            raise MoveError(409, f"the table is {table.status}: no seat changes hands now")
+        if s.kind != "person" or s.held is not None:
+            raise MoveError(409, f"seat {seat} ({s.name}) is already played by a bot")
+        if self.present(table, seat):
+            raise MoveError(409, f"{s.name} is at the table now: only an absent player's seat can go to a bot")
+        starts = table.status == "waiting" and not any(x.open for x in table.seats if x.seat != seat)
+        self._hold(table, seat, level, "handed", "running" if starts else None)
+        self.note(table, f"{s.name}'s seat was handed to a bot ({level}) by the table's creator"
+                         + ("" if s.open else "; their seat link takes it back"))
+        return {"id": table.id, "seat": seat, "held": "handed", "bot": level}
+
+    def take_back(self, table_id: str, token: Any) -> dict[str, Any]:
+        """A seat link takes its seat back from the bot the creator handed it to."""
+        table = self.table(table_id)
+        seat = table.seat_of(token)
+        if seat is None:
+            raise MoveError(401, "unauthenticated: this seat token does not open a seat at this table")
+        s = table.seats[seat]
+        if s.held is None:
+            raise MoveError(409, "your seat is yours already")
+        if s.held_why != "handed":
+            raise MoveError(409, "a resigned or timed-out seat stays with its bot to the end of the game")
+        if table.status not in ("waiting", "running"):
+            raise MoveError(409, f"the table is {table.status}")
+        self._hold(table, seat, None, None)
+        self.note(table, f"{s.name} took their seat back from the bot")
+        return {"id": table.id, "seat": seat, "held": None}
+
+    def resign(self, table_id: str, token: Any) -> dict[str, Any]:
+        """A player gives up: with two players the other wins now; with more, a bot plays the seat to the end.
+        (No game defines resigning as elimination yet; see docs/web.md.)"""
+        table = self.table(table_id)
+        seat = table.seat_of(token)
+        if seat is None:
+            raise MoveError(401, "unauthenticated: only a seated player may resign (send the seat token)")
+        s = table.seats[seat]
+        if table.status != "running":
+            raise MoveError(409, "only a game in progress can be resigned" if table.status != "finished" else "the game is over")
+        if s.held_why in ("resigned", "timeout"):
+            raise MoveError(409, "your seat is already played by a bot to the end")
+        if table.players == 2:
+            other = 1 - seat
+            result = {"scores": [0 if p == seat else 1 for p in range(2)], "ranks": [2 if p == seat else 1 for p in range(2)],
+                      "winners": [other], "tiebreaks": [], "resigned": [seat]}
+            self._hold(table, seat, RESIGN_LEVEL, "resigned", "finished", result)
+            self.note(table, f"{s.name} resigned: {table.seats[other].name} wins")
+        else:
+            self._hold(table, seat, RESIGN_LEVEL, "resigned")
+            self.note(table, f"{s.name} resigned: a bot plays their seat to the end")
+        return {"id": table.id, "seat": seat, "resigned": True, "status": table.status}
+
+    def rematch(self, table_id: str, token: str | None, client: str = "local") -> dict[str, Any]:
+        """A finished table's rematch: the same game, options and seats, a new seed. Each person keeps their seat
+        token, so everyone's own link opens their seat at the new table (no new links to send). Asked twice: the same."""
+        table = self.table(table_id)
+        seat = table.seat_of(token)
+        creator = self.creators.get(table_id)
+        is_creator = bool(token) and creator is not None and hmac.compare_digest(creator, hash_token(token or ""))
+        if seat is None and not is_creator:
+            raise MoveError(403, "only a player at this table (or its creator) may ask for a rematch")
+        if table.status != "finished":
+            raise MoveError(409, "a rematch is offered once the game is over")
+        if table.rematch and table.rematch in self.tables:
+            return {"id": table.rematch, "existing": True}
+        self.admit(client)
+        seats = []
+        for x in table.seats:
+            if x.kind == "person" and x.token_hash:
+                seats.append(SeatRow(x.seat, "person", None, x.name, x.token_hash))
+            else:  # a bot seat, or a seat no one ever took (a bot played it): a bot again
+                level = x.level or "medium"
+                seats.append(SeatRow(x.seat, "bot", level, x.name if x.kind == "bot" else f"Bot {x.seat} ({level})", None))
+        new_id = secrets.token_urlsafe(8)
+        row = TableRow(new_id, table.name, table.players, dict(table.options), secrets.randbits(53), time.time(), "running",
+                       None, None, seats, [], table.game.spec.rules_version, creator, table_options=dict(table.table_options),
+                       rematch_of=table.id)
+        new = self.open_table(row, table.game)
+        table.rematch = new.id
+        table.touch()
+        self.note(table, "A rematch is ready: the same seats at a new table")
+        return {"id": new.id, "existing": False}
+
+    def note(self, table: Table, text: str) -> None:
+        """A line the table itself says (a seat handed over, a clock run out, a resignation): kept with the chat."""
+        self._talk(table, TalkRow(len(table.talk) + 1, "note", None, "", text, time.time()))
+
+    def _talk(self, table: Table, line: TalkRow) -> None:
+        if len(table.talk) >= self.limits.talk_lines:
+            if line.kind == "chat":
+                raise MoveError(429, f"this table's chat is full ({self.limits.talk_lines} lines, --chat-lines)")
+            return
+        self.stored(lambda: self.store.add_talk(table.id, line))
+        table.talk.append(line)
+        for conn in self.conns.get(table.id, ()):
+            conn.changed()
+
+    def chat(self, table_id: str, token: Any, text: Any, client: str = "local") -> dict[str, Any]:
+        """A chat line from a seat or a spectator: plain text, one line, within the size and rate limits."""
+        table = self.table(table_id)
+        if token is not None and not isinstance(token, str):
+            raise MoveError(400, "malformed chat: 'token' must be a string")
+        seat = table.seat_of(token)
+        if token and seat is None:
+            raise MoveError(401, "unauthenticated: this seat token does not open a seat at this table")
+        if not table.chat_on:
+            raise MoveError(403, "chat is turned off at this table")
+        if not isinstance(text, str):
+            raise MoveError(400, "malformed chat: send {text: \"...\"}")
+        line = " ".join("".join(ch if ch.isprintable() else " " for ch in text).split())
+        if not line:
+            raise MoveError(400, "an empty chat message is not sent")
+        if len(line) > self.limits.chat_size:
+            raise MoveError(413, f"chat message too long: at most {self.limits.chat_size} characters (--chat-size)")
+        if not self.chat_rate.allow(f"{client}|{table.id}"):
+            raise MoveError(429, f"too many chat messages: at most {self.limits.chat_per_minute} a minute (--chat-rate)")
+        name = table.seats[seat].name if seat is not None else "Spectator"
+        self._talk(table, TalkRow(len(table.talk) + 1, "chat", seat, name, line, time.time()))
+        return {"n": len(table.talk)}
+
+    def set_table_options(self, table_id: str, token: str | None, req: Any) -> dict[str, Any]:
+        """The creator changes the table's own options while it lasts: chat on or off."""
+        table = self.table(table_id)
+        self.creator_check(table_id, token, "change the table's options")
+        if not isinstance(req, dict) or set(req) - {"chat"} or not isinstance(req.get("chat"), bool):
+            raise MoveError(400, "send {chat: true|false}")
+        options = {**table.table_options, "chat": req["chat"]}
+        self.stored(lambda: self.store.set_table_options(table.id, options))
+        changed = table.chat_on != req["chat"]
+        table.table_options = options
+        table.touch()
+        if changed:
+            self.note(table, "The table's creator turned chat " + ("on" if req["chat"] else "off"))
+        for conn in self.conns.get(table.id, ()):
+            conn.changed()
+        return {"id": table.id, "chat": table.chat_on}
 
     def stats(self) -> dict[str, Any]:
         """Counts and the server's own move latency (read -> checked, stored, acknowledged) over recent WebSocket moves."""
@@ -448,7 +722,7 @@ class Hub:
         key = (table.id, seat)
         a = self._agents.get(key)
         if a is None:
-            spec = bot_spec(table.seats[seat].bot or "medium", table.name)
+            spec = bot_spec(table.seats[seat].level or "medium", table.name)
             a = self._agents[key] = agent_specs.make(spec, table.name, derive_seed(table.seed, 1 + seat))
             set_budget(a, self.limits.max_bot_seconds)  # also a stored spec from before the limits, or iterations only
         return a
@@ -459,12 +733,24 @@ class Hub:
             return
         for p in table.state.to_move():
             key = (table.id, p)
-            if table.seats[p].kind == "bot" and key not in self._thinking:
+            if (table.seats[p].by_bot or key in self._forced) and key not in self._thinking:
                 self._thinking.add(key)
-                if self.bot_delay and any(s.kind == "person" for s in table.seats):
-                    asyncio.get_running_loop().call_later(self.bot_delay, self._enqueue, table.id, p)
+                delay = 0.0 if key in self._forced else self.delay(table)
+                if delay:
+                    self._later(delay, self._enqueue, table.id, p)
                 else:
                     self._enqueue(table.id, p)
+
+    def delay(self, table: Table) -> float:
+        """Seconds a bot waits before it decides: ``bot_delay`` at a table where a person plays (so their moves can
+        be followed), the table's pace (or the server's, ``--bot-pace``) at a table of bots alone (watchable)."""
+        if any(not s.by_bot for s in table.seats):
+            return self.bot_delay
+        pace = table.table_options.get("pace")
+        return float(pace) if isinstance(pace, (int, float)) else self.pace
+
+    def _later(self, delay: float, fn: Callable[..., None], *args: Any) -> None:
+        asyncio.get_running_loop().call_later(delay, fn, *args)
 
     def _enqueue(self, table_id: str, seat: int) -> None:
         if self.closed or table_id not in self.tables:
@@ -485,12 +771,21 @@ class Hub:
             task.add_done_callback(self._tasks.discard)
 
     def budget(self, table: Table, seat: int) -> float:
-        """Seconds this decision may think: the per-decision limit, less what the bot's turn has used of its cap."""
+        """Seconds this decision may think, derived from the turn's budget: at most the per-decision limit and at
+        most half of what the bot's turn has left (``--max-bot-turn-seconds``), so however many decisions a turn
+        holds, their thinking adds up to less than the turn's budget. Under ``TURN_FLOOR`` left: 0 (quick move)."""
         key = (table.id, seat)
         if table.actions and table.actions[-1][0] != seat:  # another seat moved since: a new turn
             self._turn[key] = 0.0
         left = self.limits.max_bot_turn_seconds - self._turn.get(key, 0.0)
-        return max(0.0, min(self.limits.max_bot_seconds, left))
+        if left < TURN_FLOOR:
+            return 0.0
+        return min(self.limits.max_bot_seconds, left / 2)
+
+    def charge(self, table_id: str, seat: int, seconds: float) -> None:
+        """Count ``seconds`` of thinking against the bot's current turn."""
+        key = (table_id, seat)
+        self._turn[key] = self._turn.get(key, 0.0) + seconds
 
     async def _decide(self, table_id: str, p: int) -> None:
         """One bot decision on a worker, then its move through the same checks as anyone's."""
@@ -499,16 +794,19 @@ class Hub:
         action = None
         step = table.step if table is not None else 0
         try:
-            if table is None or self.closed or table.status != "running" or p not in table.state.to_move():
+            if table is None or self.closed or table.status != "running" or p not in table.state.to_move() \
+                    or not (table.seats[p].by_bot or key in self._forced):
                 self._thinking.discard(key)
                 return
             step = table.step
             obs = observe(table.state, p)
             seconds = self.budget(table, p)
             agent = self.agent(table, p)
-            t0 = time.perf_counter()
+            if seconds <= 0 and hasattr(agent, "seconds"):  # the turn's budget is spent: the quick bot decides
+                agent = self.quick(table, p)
+            t0 = self.think_clock()
             action = await asyncio.get_running_loop().run_in_executor(self.executor, self._think, agent, obs, seconds)
-            self._turn[key] = self._turn.get(key, 0.0) + (time.perf_counter() - t0)
+            self.charge(table_id, p, self.think_clock() - t0)
         except RuntimeError:  # the executor is shut down
             self._thinking.discard(key)
             return
@@ -524,9 +822,21 @@ class Hub:
             return
         self._play(table, p, step, action)
 
+    def quick(self, table: Table, seat: int) -> Agent:
+        """The bot that decides when a searching bot's turn budget is spent: the game's medium bot if it does not
+        search (a heuristic), else a random one (``FALLBACK_LEVELS['easy']``)."""
+        key = (table.id, -1 - seat)
+        a = self._agents.get(key)
+        if a is None:
+            a = agent_specs.make(bot_spec("medium", table.name), table.name, derive_seed(table.seed, 100 + seat))
+            if hasattr(a, "seconds"):
+                a = agent_specs.make(FALLBACK_LEVELS["easy"], table.name, derive_seed(table.seed, 100 + seat))
+            self._agents[key] = a
+        return a
+
     @staticmethod
     def _think(agent: Agent, obs: Any, seconds: float) -> Any:
-        """In a worker: the agent's choice within ``seconds`` (none left in its turn: the first legal move)."""
+        """In a worker: the agent's choice within ``seconds`` (a search with none left: the first legal move)."""
         if seconds <= 0 and hasattr(agent, "seconds"):
             return obs.legal[0]
         set_budget(agent, seconds)
@@ -539,8 +849,10 @@ class Hub:
     def _play(self, table: Table, p: int, step: int, action: Any) -> None:
         """Submit a bot's move; a stale one thinks again, an unstored one retries when the store may write again."""
         key = (table.id, p)
+        if not (table.seats[p].by_bot or key in self._forced):  # the person took the seat back while it thought
+            return
         try:
-            self.move_as(table, p, step, action.to_json())
+            self.move_as(table, p, step, action.to_json(), bot=True)
             self._refused.pop(key, None)
         except MoveError as e:
             if e.status == 503:  # the store cannot write (disk full): the table is unchanged; try again later
@@ -551,7 +863,7 @@ class Hub:
                 log.error("bot %s at table %s: %s", p, table.id, e.message)
                 if self._refused[key] >= 3 and table.legal[p]:
                     with contextlib.suppress(MoveError):
-                        self.move_as(table, p, table.step, table.legal[p][0].to_json())
+                        self.move_as(table, p, table.step, table.legal[p][0].to_json(), bot=True)
             self.schedule_bots(table)  # else the table moved on while it thought: think again
 
     def _retry(self, table_id: str) -> None:

@@ -27,7 +27,7 @@ class Limits:
     max_message: int = 65_536              # --max-message: bytes in one WebSocket message
     max_depth: int = 32                    # --max-depth: nesting of JSON arrays/objects in a request or message
     max_bot_seconds: float = 2.0           # --max-bot-seconds: thinking time of one bot decision
-    max_bot_turn_seconds: float = 10.0     # --max-bot-turn-seconds: a bot's thinking over consecutive decisions
+    max_bot_turn_seconds: float = 3.0      # --max-bot-turn-seconds: a bot's thinking over consecutive decisions (its turn)
     max_tables: int = 500                  # --max-tables: live (waiting or running) tables
     creates_per_minute: int = 10           # --create-rate: tables one client may create a minute
     joins_per_minute: int = 30             # --join-rate: seats one client may claim a minute
@@ -36,6 +36,9 @@ class Limits:
     allow_overrides: bool = True           # --no-overrides: refuse rules-data overrides from the lobby
     allowed_hosts: tuple[str, ...] = ()    # --allowed-host: Host names accepted besides the bound address and localhost
     allowed_origins: tuple[str, ...] = ()  # --allow-origin: origins besides the server's own that may change state
+    chat_size: int = 300                   # --chat-size: characters in one chat message
+    chat_per_minute: int = 20              # --chat-rate: chat messages one client address may send a minute at a table
+    talk_lines: int = 1000                 # --chat-lines: chat messages and notes kept at one table
     store_retry: float = 1.0               # seconds before a bot retries a move the store could not write
 
 

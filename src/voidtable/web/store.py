@@ -22,7 +22,7 @@ import sqlite3
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
 
 from voidtable.engine.actions import Action
 from voidtable.engine.errors import RecordError
@@ -61,6 +61,48 @@ CREATE TABLE IF NOT EXISTS moves (
 """
 
 
+ClockRows = Sequence[tuple[int, float | None, float | None]]  # (seat, seconds left, running since)
+
+#: The schema version this code writes (``PRAGMA user_version``); each step in ``MIGRATIONS`` brings a store
+#: from the version before it, so a table database made by any earlier server still opens.
+SCHEMA_VERSION = 2
+
+
+def _add_column(db: sqlite3.Connection, table: str, column: str, decl: str) -> None:
+    if column not in {r[1] for r in db.execute(f"PRAGMA table_info({table})")}:
+        db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {decl}")
+
+
+def _migrate_1(db: sqlite3.Connection) -> None:
+    """Rules versions and creator tokens (stores from before them: their tables were made under rules version 1)."""
+    _add_column(db, "tables", "rules_version", "INTEGER NOT NULL DEFAULT 1")
+    _add_column(db, "tables", "creator_hash", "TEXT")
+
+
+def _migrate_2(db: sqlite3.Connection) -> None:
+    """What players expect of a table: table options (turn clock, chat, pace), rematches, bot-held seats with
+    their reason, each seat's turn clock, and the table's talk (chat and notes)."""
+    _add_column(db, "tables", "table_options", "TEXT NOT NULL DEFAULT '{}'")
+    _add_column(db, "tables", "rematch", "TEXT")
+    _add_column(db, "tables", "rematch_of", "TEXT")
+    _add_column(db, "seats", "held", "TEXT")          # bot level playing a person's seat; NULL while the person plays
+    _add_column(db, "seats", "held_why", "TEXT")      # 'handed' (by the creator), 'resigned' or 'timeout'
+    _add_column(db, "seats", "clock_left", "REAL")    # seconds on the seat's clock when it last started (or stopped)
+    _add_column(db, "seats", "clock_since", "REAL")   # wall-clock time its clock started running; NULL: stopped
+    db.execute("""CREATE TABLE IF NOT EXISTS talk (
+        table_id TEXT NOT NULL,
+        n        INTEGER NOT NULL,   -- 1 for the table's first line
+        kind     TEXT NOT NULL,      -- 'chat' (a seat or spectator wrote it) or 'note' (the table says what happened)
+        seat     INTEGER,            -- the writer's seat; NULL for a spectator or a note
+        name     TEXT NOT NULL,
+        text     TEXT NOT NULL,
+        at       REAL NOT NULL,
+        PRIMARY KEY (table_id, n))""")
+
+
+MIGRATIONS = [_migrate_1, _migrate_2]  # MIGRATIONS[i] brings a store from version i to i + 1
+
+
 @dataclass
 class SeatRow:
     seat: int
@@ -68,6 +110,20 @@ class SeatRow:
     bot: str | None
     name: str
     token_hash: str | None
+    held: str | None = None          # a bot (level) plays this person's seat
+    held_why: str | None = None      # why: handed | resigned | timeout
+    clock_left: float | None = None
+    clock_since: float | None = None
+
+
+@dataclass
+class TalkRow:
+    n: int
+    kind: str
+    seat: int | None
+    name: str
+    text: str
+    at: float
 
 
 @dataclass
@@ -85,6 +141,10 @@ class TableRow:
     moves: list[tuple[int, Action]] = field(default_factory=list)
     rules_version: int = 1
     creator_hash: str | None = None
+    table_options: dict[str, Any] = field(default_factory=dict)
+    rematch: str | None = None
+    rematch_of: str | None = None
+    talk: list[TalkRow] = field(default_factory=list)
     problem: str | None = None  # set by load_all: why the stored rows cannot rebuild this table
 
 
@@ -109,15 +169,27 @@ class Store:
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute(f"PRAGMA synchronous={'FULL' if durable == 'full' else 'NORMAL'}")
             self.db.executescript(SCHEMA)
-            columns = {r[1] for r in self.db.execute("PRAGMA table_info(tables)")}
-            if "rules_version" not in columns:  # a store from before rules versions: its tables were made under version 1
-                self.db.execute("ALTER TABLE tables ADD COLUMN rules_version INTEGER NOT NULL DEFAULT 1")
-            if "creator_hash" not in columns:
-                self.db.execute("ALTER TABLE tables ADD COLUMN creator_hash TEXT")
+            self.migrate()
             self.db.execute("BEGIN IMMEDIATE")  # takes the write lock: a read-only file or directory fails here, not at a move
             self.db.execute("ROLLBACK")
         except (OSError, sqlite3.Error) as e:
             raise StoreError(f"cannot use {self.path} as the table store: {e}") from None
+
+    def migrate(self) -> None:
+        """Bring the store to ``SCHEMA_VERSION``, one committed step at a time (a newer store is refused)."""
+        version = self.db.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            raise StoreError(f"{self.path} was written by a newer voidtable (store version {version}, this one reads "
+                             f"up to {SCHEMA_VERSION})")
+        for step in range(version, SCHEMA_VERSION):
+            self.db.execute("BEGIN IMMEDIATE")
+            try:
+                MIGRATIONS[step](self.db)
+                self.db.execute(f"PRAGMA user_version = {step + 1}")
+            except BaseException:
+                self.db.execute("ROLLBACK")
+                raise
+            self.db.execute("COMMIT")
 
     def close(self) -> None:
         self.db.close()
@@ -127,13 +199,17 @@ class Store:
         with self.db:
             self.db.execute("BEGIN")
             self.db.execute(
-                "INSERT INTO tables (id, game, players, options, seed, created, status, rules_version, creator_hash) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO tables (id, game, players, options, seed, created, status, rules_version, creator_hash, "
+                "table_options, rematch_of) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (row.id, row.game, row.players, json.dumps(row.options, sort_keys=True), row.seed, row.created, row.status,
-                 row.rules_version, row.creator_hash))
+                 row.rules_version, row.creator_hash, json.dumps(row.table_options, sort_keys=True), row.rematch_of))
             self.db.executemany(
-                "INSERT INTO seats (table_id, seat, kind, bot, name, token_hash) VALUES (?, ?, ?, ?, ?, ?)",
-                [(row.id, s.seat, s.kind, s.bot, s.name, s.token_hash) for s in row.seats])
+                "INSERT INTO seats (table_id, seat, kind, bot, name, token_hash, held, held_why, clock_left, clock_since) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [(row.id, s.seat, s.kind, s.bot, s.name, s.token_hash, s.held, s.held_why, s.clock_left, s.clock_since)
+                 for s in row.seats])
+            if row.rematch_of:
+                self.db.execute("UPDATE tables SET rematch = ? WHERE id = ?", (row.id, row.rematch_of))
 
     def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str, status: str) -> None:
         with self.db:
@@ -141,21 +217,60 @@ class Store:
             self.db.execute("UPDATE seats SET name = ?, token_hash = ? WHERE table_id = ? AND seat = ?", (name, token_hash, table_id, seat))
             self.db.execute("UPDATE tables SET status = ? WHERE id = ?", (status, table_id))
 
-    def add_move(self, table_id: str, step: int, seat: int, action: Action, result: dict[str, Any] | None = None) -> None:
-        """Store accepted action number ``step``; with ``result`` the game ended with it."""
+    def add_move(self, table_id: str, step: int, seat: int, action: Action, result: dict[str, Any] | None = None,
+                 clocks: ClockRows = ()) -> None:
+        """Store accepted action number ``step``; with ``result`` the game ended with it; ``clocks``: (seat, left,
+        since) of each seat whose turn clock the move started, stopped or charged, in the same transaction."""
         with self.db:
             self.db.execute("BEGIN")
             self.db.execute("INSERT INTO moves (table_id, step, seat, action, at) VALUES (?, ?, ?, ?, ?)",
                             (table_id, step, seat, json.dumps(action.to_json()), time.time()))
+            self._clocks(table_id, clocks)
             if result is not None:
                 self.db.execute("UPDATE tables SET status = 'finished', result = ?, finished = ? WHERE id = ?",
                                 (json.dumps(result), time.time(), table_id))
+
+    def _clocks(self, table_id: str, clocks: ClockRows) -> None:
+        self.db.executemany("UPDATE seats SET clock_left = ?, clock_since = ? WHERE table_id = ? AND seat = ?",
+                            [(left, since, table_id, seat) for seat, left, since in clocks])
+
+    def set_clocks(self, table_id: str, clocks: ClockRows) -> None:
+        """Store turn clocks that started or stopped without a move (a seat taken back, handed over, a table starting)."""
+        with self.db:
+            self.db.execute("BEGIN")
+            self._clocks(table_id, clocks)
+
+    def hold_seat(self, table_id: str, seat: int, held: str | None, why: str | None, status: str | None = None,
+                  clocks: ClockRows = ()) -> None:
+        """A bot takes a person's seat (``held`` = its level, ``why``), or gives it back (both None)."""
+        with self.db:
+            self.db.execute("BEGIN")
+            self.db.execute("UPDATE seats SET held = ?, held_why = ? WHERE table_id = ? AND seat = ?", (held, why, table_id, seat))
+            self._clocks(table_id, clocks)
+            if status is not None:
+                self.db.execute("UPDATE tables SET status = ? WHERE id = ?", (status, table_id))
+
+    def finish(self, table_id: str, result: dict[str, Any]) -> None:
+        """End a table without a move (a two-player game resigned)."""
+        with self.db:
+            self.db.execute("BEGIN")
+            self.db.execute("UPDATE tables SET status = 'finished', result = ?, finished = ? WHERE id = ?",
+                            (json.dumps(result), time.time(), table_id))
+
+    def set_table_options(self, table_id: str, options: dict[str, Any]) -> None:
+        with self.db:
+            self.db.execute("UPDATE tables SET table_options = ? WHERE id = ?", (json.dumps(options, sort_keys=True), table_id))
+
+    def add_talk(self, table_id: str, line: TalkRow) -> None:
+        with self.db:
+            self.db.execute("INSERT INTO talk (table_id, n, kind, seat, name, text, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                            (table_id, line.n, line.kind, line.seat, line.name, line.text, line.at))
 
     def delete_table(self, table_id: str) -> None:
         """Remove a table, its seats and its moves (deleted by its creator, or expired)."""
         with self.db:
             self.db.execute("BEGIN")
-            for name, column in (("moves", "table_id"), ("seats", "table_id"), ("tables", "id")):
+            for name, column in (("moves", "table_id"), ("seats", "table_id"), ("talk", "table_id"), ("tables", "id")):
                 self.db.execute(f"DELETE FROM {name} WHERE {column} = ?", (table_id,))
 
     def set_status(self, table_id: str, status: str) -> None:
@@ -167,17 +282,23 @@ class Store:
         """Every stored table; a row that cannot rebuild its table comes back with ``problem`` set, never raises."""
         rows: dict[str, TableRow] = {}
         for r in self.db.execute("SELECT id, game, players, options, seed, created, status, result, finished, rules_version, "
-                                 "creator_hash FROM tables ORDER BY created"):
-            row = TableRow(r[0], r[1], r[2], {}, r[4], r[5], r[6], None, r[8], rules_version=r[9], creator_hash=r[10])
+                                 "creator_hash, table_options, rematch, rematch_of FROM tables ORDER BY created"):
+            row = TableRow(r[0], r[1], r[2], {}, r[4], r[5], r[6], None, r[8], rules_version=r[9], creator_hash=r[10],
+                           rematch=r[12], rematch_of=r[13])
             try:
                 row.options = json.loads(r[3])
                 row.result = json.loads(r[7]) if r[7] else None
+                row.table_options = json.loads(r[11] or "{}")
             except (TypeError, ValueError):
                 row.problem = "its stored options or result are not JSON"
             rows[r[0]] = row
-        for r in self.db.execute("SELECT table_id, seat, kind, bot, name, token_hash FROM seats ORDER BY table_id, seat"):
+        for r in self.db.execute("SELECT table_id, seat, kind, bot, name, token_hash, held, held_why, clock_left, clock_since "
+                                 "FROM seats ORDER BY table_id, seat"):
             if r[0] in rows:
-                rows[r[0]].seats.append(SeatRow(r[1], r[2], r[3], r[4], r[5]))
+                rows[r[0]].seats.append(SeatRow(*r[1:]))
+        for r in self.db.execute("SELECT table_id, n, kind, seat, name, text, at FROM talk ORDER BY table_id, n"):
+            if r[0] in rows:
+                rows[r[0]].talk.append(TalkRow(*r[1:]))
         for r in self.db.execute("SELECT table_id, step, seat, action FROM moves ORDER BY table_id, step"):
             t = rows.get(r[0])
             if t is not None and t.problem is None:

@@ -31,7 +31,7 @@ from voidtable.engine.registry import load
 from voidtable.engine.state import GameState
 
 from . import scenes
-from .store import SeatRow, TableRow
+from .store import SeatRow, TableRow, TalkRow
 
 SPECTATOR = "spectator"
 
@@ -53,6 +53,9 @@ class MoveError(Exception):
         self.message = message
 
 
+HELD_WORDS = {"handed": "handed to a bot", "resigned": "resigned: a bot plays on", "timeout": "out of time: a bot plays on"}
+
+
 @dataclass
 class Seat:
     seat: int
@@ -60,16 +63,33 @@ class Seat:
     bot: str | None      # level (easy/medium/hard) or agent spec, for bots
     name: str
     token_hash: str | None = None
+    held: str | None = None         # a person's seat a bot plays for now: the bot's level
+    held_why: str | None = None     # handed (by the creator; the seat link takes it back) | resigned | timeout
+    clock_left: float | None = None   # seconds on its turn clock when the clock last started or stopped
+    clock_since: float | None = None  # when (wall clock) its turn clock started running; None: stopped
 
     @property
     def open(self) -> bool:
-        return self.kind == "person" and self.token_hash is None
+        return self.kind == "person" and self.token_hash is None and self.held is None
+
+    @property
+    def by_bot(self) -> bool:
+        """A bot decides for this seat (a bot seat, or a person's seat a bot holds)."""
+        return self.kind == "bot" or self.held is not None
+
+    @property
+    def level(self) -> str | None:
+        return self.bot if self.kind == "bot" else self.held
 
     def public(self) -> dict[str, Any]:
-        return {"seat": self.seat, "kind": self.kind, "bot": self.bot, "name": self.name, "open": self.open}
+        out = {"seat": self.seat, "kind": self.kind, "bot": self.bot, "name": self.name, "open": self.open}
+        if self.held is not None:
+            out["held"] = self.held_why
+        return out
 
     def row(self) -> SeatRow:
-        return SeatRow(self.seat, self.kind, self.bot, self.name, self.token_hash)
+        return SeatRow(self.seat, self.kind, self.bot, self.name, self.token_hash, self.held, self.held_why,
+                       self.clock_left, self.clock_since)
 
 
 class Table:
@@ -85,7 +105,13 @@ class Table:
         self.status = row.status          # waiting | running | finished | broken
         self.finished = row.finished
         self.problem: str | None = None   # why a stored table could not be restored
-        self.seats = [Seat(s.seat, s.kind, s.bot, s.name, s.token_hash) for s in sorted(row.seats, key=lambda s: s.seat)]
+        self.seats = [Seat(s.seat, s.kind, s.bot, s.name, s.token_hash, s.held, s.held_why, s.clock_left, s.clock_since)
+                      for s in sorted(row.seats, key=lambda s: s.seat)]
+        self.table_options: dict[str, Any] = dict(row.table_options)  # the table's own options: clock, chat, pace
+        self.rematch = row.rematch          # the id of this table's rematch, once someone asked for it
+        self.rematch_of = row.rematch_of
+        self.talk: list[TalkRow] = list(row.talk)  # chat and the table's notes, in order
+        self.now: Callable[[], float] = time.time  # the hub's wall clock (injectable): turn clocks read it
         self.state: GameState = self.game.new_state(row.seed)
         self.events: list[Event] = []
         self.actions: list[tuple[int, Action]] = []
@@ -107,6 +133,8 @@ class Table:
             except VoidtableError as e:  # listed as broken in the lobby and the log, never silently dropped
                 self.status = "broken"
                 self.problem = f"the stored moves no longer replay: {e}"
+        # a game that ended without its last move (two players, one resigned): the stored result stands
+        self.final: dict[str, Any] | None = row.result if row.status == "finished" and not self.state.is_over() else None
 
     # -- facts ---------------------------------------------------------------------
     @property
@@ -138,12 +166,75 @@ class Table:
             "id": self.id, "game": self.name, "title": self.title, "players": self.players,
             "options": self.options, "status": self.status, "step": self.step, "created": self.created,
             "seats": [s.public() for s in self.seats], "to_move": self.state.to_move() if self.status == "running" else [],
+            "clock": self.table_options.get("clock"), "chat": self.chat_on,
         }
+        if self.rematch:
+            out["rematch"] = self.rematch
+        if self.rematch_of:
+            out["rematch_of"] = self.rematch_of
         if self.problem:
             out["problem"] = self.problem
         if self.status == "finished":
-            out["result"] = self.state.result().to_json()
+            out["result"] = self.result_json()
         return out
+
+    @property
+    def chat_on(self) -> bool:
+        return bool(self.table_options.get("chat", True))
+
+    def resigned(self) -> list[int]:
+        return [s.seat for s in self.seats if s.held_why == "resigned"]
+
+    # -- turn clocks ---------------------------------------------------------------
+    def clock_runs(self, p: int, state: GameState | None = None) -> bool:
+        """Whether seat ``p``'s clock should run now: a clock is on, the table runs, ``p`` is to move and a person plays it."""
+        state = state or self.state
+        return bool(self.table_options.get("clock")) and self.status == "running" and not state.is_over() \
+            and p in state.to_move() and not self.seats[p].by_bot
+
+    def clock_changes(self, now: float, mover: int | None = None, state: GameState | None = None) -> list[tuple[int, float | None, float | None]]:
+        """(seat, left, since) for each seat whose clock must start, stop or be charged, for ``state`` (the table's, or
+        the one a move is about to make) after ``mover`` moved (None: no move, e.g. a seat handed over)."""
+        clock = self.table_options.get("clock")
+        if not clock:
+            return []
+        per_move = clock["mode"] == "move"
+        seconds = float(clock["seconds"])
+        out: list[tuple[int, float | None, float | None]] = []
+        for s in self.seats:
+            runs = self.clock_runs(s.seat, state)
+            left = seconds if s.clock_left is None else s.clock_left
+            if s.clock_since is not None and (not runs or s.seat == mover):  # stop (or charge the mover, then restart)
+                used = max(0.0, now - s.clock_since)
+                left = seconds if per_move else max(0.0, left - used)
+                out.append((s.seat, left, now if runs else None))
+            elif s.clock_since is None and runs:
+                out.append((s.seat, seconds if per_move else left, now))
+        return out
+
+    def set_clocks(self, changes: list[tuple[int, float | None, float | None]]) -> None:
+        for seat, left, since in changes:
+            self.seats[seat].clock_left = left
+            self.seats[seat].clock_since = since
+
+    def clock_left(self, p: int, now: float) -> float | None:
+        s = self.seats[p]
+        clock = self.table_options.get("clock")
+        if not clock:
+            return None
+        left = float(clock["seconds"]) if s.clock_left is None else s.clock_left
+        if s.clock_since is not None:
+            left -= now - s.clock_since
+        return max(0.0, left)
+
+    def clock_view(self, now: float) -> dict[str, Any] | None:
+        """What everyone sees of the turn clocks now: each seat's seconds left and whether it is running."""
+        clock = self.table_options.get("clock")
+        if not clock:
+            return None
+        return {"mode": clock["mode"], "seconds": clock["seconds"],
+                "seats": [{"seat": s.seat, "left": round(self.clock_left(s.seat, now) or 0.0, 1),
+                           "running": s.clock_since is not None} for s in self.seats]}
 
     # -- moves -----------------------------------------------------------------------
     def check(self, seat: int | None, step: Any, action_json: Any) -> Action:
@@ -174,6 +265,12 @@ class Table:
         if legal is None:
             raise MoveError(422, f"illegal move {action}: not one of your {len(self.legal[seat])} choices now")
         return legal
+
+    def check_person(self, seat: int | None) -> None:
+        """A person's move from a seat a bot plays now is refused (the bot's own moves come through ``check``)."""
+        if seat is not None and self.seats[seat].held is not None:
+            raise MoveError(409, f"a bot plays your seat now ({HELD_WORDS.get(self.seats[seat].held_why or '', 'held')})"
+                                 + ("; take it back first" if self.seats[seat].held_why == "handed" else ""))
 
     def waiting_words(self, seats: list[int]) -> str:
         return ", ".join(f"seat {p} ({self.seats[p].name})" for p in seats) or "nobody"
@@ -225,12 +322,20 @@ class Table:
                 if line:
                     lines.append(line)
 
-    def result_json(self) -> dict[str, Any] | None:
-        return self.state.result().to_json() if self.state.is_over() else None
+    def result_json(self, state: GameState | None = None) -> dict[str, Any] | None:
+        """The game's result (naming who resigned), or the stored one of a game ended by a resignation."""
+        state = state or self.state
+        if not state.is_over():
+            return self.final
+        out = state.result().to_json()
+        if self.resigned():
+            out["resigned"] = self.resigned()
+        return out
 
     # -- what a seat is sent ---------------------------------------------------------
-    def message(self, seat: int | None, log_from: int = 0) -> dict[str, Any]:
-        """Everything ``seat`` (None: a spectator) sees now; the log from line ``log_from`` on."""
+    def message(self, seat: int | None, log_from: int = 0, talk_from: int = 0) -> dict[str, Any]:
+        """Everything ``seat`` (None: a spectator) sees now; the log from line ``log_from`` on, the table's talk
+        (chat and notes) from line ``talk_from`` on, and the turn clocks as they stand now."""
         key = SPECTATOR if seat is None else seat
         cached = self._cache.get(key)
         if cached is None or cached[0] != self.step:
@@ -240,6 +345,14 @@ class Table:
         msg = dict(cached[1])
         msg["log_from"] = min(log_from, len(lines))
         msg["log"] = lines[msg["log_from"]:]
+        msg["talk_from"] = min(talk_from, len(self.talk))
+        msg["talk"] = [{"n": t.n, "kind": t.kind, "seat": t.seat, "name": t.name, "text": t.text}
+                       for t in self.talk[msg["talk_from"]:]]
+        clock = self.clock_view(self.now())
+        if clock is not None:
+            msg["clock"] = clock
+        if seat is not None and self.seats[seat].held is not None:
+            msg["held"] = self.seats[seat].held_why
         return msg
 
     def _info(self) -> dict[str, Any]:
@@ -251,7 +364,7 @@ class Table:
     def _build(self, seat: int | None) -> dict[str, Any]:
         state = self.state
         running = self.status == "running"
-        legal = self.legal[seat] if seat is not None and running else []
+        legal = self.legal[seat] if seat is not None and running and not self.seats[seat].by_bot else []
         to_move = state.to_move() if running else []
         view = state.view(seat)
         words: dict[bytes, str] = {}
@@ -269,35 +382,42 @@ class Table:
         if legal:
             out["choices"] = [{"label": words.get(scenes.action_key(a)) or scenes.describe_action(self.game, a, self.names()), "action": a.to_json()}
                               for a in legal]
-        if state.is_over():
+        if self.result_json() is not None:
             out["result"] = self._result_words()
         return out
 
     def _result_words(self) -> dict[str, Any]:
-        r = self.state.result()
-        standings = sorted(range(self.players), key=lambda p: (r.ranks[p], p))
+        r = self.result_json()
+        assert r is not None
+        standings = sorted(range(self.players), key=lambda p: (r["ranks"][p], p))
+        summary = ("Winner: " if len(r["winners"]) == 1 else "Shared victory: ") + ", ".join(self.seats[p].name for p in r["winners"])
+        if r.get("resigned"):
+            summary += " (" + ", ".join(self.seats[p].name for p in r["resigned"]) + " resigned)"
         return {
-            **r.to_json(),
-            "standings": [{"seat": p, "name": self.seats[p].name, "rank": r.ranks[p], "score": r.scores[p]} for p in standings],
-            "summary": ("Winner: " if len(r.winners) == 1 else "Shared victory: ") + ", ".join(self.seats[p].name for p in r.winners),
+            **r,
+            "standings": [{"seat": p, "name": self.seats[p].name, "rank": r["ranks"][p], "score": r["scores"][p],
+                           "resigned": p in r.get("resigned", [])} for p in standings],
+            "summary": summary,
         }
 
     # -- records -------------------------------------------------------------------------
     def record(self) -> Record:
         """The game record (seed + actions): reveals everything, so only for finished games."""
         agents = [s.bot or "bot" if s.kind == "bot" else "person" for s in self.seats]
+        result = self.result_json() if self.state.is_over() else None  # a game's own end only: the engine checks it
         rec = Record(self.name, self.players, self.seed, dict(self.options), list(self.actions), list(self.checks), agents,
-                     self.result_json(), self.game.spec.rules_version)
+                     result, self.game.spec.rules_version)
         return rec
 
     def row(self) -> TableRow:
         return TableRow(self.id, self.name, self.players, self.options, self.seed, self.created, self.status,
                         self.result_json(), self.finished, [s.row() for s in self.seats], list(self.actions),
-                        self.game.spec.rules_version)
+                        self.game.spec.rules_version, table_options=dict(self.table_options), rematch=self.rematch,
+                        rematch_of=self.rematch_of, talk=list(self.talk))
 
 
 def replay_frame(record: Record, step: int, seat: int | None, names: list[str] | None = None,
-                 describe: Callable[..., Any] | None = None) -> dict[str, Any]:
+                 describe: Callable[..., Any] | None = None, ended: Any = None) -> dict[str, Any]:
     """What ``seat`` saw after ``step`` actions of a finished game's record: scene (no actions), log, last action.
 
     The record is replayed by the engine (``engine.records.replay``), which checks its rules
@@ -320,14 +440,18 @@ def replay_frame(record: Record, step: int, seat: int | None, names: list[str] |
     lines = [l for l in (scenes.describe_event(game, e, given) for e in viewer_events) if l]
     scene = scenes.build_scene(game, state.view(seat), [], seat, names)
     action_words = None
+    # ``ended``: a record's "ended" field, how a game that stopped before its own end (a resignation) came out
+    ended = ended if not state.is_over() and step == len(record.actions) and isinstance(ended, dict) \
+        and isinstance(ended.get("winners"), list) else None
     if step:
         p, a = record.actions[step - 1]
         action_words = f"{names[p]}: {scenes.describe_action(game, a, given)}"  # a finished game's record is public
     return {
         "type": "replay", "game": record.game, "title": game.spec.title, "players": record.players,
         "step": step, "steps": len(record.actions), "seat": seat, "scene": scene, "log": lines, "last": last,
-        "action": action_words, "over": state.is_over(), "names": names,
-        "result": state.result().to_json() if state.is_over() else None,
+        # a game ended by a resignation has no last move: its record's result stands at its last step
+        "action": action_words, "over": state.is_over() or ended is not None, "names": names,
+        "result": state.result().to_json() if state.is_over() else ended,
     }
 
 
@@ -335,6 +459,8 @@ def record_json(table: Table) -> str:
     """The record as the server hands it out: a seed >= 2**53 (tables from before seeds were drawn below it, or
     created with a big seed) as a decimal string, which a browser's JSON parser keeps exact and Record.from_json reads."""
     data = table.record().to_json()
+    if table.final is not None:  # ended by a resignation, not by the game's rules: beside the record's own fields
+        data["ended"] = table.final
     if isinstance(data["seed"], int) and data["seed"] >= SAFE_SEED:
         data["seed"] = str(data["seed"])
     return json.dumps(data, indent=1) + "\n"
