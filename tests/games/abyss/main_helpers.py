@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from voidtable.engine.game import Game
-from voidtable.games.abyss.fourx import SPEC_DRAFT
+from voidtable.games.abyss.fourx import SPEC
 from voidtable.games.abyss.fourx.state import AbyssState
 
 
 def main_game(players: int = 4, **settings: Any) -> Game:
-    return Game(SPEC_DRAFT, players, settings)
+    return Game(SPEC, players, settings)
 
 
 def main_state(players: int = 4, seed: int = 0, **settings: Any) -> AbyssState:

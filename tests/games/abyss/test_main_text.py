@@ -7,12 +7,12 @@ import random
 import pytest
 
 from voidtable.engine.game import Game
-from voidtable.games.abyss.fourx import SPEC_DRAFT, text
+from voidtable.games.abyss.fourx import SPEC, text
 
 
 @pytest.mark.parametrize("players,options", [(3, {}), (5, {"map": 1})])
 def test_actions_and_events_have_words_and_the_galaxy_renders(players, options):
-    game = Game(SPEC_DRAFT, players, options)
+    game = Game(SPEC, players, options)
     s = game.new_state(11)
     chooser = random.Random(11)
     kinds_seen, events_seen = set(), set()
@@ -38,6 +38,6 @@ def test_actions_and_events_have_words_and_the_galaxy_renders(players, options):
 
 
 def test_a_seat_is_named_by_its_player_or_its_race_number():
-    game = Game(SPEC_DRAFT, 4, {})
+    game = Game(SPEC, 4, {})
     assert text.seat_name(game, 2) == "Race 3" and text.seat_name(game, 2, ["a", "b", "Cy", "d"]) == "Cy"
     assert text.ship_name(game, 0) == "Race 1's Fighter 1"

@@ -1,4 +1,4 @@
-"""Black Abyss, the 3-6 player main game (and its 2-player version) (a draft: not registered yet, ``SPEC_DRAFT``).
+"""Black Abyss, the 3-6 player main game (and its 2-player version), registered as ``abyss``.
 
 Explore a face-down galaxy, colonise planets square by square, build, research,
 fight on the shared battle board, vote in the tribunal. The ship and battle
@@ -12,13 +12,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from voidtable.engine.game import GameSpec
-from voidtable.engine.hooks import GameHooks
 from voidtable.engine.options import OptionSpec
 from voidtable.engine.parameters import Parameter
 
-from . import colonise, cycle, ground, movement, purchase, spacebattle, text, tribunal  # noqa: F401  (register the phases' tasks)
+from . import colonise, cycle, ground, movement, purchase, spacebattle, tribunal  # noqa: F401  (register the phases' tasks)
 from .actions import ACTIONS
 from .data import DATA_FILE, build, raw_data
+from .hooks import HOOKS
 from .state import AbyssState
 from .tasks import TASKS
 
@@ -64,7 +64,7 @@ PARAMETERS = (
     Parameter("map.hexes.*", 0, 60, help="pieces of each hex kind (option 1 needs them to fill its rectangle)"),
 )
 
-SPEC_DRAFT = MainSpec(
+SPEC = MainSpec(
     name="abyss",
     title="Black Abyss",
     min_players=2,   # the draft's 2-player version of the main game: the same rules (a marked default)
@@ -74,15 +74,18 @@ SPEC_DRAFT = MainSpec(
     build=build,
     state_class=AbyssState,
     options=OPTIONS,
-    variants={"standard": {}, "open_map": {"map": 1}, "total_terms": {"tribunal_win": "total"},
-              "auto": {"battle": "auto"}, "twin_planets": {"twin_planets": True}},
+    # Every option's other value is played by one variant (the conformance suite plays each variant
+    # at every player count): the open map with tribunal terms in total, and the twin planets
+    # with auto battles (a lab mode).
+    variants={"standard": {}, "open_map": {"map": 1, "tribunal_win": "total"},
+              "twin_planets": {"twin_planets": True, "battle": "auto"}},
     data_file=DATA_FILE,
     max_decisions=60_000,
     rules_version=1,
-    hooks=GameHooks(text=text),
+    hooks=HOOKS,
     actions=ACTIONS,
     tasks=TASKS,
     parameters=PARAMETERS,
 )
 
-__all__ = ["SPEC_DRAFT", "AbyssState"]
+__all__ = ["SPEC", "AbyssState"]

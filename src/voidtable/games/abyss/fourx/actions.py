@@ -20,8 +20,11 @@ def _places(g: "Game") -> int:
     return len(g.rules.galaxy)
 
 
+MAX_PLAYERS = 6   # ship ids are numbered for the most players, so an action id means the same at any count
+
+
 def _ships(g: "Game") -> int:
-    return g.players * slots(g.rules.ships)
+    return MAX_PLAYERS * slots(g.rules.ships)
 
 
 def _squares(g: "Game") -> int:
@@ -83,9 +86,11 @@ VOTE = ActionKind("vote", YES_NO)
 ELECT = ActionKind("elect", seat_arg("candidate", 6))
 ABSTAIN = ActionKind("abstain", NO_ARG)
 
-#: The battle's ``fire``, with targets among the neutral ships too (they sit one seat past the players).
-FIRE = ActionKind("fire", id_arg("target", lambda g: (g.players + 1) * slots(g.rules.ships), "ship"))
-BATTLE_KINDS = [FIRE if k.name == "fire" else k for k in KINDS]
+#: The battle's ``activate`` over every player's ship ids, and its ``fire`` with targets among the neutral
+#: ships too (they sit one seat past the players: at most the seventh seat's ids).
+ACTIVATE = ActionKind("activate", id_arg("ship", _ships, "ship"))
+FIRE = ActionKind("fire", id_arg("target", lambda g: (MAX_PLAYERS + 1) * slots(g.rules.ships), "ship"))
+BATTLE_KINDS = [FIRE if k.name == "fire" else ACTIVATE if k.name == "activate" else k for k in KINDS]
 
 ACTIONS = ActionTable("abyss", [HOME, SELECT, STEP, JUMP, SCAN, STOP, DECLARE_WAR, OFFER_PEACE, ANSWER, COLONIZE,
                                 BUILD, BULLDOZE, BUY_TECH, BUY_SHIP, BUY_HULL, FIT, REPAIR, LOAD, CASH_IN, LAND, MARCH, CAPTURE, RAZE, TARGET, DEMOLISH, SHUT,

@@ -187,8 +187,9 @@ def purchase(s: "AbyssState", task: Purchase, action: Action) -> None:
     seat = task.seat
     kind = action.kind
     if kind == "done":
+        s.event(type="purchases_done", seat=seat, bought=task.bought, bank=list(s.bank[seat]))
         return
-    s.push(task)
+    s.push(task._replace(bought=task.bought + 1))
     if kind == "build":
         place, q, b = action.arg
         s.pay(seat, *building_cost(s, b))

@@ -82,6 +82,7 @@ class Purchase(NamedTuple):
     """Phase IV: the seat builds, bulldozes, researches, buys ships and repairs, then is done."""
 
     seat: int
+    bought: int = 0   # purchases made so far this phase (a phase with none is an empty purchase phase)
 
 
 class Events(NamedTuple):

@@ -209,6 +209,9 @@ def describe_event(game: Game, event: Event, names: Sequence[str] | None = None)
     if t == "revealed":
         return f"Space {e['place']} is revealed: {kind_words(e['kind'])}."
     if t == "moved":
+        if isinstance(e["to"], list):   # a move on the battle board: cells, not places
+            return (f"{ship_name(game, e['ship'], names=names)} moves on the battle board to column {e['to'][0] + 1}, "
+                    f"row {e['to'][1] + 1}.")
         return f"{ship_name(game, e['ship'], names=names)} flies from space {e['came']} to space {e['to']}."
     if t == "jumped":
         return f"{ship_name(game, e['ship'], names=names)} jumps from space {e['came']} to space {e['to']}."
@@ -307,6 +310,10 @@ def describe_event(game: Game, event: Event, names: Sequence[str] | None = None)
         return f"{who} flees the battle."
     if t == "battle_over":
         return "The battle is over."
+    if t == "purchases_done":
+        e_, f_, m_ = e["bank"]
+        what = "nothing" if not e["bought"] else f"{e['bought']} purchase" + ("s" if e["bought"] > 1 else "")
+        return f"{who} is done buying ({what}), keeping {e_} energy, {f_} food and {m_} minerals."
     if t in ("round", "battle", "first"):
         return None
     return None

@@ -1,0 +1,406 @@
+"""The main game's heuristic player: expand, colonise, build, defend, vote against the leader.
+
+Rules of thumb, no look-ahead (cheap enough to be MCTS's rollout policy too):
+
+- **Movement**: each ship with something to do is picked in turn. A ship above a
+  planet with unexplored squares scans it; a ship with cargo holds loads chips; a
+  ship with marines lands them only on a planet holding buildings of a race it is
+  at war with. Colony ships fly toward the nearest face-up planet they can settle
+  (hospitable, with a free square or still unexplored), other ships toward the
+  nearest face-down place (exploring), keeping one ship above each home world it
+  holds while an enemy is at war with it (defence).
+- **War and peace**: war is declared only on a tribunal leader one term from
+  winning (so it can be fought and its planets bombed); peace is offered to every
+  other player at war with us and accepted from anyone but that leader.
+- **Colonisation**: always, on the least useful square (barren land before bonus,
+  energy, minerals, plains).
+- **Purchases**, best first while affordable: the secret of life; a habitat where
+  a planet's room is full and squares are free; a producer of the resource it
+  makes least of; hospitality technologies; a small dock; colony ships (at most two
+  afloat); output technologies; a planetary defence on a home world while at war;
+  escorts or fighters while at war; then done (resources are kept for the next
+  cycle rather than spent on nothing).
+- **The tribunal**: a candidate votes for itself; others vote for the candidate
+  who is not the sitting leader, with the fewest votes (against the leader);
+  resolutions are voted by what they do for the bot (grants and open space yes,
+  the ceasefire yes only while at war, the war levy no while at war, closing
+  wormholes no).
+- **Battles**: the scripted policy of ``..battle`` (close in, focus fire, cover
+  empty squares first); never flees. Bombs fall on the leading race; a lost
+  building is the least useful one; marines march on enemy squares and capture.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from voidtable.engine.actions import Action
+from voidtable.engine.observation import Observation
+from voidtable.engine.rng import Rng
+from voidtable.engine.squaregrid import chebyshev
+from voidtable.engine.state import GameState
+
+from ..battle import Disable, Fire, Move, Turn, best_cell, best_target, square_to_cover
+from ..ships import working_squares
+from .colonise import pod_square
+from .data import RESOURCES
+from .ground import landing_squares
+from .movement import can_scan
+from .planets import colonies, hospitable, is_planet, production, votes
+from .trade import can_load
+from .tasks import (AsteroidHit, BombChoice, Colonise, Demolish, Election, Ground, HomePick, Movement, PeaceOffer,
+                    Purchase, ResolutionVote, Seize, ShipMove, ShutDown, TakeHit)
+
+if TYPE_CHECKING:
+    from .state import AbyssState
+
+MCTS_HORIZON = 3    # rollouts stop after this many cycles and ask ``evaluate``
+MCTS_TRUST = 0.5
+
+#: The least useful terrain first (a habitat or a lost building goes there).
+TERRAIN_VALUE = {"barren": 0, "bonus": 1, "water": 1, "energy": 2, "mineral": 3, "plains": 4}
+#: A building's worth to its owner when one must go (lowest first).
+BUILDING_VALUE = {"defence": 1, "trade_house": 2, "space_port": 3, "small_dock": 4, "large_dock": 5,
+                  "energy_plant": 6, "mine": 7, "farm": 8, "habitat": 20}
+RESOLUTION_STANCE = {"cheap_buildings": True, "cheap_techs": True, "wider_exploring": True, "no_jumps": False}
+
+
+# ------------------------------------------------------------------ who leads
+def leader_threat(s: "AbyssState", seat: int) -> int | None:
+    """The sitting tribunal leader when one more term would win it the game (None otherwise, or if it is us)."""
+    t = s.m.data.tribunal
+    need = t.terms_to_win
+    lead = s.leader
+    if lead < 0 or lead == seat or s.out[lead]:
+        return None
+    have = s.streak if s.m.win_rule == "consecutive" else s.terms[lead]
+    return lead if have >= need - 1 else None
+
+
+def strongest(s: "AbyssState", seat: int, among: list[int]) -> int:
+    """The rival among ``among`` with the most votes (then planets)."""
+    return max(among, key=lambda p: (votes(s, p), len(colonies(s, p)), -p))
+
+
+# ------------------------------------------------------------------ the galaxy
+def distances_to(s: "AbyssState", targets: set[int]) -> dict[int, int]:
+    """Steps from every reachable place to the nearest target, over places a ship may pass (not black holes)."""
+    dist = {t: 0 for t in targets}
+    frontier = list(targets)
+    nbrs = s.m.galaxy.neighbours
+    kinds = s.kinds
+    while frontier:
+        nxt = []
+        for a in frontier:
+            for b in nbrs[a]:
+                if b not in dist and kinds[b] and kinds[b] != "black_hole":
+                    dist[b] = dist[a] + 1
+                    nxt.append(b)
+        frontier = nxt
+    return dist
+
+
+def settle_targets(s: "AbyssState", seat: int) -> set[int]:
+    """Face-up planets the seat could settle: hospitable, without its habitat, with a free or unexplored square."""
+    mine = set(colonies(s, seat))
+    out = set()
+    for p, kind in enumerate(s.kinds):
+        if p in mine or not is_planet(kind) or not hospitable(s.m, s.techs[seat], kind):
+            continue
+        built, surface = s.built.get(p, ()), s.surface.get(p, ())
+        if any(b is None and t != "water" for b, t in zip(built, surface)):
+            out.add(p)
+    return out
+
+
+def explore_targets(s: "AbyssState") -> set[int]:
+    """Face-down places, and face-up planets with unexplored squares."""
+    return {p for p, k in enumerate(s.kinds) if not k or (is_planet(k) and "" in s.surface.get(p, ("",)))}
+
+
+def guards_home(s: "AbyssState", seat: int, ship_id: int) -> bool:
+    """The ship is the only one of the seat above a home world of its own while the seat is at war."""
+    if not any(s.at_war(seat, q) for q in range(s.players) if q != seat):
+        return False
+    place = s.where.get(ship_id, -1)
+    if s.kinds[place] != "home" or (seat, "habitat") not in s.built.get(place, ()):
+        return False
+    mine_here = [i for i, p in s.where.items() if p == place and s.ships[i].owner == seat]
+    return mine_here and min(mine_here) == ship_id   # type: ignore[return-value]
+
+
+def is_colony_ship(s: "AbyssState", ship_id: int) -> bool:
+    return pod_square(s, ship_id) is not None
+
+
+def useful_landing(s: "AbyssState", seat: int, ship_id: int) -> bool:
+    place = s.where.get(ship_id, -1)
+    return s.carried.get(ship_id, 0) > 0 and any(b is not None and b[0] != seat and s.at_war(seat, b[0])
+                                        for b in s.built.get(place, ()))
+
+
+def step_toward(s: "AbyssState", legal: list[Action], targets: set[int]) -> Action | None:
+    steps = [a for a in legal if a.kind == "step"]
+    if not steps or not targets:
+        return None
+    dist = distances_to(s, targets)
+    best = min(steps, key=lambda a: (dist.get(a.arg, 99), a.arg))
+    return best if dist.get(best.arg, 99) < 99 else None
+
+
+# ------------------------------------------------------------------ decisions
+def choose_movement(s: "AbyssState", seat: int, legal: list[Action]) -> Action:
+    threat = leader_threat(s, seat)
+    for a in legal:
+        if a.kind == "declare_war" and a.arg == threat:
+            return a
+    for a in legal:
+        if a.kind == "offer_peace" and a.arg != threat:
+            return a
+    for a in legal:
+        if a.kind == "select" and worth_moving(s, seat, a.arg):
+            return a
+    return next(a for a in legal if a.kind == "done")
+
+
+def worth_moving(s: "AbyssState", seat: int, i: int) -> bool:
+    """The ship has something the bot would do with it now (so its Movement ends)."""
+    if can_scan(s, i) or can_load(s, i) or (useful_landing(s, seat, i) and bool(landing_squares(s, i))):
+        return True
+    return s.moves.get(i, 0) > 0 and not guards_home(s, seat, i)
+
+
+def choose_ship_move(s: "AbyssState", task: ShipMove, legal: list[Action]) -> Action:
+    kinds = {a.kind for a in legal}
+    i = task.ship
+    if "scan" in kinds:
+        return Action("scan")
+    if "load" in kinds:
+        return Action("load")
+    lands = [a for a in legal if a.kind == "land"]
+    if lands and useful_landing(s, task.seat, i):
+        built = s.built.get(s.where[i], ())
+        def enemy_square(a: Action) -> tuple[bool, int]:
+            b = built[a.arg]
+            return (b is not None and b[0] != task.seat, -a.arg)
+        return max(lands, key=enemy_square)
+    place = s.where[i]
+    if is_colony_ship(s, i):
+        targets = settle_targets(s, task.seat)
+        if place in targets:
+            return next(a for a in legal if a.kind == "stop")
+        go = step_toward(s, legal, targets or explore_targets(s))
+    else:
+        go = step_toward(s, legal, explore_targets(s) - {place})
+    return go or next(a for a in legal if a.kind == "stop")
+
+
+def choose_colony(s: "AbyssState", legal: list[Action]) -> Action:
+    sites = [a for a in legal if a.kind == "colonize"]
+    if not sites:
+        return legal[-1]
+    return min(sites, key=lambda a: (TERRAIN_VALUE.get(s.surface[a.arg[0]][a.arg[1]], 5), a.arg))
+
+
+def choose_purchase(s: "AbyssState", seat: int, legal: list[Action]) -> Action:
+    by_kind: dict[str, list[Action]] = {}
+    for a in legal:
+        by_kind.setdefault(a.kind, []).append(a)
+    techs = s.m.techs
+    at_war = any(s.at_war(seat, q) for q in range(s.players) if q != seat and not s.out[q])
+    for a in by_kind.get("buy_tech", []):
+        if techs[a.arg].effect == "secret":
+            return a
+    builds = by_kind.get("build", [])
+    for a in by_kind.get("cash_in", []):
+        return a
+
+    def cheapest_square(options: list[Action]) -> Action:
+        return min(options, key=lambda a: (TERRAIN_VALUE.get(s.surface[a.arg[0]][a.arg[1]], 5), a.arg))
+
+    habitats = [a for a in builds if a.arg[2] == "habitat"]
+    have_dock = any(s.m.buildings[b[1]].dock for built in s.built.values() for b in built
+                    if b is not None and b[0] == seat)
+    if not have_dock:   # expansion needs a dock: build one, or first the habitat that makes room for it
+        docks = [a for a in builds if a.arg[2] == "small_dock"]
+        if docks:
+            return cheapest_square(docks)
+        if habitats:
+            return cheapest_square(habitats)
+    colony_ships = sum(1 for i, sh in s.ships.items() if sh.owner == seat and is_colony_ship(s, i))
+    saving = False   # minerals kept for a colony ship: only mines are built meanwhile
+    if colony_ships < 2 and have_dock:
+        for a in by_kind.get("buy_ship", []):
+            if a.arg == "colony_ship":
+                return a
+        saving = colony_ships == 0
+    # a producer of the resource made least, on its own terrain
+    made = production(s, seat)
+    producers = [a for a in builds if s.m.buildings[a.arg[2]].produces
+                 and (not saving or s.m.buildings[a.arg[2]].produces == "minerals")]
+    if producers:
+        def need(a: Action) -> tuple[int, int, int]:
+            res = s.m.buildings[a.arg[2]].produces
+            return (made[RESOURCES.index(res)], a.arg[0], a.arg[1])
+        return min(producers, key=need)
+    if habitats and not saving:   # room for more producers where squares are free
+        return cheapest_square(habitats)
+    for a in by_kind.get("buy_tech", []):
+        if techs[a.arg].effect == "hospitable":
+            return a
+    for a in by_kind.get("buy_tech", []):
+        if techs[a.arg].effect in ("output", "scan", "range"):
+            return a
+    if at_war and not saving:
+        defences = [a for a in builds if a.arg[2] == "defence" and s.kinds[a.arg[0]] == "home"]
+        if defences:
+            return defences[0]
+        for card in ("escort", "picket", "fighter"):
+            for a in by_kind.get("buy_ship", []):
+                if a.arg == card:
+                    return a
+    for a in by_kind.get("buy_tech", []):
+        if techs[a.arg].effect in ("hospitable", "weapons", "engines"):
+            return a
+    return by_kind["done"][0]
+
+
+def choose_election(s: "AbyssState", task: Election, legal: list[Action]) -> Action:
+    """Against the sitting leader: the strongest other candidate (so every rival picks the same one); else itself."""
+    if task.seat == s.leader or s.leader not in task.candidates:
+        if task.seat in task.candidates:
+            return Action("elect", task.seat)
+    others = [c for c in task.candidates if c != s.leader] or list(task.candidates)
+    return Action("elect", max(others, key=lambda c: (votes(s, c), -c)))
+
+
+def choose_resolution(s: "AbyssState", task: ResolutionVote) -> Action:
+    effect = s.m.data.resolutions.cards[task.card].effect
+    at_war = any(s.at_war(task.seat, q) for q in range(s.players) if q != task.seat)
+    if effect == "no_new_wars":
+        return Action("vote", at_war)
+    if effect == "war_levy":
+        return Action("vote", not at_war)
+    return Action("vote", RESOLUTION_STANCE.get(effect, False))
+
+
+def least_useful_square(s: "AbyssState", place: int, legal: list[Action]) -> Action:
+    built = s.built.get(place, ())
+    def worth(a: Action) -> tuple[int, int]:
+        b = built[a.arg]
+        return (BUILDING_VALUE.get(b[1], 9) if b is not None else 0, a.arg)
+    return min(legal, key=worth)
+
+
+def choose_ground(s: "AbyssState", seat: int, legal: list[Action]) -> Action:
+    marches = [a for a in legal if a.kind == "march"]
+    attacks = []
+    for a in marches:
+        place, _, to = a.arg
+        other = s.marines.get(place, ())
+        target = other[to] if to < len(other) else None
+        b = s.built[place][to]
+        if (target is not None and target[0] != seat) or (b is not None and b[0] != seat):
+            attacks.append(a)
+    return attacks[0] if attacks else next(a for a in legal if a.kind == "done")
+
+
+def choose(s: "AbyssState", seat: int, legal: list[Action], rng: Rng) -> Action:
+    if len(legal) == 1:
+        return legal[0]
+    task = s.stack[-1]
+    kind = type(task)
+    if kind is Movement:
+        return choose_movement(s, seat, legal)
+    if kind is ShipMove:
+        return choose_ship_move(s, cast(ShipMove, task), legal)
+    if kind is Purchase:
+        return choose_purchase(s, seat, legal)
+    if kind is Colonise:
+        return choose_colony(s, legal)
+    if kind is Election:
+        return choose_election(s, cast(Election, task), legal)
+    if kind is ResolutionVote:
+        return choose_resolution(s, cast(ResolutionVote, task))
+    if kind is PeaceOffer:
+        return Action("answer", cast(PeaceOffer, task).by != leader_threat(s, seat))
+    if kind is HomePick:
+        return choose_home(s, seat, legal)
+    if kind in (AsteroidHit, TakeHit, Disable):
+        q = square_to_cover(s.r, s.ships[task.ship])   # type: ignore[attr-defined]
+        return next((a for a in legal if a.arg == q), legal[0])
+    if kind is Turn:
+        flee = [a for a in legal if a.kind == "flee"]
+        if flee:
+            return next(a for a in flee if not a.arg)
+        return min(legal, key=lambda a: _nearest_enemy(s, a.arg))
+    if kind is Move:
+        cell = best_cell(s, cast(Move, task).ship, [a.arg for a in legal])
+        return next(a for a in legal if a.arg == cell)
+    if kind is Fire:
+        f = cast(Fire, task)
+        target = best_target(s, f.ship, f.square, [a.arg for a in legal])
+        return next(a for a in legal if a.arg == target)
+    if kind is BombChoice:
+        races = [a.arg for a in legal]
+        return Action("target", strongest(s, seat, races))
+    if kind in (Demolish, ShutDown):
+        return least_useful_square(s, task.place, legal)   # type: ignore[attr-defined]
+    if kind is Ground:
+        return choose_ground(s, seat, legal)
+    if kind is Seize:
+        return next((a for a in legal if a.kind == "capture"), legal[0])
+    return legal[rng.below(len(legal))]
+
+
+def choose_home(s: "AbyssState", seat: int, legal: list[Action]) -> Action:
+    """Map option 1: the place farthest from every home already placed, then nearest the middle."""
+    homes = [p for p, k in enumerate(s.kinds) if k == "home"]
+    g = s.m.galaxy
+    middle = len(g) // 2
+
+    def key(a: Action) -> tuple[int, int, int]:
+        far = min((g.distance(a.arg, h) for h in homes), default=0)
+        return (-far, g.distance(a.arg, middle), a.arg)
+    return min(legal, key=key)
+
+
+def _nearest_enemy(s: "AbyssState", ship_id: int) -> tuple[int, int]:
+    me = s.ships[ship_id]
+    d = min((chebyshev(me.cell, o.cell) for o in s.ships.values()
+             if o.owner != me.owner and o.cell[0] >= 0), default=0)
+    return (d, ship_id)
+
+
+def act(obs: Observation, rng: Rng) -> Action:
+    if len(obs.legal) == 1:
+        return obs.legal[0]
+    return choose(cast("AbyssState", obs.sample(rng)), obs.seat, obs.legal, rng)
+
+
+def rollout_policy(state: GameState, seat: int, legal: list[Action], rng: Rng) -> Action:
+    """The same rules of thumb (no look-ahead)."""
+    return choose(cast("AbyssState", state), seat, legal, rng)
+
+
+def stage(state: GameState) -> int:
+    """Cycles so far (the MCTS horizon counts them)."""
+    s = cast("AbyssState", state)
+    return s.cycle + (10_000 if s.over else 0)
+
+
+def evaluate(state: GameState, mode: str) -> list[float]:
+    """Each seat's share of the voting power, with tribunal terms and technologies weighed in (winners: 1)."""
+    s = cast("AbyssState", state)
+    n = s.players
+    if s.over:
+        return [1.0 / len(s.winners) if p in s.winners else 0.0 for p in range(n)]
+    score = []
+    for p in range(n):
+        if s.out[p]:
+            score.append(0.0)
+            continue
+        fleet = sum(len(working_squares(s.r, sh)) for sh in s.ships.values() if sh.owner == p)
+        score.append(1.0 + votes(s, p) + 2.0 * s.terms[p] + 0.5 * len(s.techs[p]) + 0.1 * fleet)
+    total = sum(score) or 1.0
+    return [x / total for x in score]

@@ -1,0 +1,130 @@
+"""What the balance lab counts in the main game (protocol: ``voidtable.sim.measures``).
+
+From the event log of a finished game (every event: the lab is not a seat):
+
+- *victory*: the share of games won by each victory (tribunal terms, the secret of
+  life, the last race standing, the twin planets, the cycle limit);
+- *cycles*: the cycle the game ended in, over all games and by victory;
+- *first colony*: the cycle of each seat's first colony founded by a colony ship
+  (seats that never found one are left out, and counted in *never colonised*);
+- *planets at elections*: planets with a habitat per seat at each election
+  (rows: the election, 1st, 2nd ...);
+- *purchases*: per seat and purchase phase, the resources kept unspent and the share
+  of phases in which it bought nothing;
+- *battles*: space battles per game, and ships lost per seat;
+- *technologies*: technologies each seat holds at the end.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from voidtable.engine.events import Event
+from voidtable.engine.game import Game
+from voidtable.engine.state import Result
+
+Cell = tuple[str, str, str, float]
+
+VICTORIES = {"tribunal": "tribunal terms", "secret": "the secret of life", "military": "the last race standing",
+             "twin": "the twin planets", "limit": "the cycle limit"}
+
+MEASURES: dict[str, dict[str, Any]] = {
+    "victory": {"title": "How games end", "rows": "victory", "cols": "", "kind": "rate",
+                "help": "share of games won by each victory; 'the cycle limit' is the share that reached the cap"},
+    "cycles": {"title": "Cycles played", "rows": "victory", "cols": "", "kind": "mean",
+               "help": "the cycle the game ended in, by victory and over all games ('all')"},
+    "first_colony": {"title": "Cycle of the first colony", "rows": "seat", "cols": "", "kind": "mean",
+                     "help": "the cycle in which each seat founded its first colony with a colony ship (seats that did are counted)"},
+    "never_colonised": {"title": "Seats that never founded a colony", "rows": "seat", "cols": "", "kind": "rate",
+                        "help": "share of games in which the seat founded no colony with a colony ship"},
+    "planets_at_election": {"title": "Planets per player at each election", "rows": "election", "cols": "seat", "kind": "mean",
+                            "help": "planets with the seat's habitat when the tribunal votes (1st election, 2nd ...)"},
+    "unspent": {"title": "Resources kept after purchases", "rows": "resource", "cols": "seat", "kind": "mean",
+                "help": "energy, food and minerals left in the bank at the end of each purchase phase"},
+    "empty_purchases": {"title": "Purchase phases with nothing bought", "rows": "seat", "cols": "", "kind": "rate",
+                        "help": "share of a seat's purchase phases in which it bought nothing"},
+    "battles": {"title": "Space battles per game", "rows": "what", "cols": "", "kind": "mean",
+                "help": "space battles fought, and ships destroyed (in battles, by defences, asteroids, bombs)"},
+    "ships_lost": {"title": "Ships lost per game", "rows": "seat", "cols": "", "kind": "mean",
+                   "help": "each seat's ships destroyed over the game"},
+    "techs_at_end": {"title": "Technologies at the end", "rows": "seat", "cols": "", "kind": "mean",
+                     "help": "technologies each seat holds when the game ends (bought or found)"},
+}
+
+
+def _seat(q: int) -> str:
+    return f"seat {q + 1}"
+
+
+def measure(game: Game, events: list[Event], result: Result) -> list[Cell]:
+    n = game.players
+    out: list[Cell] = []
+    cycle = 0
+    kind, end_cycle = "", 0
+    first_colony: list[int | None] = [None] * n
+    habitats: dict[tuple[int, int], int] = {}   # (seat, place) -> habitats there
+    elections = 0
+    unspent = [[0.0, 0.0, 0.0] for _ in range(n)]
+    phases, empty = [0] * n, [0] * n
+    battles = 0
+    lost = [0] * n
+    techs = [0] * n
+
+    def habitat(seat: int, place: int, k: int) -> None:
+        habitats[(seat, place)] = habitats.get((seat, place), 0) + k
+
+    for e in events:
+        t = e.get("type")
+        if t == "cycle":
+            cycle = e["cycle"]
+        elif t == "home":
+            habitat(e["seat"], e["place"], 1)
+        elif t == "colony":
+            habitat(e["seat"], e["place"], 1)
+            if first_colony[e["seat"]] is None:
+                first_colony[e["seat"]] = cycle
+        elif t == "built" and e["building"] == "habitat":
+            habitat(e["seat"], e["place"], 1)
+        elif t == "building_destroyed" and e["building"] == "habitat":
+            habitat(e["seat"], e["place"], -1)
+        elif t in ("captured", "razed") and e["building"] == "habitat":
+            habitat(e["owner"], e["place"], -1)
+            if t == "captured":
+                habitat(e["seat"], e["place"], 1)
+        elif t == "tribunal":
+            elections += 1
+            for q in range(n):
+                planets = sum(1 for (p, _), k in habitats.items() if p == q and k > 0)
+                out.append(("planets_at_election", f"election {elections}", _seat(q), float(planets)))
+        elif t == "purchases_done":
+            q = e["seat"]
+            phases[q] += 1
+            empty[q] += not e["bought"]
+            for i in range(3):
+                unspent[q][i] += e["bank"][i]
+        elif t == "space_battle":
+            battles += 1
+        elif t == "destroyed" and 0 <= e["seat"] < n:
+            lost[e["seat"]] += 1
+        elif t == "tech" or (t == "bonus" and "tech" in e):
+            techs[e["seat"]] += 1
+        elif t == "game_over":
+            kind, end_cycle = e["kind"], e["cycle"]
+    for k, words in VICTORIES.items():
+        out.append(("victory", words, "", 1.0 if kind == k else 0.0))
+    out.append(("cycles", VICTORIES.get(kind, kind), "", float(end_cycle)))
+    out.append(("cycles", "all", "", float(end_cycle)))
+    for q in range(n):
+        c = first_colony[q]
+        if c is not None:
+            out.append(("first_colony", _seat(q), "", float(c)))
+        out.append(("never_colonised", _seat(q), "", 0.0 if c is not None else 1.0))
+        if phases[q]:
+            for i, res in enumerate(("energy", "food", "minerals")):
+                out.append(("unspent", res, _seat(q), unspent[q][i] / phases[q]))
+            out.append(("empty_purchases", _seat(q), "", empty[q] / phases[q]))
+        out.append(("ships_lost", _seat(q), "", float(lost[q])))
+        out.append(("techs_at_end", _seat(q), "", float(techs[q])))
+    out.append(("battles", "space battles", "", float(battles)))
+    out.append(("battles", "ships destroyed", "", float(sum(lost))))
+    return out
