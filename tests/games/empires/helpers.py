@@ -7,14 +7,14 @@ from typing import Any
 
 from voidtable.engine.game import Game
 from voidtable.engine.rng import Rng
-from voidtable.games.empires import SPEC_DRAFT
+from voidtable.games.empires import SPEC
 from voidtable.games.empires.planets import Control
 from voidtable.games.empires.ships import Ship
 from voidtable.games.empires.state import EmpiresState
 
 
 def load(players: int = 4, options: dict[str, Any] | None = None) -> Game:
-    return Game(SPEC_DRAFT, players, options or {})
+    return Game(SPEC, players, options or {})
 
 
 def fresh(players: int = 4, seed: int = 1, options: dict[str, Any] | None = None) -> EmpiresState:

@@ -6,13 +6,13 @@ import random
 
 from voidtable.engine.observation import observe
 from voidtable.engine.rng import Rng
-from voidtable.games.empires import SPEC_DRAFT
+from voidtable.games.empires import SPEC
 
 from .helpers import fresh
 
 
 def test_heuristic_plays_whole_games_legally():
-    hooks = SPEC_DRAFT.hooks.bot
+    hooks = SPEC.hooks.bot
     assert hooks is not None
     for players in (2, 3, 4):
         s = fresh(players, seed=10 + players, options={"negotiation": "full"})

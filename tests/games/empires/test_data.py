@@ -6,7 +6,7 @@ import pytest
 
 from voidtable.engine.errors import OptionError, RulesDataError
 from voidtable.engine.game import Game
-from voidtable.games.empires import SPEC_DRAFT
+from voidtable.games.empires import SPEC
 
 from .helpers import load
 
@@ -53,14 +53,14 @@ def test_every_designer_default_says_why():
 ])
 def test_bad_data_is_one_line_naming_the_path(override, path):
     with pytest.raises((RulesDataError, OptionError)) as e:
-        Game(SPEC_DRAFT, 4, override)
+        Game(SPEC, 4, override)
     msg = str(e.value)
     assert "\n" not in msg and path in msg
 
 
 def test_a_cyclic_tech_tree_is_refused_with_the_cycle():
     with pytest.raises(RulesDataError, match=r"techs\.\w+\.prereq: the prerequisites form a cycle"):
-        Game(SPEC_DRAFT, 4, {"techs.cloaking.prereq": "warp_gate", "techs.warp_gate.prereq": "cloaking"})
+        Game(SPEC, 4, {"techs.cloaking.prereq": "warp_gate", "techs.warp_gate.prereq": "cloaking"})
 
 
 def test_a_tile_cut_in_two_is_refused():
@@ -76,12 +76,12 @@ def test_a_tile_cut_in_two_is_refused():
 
 def test_bad_options_name_what_is_allowed():
     with pytest.raises(OptionError):
-        Game(SPEC_DRAFT, 4, {"no_such_option": True})
+        Game(SPEC, 4, {"no_such_option": True})
     with pytest.raises(OptionError):
-        Game(SPEC_DRAFT, 5, {})
+        Game(SPEC, 5, {})
 
 
 def test_a_bad_option_value_names_the_allowed_ones():
     with pytest.raises(OptionError) as e:
-        Game(SPEC_DRAFT, 4, {"negotiation": "sometimes"})
+        Game(SPEC, 4, {"negotiation": "sometimes"})
     assert "off" in str(e.value) and "licences" in str(e.value) and "\n" not in str(e.value)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from voidtable.games.empires import SPEC_DRAFT, measures
+from voidtable.games.empires import SPEC, measures
 
 from .helpers import fresh
 
@@ -17,7 +17,7 @@ def test_measures_of_a_played_game_add_up():
         p = chooser.choice(s.to_move())
         events += s.apply(p, chooser.choice(s.legal_actions(p)))
     cells = measures.measure(s.game, events, s.result())
-    declared = SPEC_DRAFT.hooks.measures
+    declared = SPEC.hooks.measures
     assert declared is not None and {c[0] for c in cells} <= set(declared.measures)
     vp = {row: v for m, row, _, v in cells if m == "vp_by_source"}
     assert abs(sum(vp.values()) * 3 - sum(s.vp)) < 1e-9     # every VP has a source

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from voidtable.engine.actions import Action
-from voidtable.games.empires import SPEC_DRAFT, text
+from voidtable.games.empires import SPEC, text
 
 from .helpers import fresh
 
@@ -29,7 +29,7 @@ def test_words_along_a_game():
         board = text.render(game, s.view(0))
         assert "Pyrious" in board and "Round" in board
         assert ".p" not in board and "home0" not in board  # no internal keys on the map
-    assert SPEC_DRAFT.hooks.text is text
+    assert SPEC.hooks.text is text
 
 
 def test_names_are_the_printed_ones():

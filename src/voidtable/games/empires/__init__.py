@@ -1,8 +1,8 @@
 """Empires of the Void (Red Raven Games, 2011): 2-4 empires in a galaxy of seven hexagons.
 
-A draft: exported as ``SPEC_DRAFT`` (not ``SPEC``), so the registry and the
-cross-game suites leave it alone until the game is complete. What is built and
-what is not: docs/rules/empires.md.
+The rules on the engine's seam (flow tasks, declared fields and actions, typed
+TOML data); everything a front end needs comes through ``SPEC.hooks``
+(``hooks.py``). What is built, assumed and absent: docs/rules/empires.md.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from voidtable.engine.game import GameSpec
 from voidtable.engine.options import OptionSpec
 from voidtable.engine.parameters import Parameter
 
+from . import combat, preround, rounds, setup, trade, turn  # noqa: F401  (register the tasks)
 from .actions import ACTIONS
 from .hooks import HOOKS
 from .ruleset import build
@@ -36,7 +37,7 @@ PARAMETERS = (
     Parameter("races.*.credits", 0, 12, help="a race's starting credits and income"),
 )
 
-SPEC_DRAFT = GameSpec(
+SPEC = GameSpec(
     name="empires",
     title="Empires of the Void",
     min_players=2,
@@ -51,6 +52,7 @@ SPEC_DRAFT = GameSpec(
         "advanced": {"advanced": True},
         "advanced_short": {"advanced": True, "short": True},
         "negotiation": {"negotiation": "full"},
+        "open_licences": {"negotiation": "licences", "open_scores": True},
     },
     data_file=Path(__file__).with_name("empires.toml"),
     max_decisions=20_000,
@@ -61,4 +63,4 @@ SPEC_DRAFT = GameSpec(
     parameters=PARAMETERS,
 )
 
-__all__ = ["SPEC_DRAFT", "EmpiresState"]
+__all__ = ["SPEC", "EmpiresState"]

@@ -42,7 +42,8 @@ def _card_keys(g: "Game") -> list[str]:
 
 
 def _corners(g: Any) -> list[tuple[int, int]]:
-    return list(galaxy.TWO_PLAYER_CORNERS if g.players == 2 else galaxy.CORNERS)
+    """Every corner of any player count, so an action id means the same at 2, 3 and 4 players."""
+    return list(dict.fromkeys([*galaxy.CORNERS, *galaxy.TWO_PLAYER_CORNERS]))
 
 
 SPACE = space_arg("space", lambda g: _r(g).spaces())
@@ -51,7 +52,7 @@ SHIP = id_arg("ship", lambda g: len(_r(g).tokens), "ship")
 CARD = choice_arg("card", _card_keys, target="card")
 ATTACK_TARGET = ArgType(
     "attack_target",
-    lambda g: (*range(g.players), "planet", "infestation", "pirates"),
+    lambda g: (*range(4), "planet", "infestation", "pirates"),  # every seat of the largest table: ids fixed
     "choice",
     lambda v: (isinstance(v, int) and not isinstance(v, bool)) or v in ("planet", "infestation", "pirates"),
 )

@@ -45,11 +45,22 @@ def rollers_at(s: "EmpiresState", seat: int, space: str) -> list[int]:
     return [i for i in ships_at(s, seat, space) if s.r.ship(s.ships[i].kind).dice > 0]
 
 
-def targets(s: "EmpiresState", seat: int, space: str) -> list[Any]:
-    """What ``seat`` may attack at ``space``."""
-    if not ships_at(s, seat, space):
+def occupancy(s: "EmpiresState") -> dict[tuple[int, str], list[int]]:
+    """(owner, space) -> the ids of the owner's ships there, in id order: one pass for many questions."""
+    out: dict[tuple[int, str], list[int]] = {}
+    for i, sh in sorted(s.ships.items()):
+        out.setdefault((sh.owner, sh.space), []).append(i)
+    return out
+
+
+def targets(s: "EmpiresState", seat: int, space: str,
+            at: dict[tuple[int, str], list[int]] | None = None) -> list[Any]:
+    """What ``seat`` may attack at ``space`` (``at``: :func:`occupancy`, when the caller asks for many spaces)."""
+    at = occupancy(s) if at is None else at
+    mine = at.get((seat, space))
+    if not mine:
         return []
-    armed = bool(rollers_at(s, seat, space))
+    armed = any(s.r.ship(s.ships[i].kind).dice > 0 for i in mine)
     c = s.control.get(space)
     out: list[Any] = []
     if c is not None and c.neutral and armed and has_token(s, seat):
@@ -57,19 +68,20 @@ def targets(s: "EmpiresState", seat: int, space: str) -> list[Any]:
     for q in range(s.r.players):
         if q == seat:
             continue
-        defends = bool(ships_at(s, q, space))
+        defends = (q, space) in at
         if (defends and armed) or (not defends and c is not None and c.controller == q):
             out.append(q)
     if c is not None and c.infester not in (NOBODY, seat) and armed:
         out.append("infestation")
-    if s.tokens.get(space) == "pirates" and armed:
+    if armed and s.tokens.get(space) == "pirates":
         out.append("pirates")
     return out
 
 
 def attack_spaces(s: "EmpiresState", seat: int) -> list[str]:
-    spaces = sorted({sh.space for sh in s.ships.values() if sh.owner == seat})
-    return [sp for sp in spaces if targets(s, seat, sp)]
+    at = occupancy(s)
+    spaces = sorted({space for owner, space in at if owner == seat})
+    return [sp for sp in spaces if targets(s, seat, sp, at)]
 
 
 def start_attack(s: "EmpiresState", seat: int, space: str) -> list[tuple[Any, ...]]:

@@ -329,6 +329,7 @@ class Rules:
     open_scores: bool
     players: int
     negotiation: str
+    token_ids: dict[tuple[str, int], tuple[int, ...]]   # (kind, colour) -> its token ids, in order
 
     @property
     def g(self) -> GameRules:

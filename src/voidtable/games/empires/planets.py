@@ -70,7 +70,23 @@ def home_owner(planet: str) -> int:
 
 
 def benefits(s: "EmpiresState", seat: int) -> Benefits:
-    """What every planet gives ``seat`` right now (the answer scoring, income and research ask)."""
+    """What every planet gives ``seat`` right now (the answer scoring, income and research ask).
+
+    Worked out for every seat at once and kept in the state's cache under the
+    planets' control and event tokens it was worked out from, so a question asked
+    again before anything changed costs one comparison (and a test that sets a
+    planet's control by hand is never answered from a stale cache).
+    """
+    key = (tuple(s.control.items()), tuple(s.tokens.items()))
+    cached = s.benefit_cache
+    if cached is None or cached[0] != key:
+        cached = s.benefit_cache = (key, tuple(seat_benefits(s, q) for q in range(s.r.players)))
+    answer: Benefits = cached[1][seat]
+    return answer
+
+
+def seat_benefits(s: "EmpiresState", seat: int) -> Benefits:
+    """What every planet gives ``seat``, worked out from the planets (see :func:`benefits`)."""
     r = s.r
     credits = vp = influence = planets = 0
     goods: set[str] = set()

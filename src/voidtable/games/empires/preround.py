@@ -34,33 +34,58 @@ SCHOLARLY = ("research_discount", "ignore_trade_good")
 
 def scholarly(s: "EmpiresState", seat: int) -> tuple[str, ...]:
     """The Scholarly Tactics the seat chose this pre-round (orders ``tactic:<card>/<others>``)."""
-    return tuple(o.split(":")[1].split("/")[0].split(".")[1] for o in s.orders[seat] if o.startswith("tactic:"))
+    orders = s.orders[seat]
+    if not orders:
+        return ()
+    return tuple(o.split(":")[1].split("/")[0].split(".")[1] for o in orders if o.startswith("tactic:"))
+
+
+def research_discount(s: "EmpiresState", seat: int, ben: Benefits | None = None) -> int:
+    """Credits off every research this pre-round: a Research Grant, the Scholarly Tactic (3), the race, a planet."""
+    off = s.grant[seat]  # a Research Grant (an event) comes off the next research
+    if "research_discount" in scholarly(s, seat):
+        off += 3
+    if s.r.race(s.race[seat]).ability == "research_discount":
+        off += 1
+    if "research_discount" in (ben or benefits(s, seat)).abilities:
+        off += 1
+    return off
 
 
 def research_cost(s: "EmpiresState", seat: int, tech: str, ben: Benefits | None = None) -> int:
-    cost = s.r.tech(tech).cost - s.grant[seat]  # a Research Grant (an event) comes off the next research
-    if "research_discount" in scholarly(s, seat):
-        cost -= 3
-    if s.r.race(s.race[seat]).ability == "research_discount":
-        cost -= 1
-    if "research_discount" in (ben or benefits(s, seat)).abilities:
-        cost -= 1
-    return max(1, cost) if s.r.tech(tech).cost > 0 else 0
+    cost = s.r.tech(tech).cost
+    return max(1, cost - research_discount(s, seat, ben)) if cost > 0 else 0
+
+
+def researchable(s: "EmpiresState", seat: int, credits: int, ben: Benefits | None = None) -> list[str]:
+    """The technologies the seat may research with ``credits``: not owned, its race's if a race's, the
+    prerequisite owned, a controlled (or licensed, or waived) trade good, a site for a space port, the cost paid."""
+    ben = ben or benefits(s, seat)
+    owned = s.techs[seat]
+    race = s.race[seat]
+    tactics = scholarly(s, seat)
+    goods: frozenset[str] | None = None if "ignore_trade_good" in tactics else ben.trade_goods
+    if goods is not None and s.licences:
+        goods = goods | licensed_goods(s, seat)
+    off = research_discount(s, seat, ben)
+    techs = s.r.data.techs
+    out = []
+    for key in s.r.tech_keys:
+        t = techs[key]
+        if key in owned or (t.race and t.race != race) or (t.prereq and t.prereq not in owned):
+            continue
+        if goods is not None and t.trade_good and t.trade_good not in goods:
+            continue
+        if (max(1, t.cost - off) if t.cost > 0 else 0) > credits:
+            continue
+        if t.effect == "space_port" and not port_sites(s, seat):
+            continue
+        out.append(key)
+    return out
 
 
 def may_research(s: "EmpiresState", seat: int, tech: str, credits: int, ben: Benefits | None = None) -> bool:
-    t = s.r.tech(tech)
-    if tech in s.techs[seat] or (t.race and t.race != s.race[seat]):
-        return False
-    if t.prereq and t.prereq not in s.techs[seat]:
-        return False
-    ben = ben or benefits(s, seat)
-    if t.trade_good and t.trade_good not in ben.trade_goods \
-            and "ignore_trade_good" not in scholarly(s, seat) and t.trade_good not in licensed_goods(s, seat):
-        return False
-    if t.effect == "space_port" and not port_sites(s, seat):
-        return False
-    return research_cost(s, seat, tech, ben) <= credits
+    return tech in researchable(s, seat, credits, ben)
 
 
 def port_sites(s: "EmpiresState", seat: int) -> list[str]:
@@ -89,7 +114,8 @@ def may_build_kind(s: "EmpiresState", seat: int, kind: str, techs: list[str], be
 def free_tokens(s: "EmpiresState", seat: int, kind: str) -> list[int]:
     """Token ids of ``kind`` not on the board: the seat's own colour, or the shared neutral supply."""
     colour = -1 if s.r.ship(kind).neutral else seat
-    return [i for i, t in enumerate(s.r.tokens) if t.kind == kind and t.colour == colour and i not in s.ships]
+    ships = s.ships
+    return [i for i in s.r.token_ids.get((kind, colour), ()) if i not in ships]
 
 
 def pending(s: "EmpiresState", seat: int) -> tuple[str | None, list[str], int]:
@@ -119,7 +145,7 @@ def choices(s: "EmpiresState", seat: int) -> list["Action"]:
     if research is None and not s.researched[seat]:
         if not scholarly(s, seat):  # one Scholarly Tactic a round, before the research (a reading)
             out += tactic_options(s, seat, SCHOLARLY)
-        out += [RESEARCH(t) for t in s.r.tech_keys if may_research(s, seat, t, left, ben)]
+        out += [RESEARCH(t) for t in researchable(s, seat, left, ben)]
     techs = s.techs[seat] + ([research] if research else [])
     at_port = port_open(s, seat)
     for kind in s.r.ship_kinds:

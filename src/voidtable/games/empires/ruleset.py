@@ -31,6 +31,9 @@ def build(game: "Game") -> Rules:
     for kind in d.game.temperaments:
         for tactic in d.diplomacy.tactics[kind]:
             cards.extend((kind, tactic) for _ in range(d.diplomacy.copies))
+    token_ids: dict[tuple[str, int], list[int]] = {}
+    for i, tok in enumerate(tokens):
+        token_ids.setdefault((tok.kind, tok.colour), []).append(i)
     o = game.options
     centre = d.galaxy.centre
     return Rules(
@@ -39,4 +42,5 @@ def build(game: "Game") -> Rules:
         race_keys=tuple(d.races), cards=tuple(cards), event_keys=tuple(d.events.cards),
         advanced=bool(o["advanced"]), short=bool(o["short"]), open_scores=bool(o["open_scores"]),
         players=game.players, negotiation=str(o["negotiation"]),
+        token_ids={k: tuple(v) for k, v in token_ids.items()},
     )

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from voidtable.engine.events import Event
-from voidtable.engine.fields import DICT, FIXED, FLOW_FIELDS, LIST, NESTED, SHARED, VALUE, Fields
+from voidtable.engine.fields import CACHE, DICT, FIXED, FLOW_FIELDS, LIST, NESTED, SHARED, VALUE, Fields
 from voidtable.engine.flow import FlowState
 from voidtable.engine.game import Game
 from voidtable.engine.rng import Rng
@@ -45,6 +45,7 @@ class EmpiresState(FlowState):
         round=VALUE, active=VALUE, mined=VALUE, swaps=VALUE, scorings=VALUE, used=VALUE,
         orders=NESTED, done=LIST, researched=LIST, ports=LIST, port_used=LIST,
         wormholes=LIST, tokens=DICT, grant=LIST, storm=VALUE, licences=LIST,
+        benefit_cache=CACHE,
     )
 
     r: Rules
@@ -86,6 +87,7 @@ class EmpiresState(FlowState):
     storm: int                       # the round of an Ion Storm (0: none)
     port_used: list[bool]            # a ship placed on the port this round
     ports: list[str]                 # each seat's space-port planet, "" for none
+    benefit_cache: Any               # (control and tokens it was worked out from, Benefits per seat), or None
 
     def __init__(self, game: Game, seed: int) -> None:
         self.game = game
@@ -94,6 +96,7 @@ class EmpiresState(FlowState):
         self.asteroid_spaces = frozenset(f"{self.r.centre}.{n}" for n in centre.asteroid_spaces)
         self.rng = Rng(seed)
         self.researched = [False] * self.r.players
+        self.benefit_cache = None
         self.init_flow()
         set_up(self)
         self.start_flow()

@@ -32,14 +32,20 @@ def other_tactic(s: "EmpiresState", kind: str, name: str) -> str:
 
 def tactic_options(s: "EmpiresState", seat: int, names: tuple[str, ...]) -> list["Action"]:
     """Each playable Tactic among ``names``, with each way to pay (how many cards of the other Tactic)."""
-    out = []
+    out: list[Action] = []
+    hand = s.hands[seat]
+    if not hand:
+        return out
+    held: dict[tuple[str, str], int] = {}
+    for c in hand:
+        held[s.r.cards[c]] = held.get(s.r.cards[c], 0) + 1
     for kind, tactics in s.r.data.diplomacy.tactics.items():
         for name in tactics:
-            if name not in names:
+            if name not in names or (kind, name) not in held:
                 continue
             need = s.r.data.diplomacy.cards_needed[name]
-            same = sum(1 for c in s.hands[seat] if s.r.cards[c] == (kind, name))
-            other = sum(1 for c in s.hands[seat] if s.r.cards[c] == (kind, other_tactic(s, kind, name)))
+            same = held[(kind, name)]
+            other = held.get((kind, other_tactic(s, kind, name)), 0)
             for o in range(0, min(other, need - 1, 2) + 1):
                 if same >= 1 and same >= need - o:
                     out.append(TACTIC((f"{kind}.{name}", o)))

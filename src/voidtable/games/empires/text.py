@@ -59,9 +59,51 @@ def tech_name(game: Game, key: Any) -> str:
     return r.tech(key).name if key in r.data.techs else str(key)
 
 
+TACTIC_NAMES = {
+    "reroll": "Re-roll", "extra_action": "Extra Action", "credit": "One Credit", "credits": "Three Credits",
+    "research_discount": "Cheaper Research", "ignore_trade_good": "Waived Trade Good", "step": "One Step",
+    "free_move": "Free Move", "plus_two": "Plus Two", "cancel_attack": "Cancel Attack",
+}
+GOODS = {"metals": "Metals", "crystals": "Crystals", "life_forms": "Life Forms", "gas": "Gas", "artifacts": "Artifacts"}
+OBSTACLES = {"asteroid": "asteroids", "mine": "a minefield", "ancient_defense": "ancient defences"}
+DIRECTION = {(1, 0): "east", (1, -1): "north-east", (0, -1): "north-west", (-1, 0): "west", (-1, 1): "south-west",
+             (0, 1): "south-east", (0, 0): "centre"}
+
+
+def words(key: Any) -> str:
+    """A key the book prints no name for, in plain words (``life_forms`` -> ``life forms``)."""
+    return str(key).replace("_", " ")
+
+
 def card_name(key: Any) -> str:
     kind, _, tactic = str(key).partition(".")
-    return f"{kind.capitalize()} card ({tactic.replace('_', ' ')})"
+    return f"{kind.capitalize()} card ({TACTIC_NAMES.get(tactic, words(tactic))})"
+
+
+def good_name(key: Any) -> str:
+    return GOODS.get(str(key), words(key).title())
+
+
+def where(h: Any) -> str:
+    """A tile's place in the galaxy: ``the north-east tile``, ``the centre tile``."""
+    return f"the {DIRECTION.get(tuple(h), 'outer')} tile"
+
+
+def corner_name(h: Any) -> str:
+    """A corner by the two ring tiles it touches: ``the corner between the east and south-east tiles``."""
+    q, r = tuple(h)
+    near = [d for (dq, dr), d in DIRECTION.items() if d != "centre" and abs(q - dq) + abs(r - dr) + abs(q + r - dq - dr) == 2]
+    return "the corner between the " + " and ".join(near) + " tiles" if len(near) == 2 else "a corner"
+
+
+def ship_token(game: Game, ship_id: Any, names: Sequence[str] | None = None) -> str:
+    """A ship token by its kind and colour (``a Starfighter of Ana``, ``a Moth``)."""
+    r = _r(game)
+    if not isinstance(ship_id, int) or not 0 <= ship_id < len(r.tokens):
+        return "a ship"
+    tok = r.tokens[ship_id]
+    colour = f" of {seat_name(game, None, tok.colour, names)}" if tok.colour >= 0 else ""
+    return f"a {ship_name(game, tok.kind)}{colour}"
 
 
 def render(game: Game, view: dict[str, Any], names: Sequence[str] | None = None) -> str:
@@ -74,10 +116,32 @@ def render(game: Game, view: dict[str, Any], names: Sequence[str] | None = None)
         held = len(hand) if isinstance(hand, list) else hand
         techs = ", ".join(tech_name(game, t) for t in view["techs"][p]) or "no technology"
         lines.append(f"  {seat_name(game, view, p, names)}: {view['credits'][p]} credits, "
-                     f"{'?' if vp is None else vp} VP, {held} cards; {techs}")
+                     f"{'?' if vp is None else vp} VP, {held} card{'' if held == 1 else 's'}; {techs}")
     lines.append("Galaxy:")
     lines.extend(map_rows(game, view, names))
     return "\n".join(lines)
+
+
+def picture(game: Game, view: dict[str, Any], names: Sequence[str] | None = None) -> list[str]:
+    """The tiles as they lie (pointy hexagons, rows offset by half a tile), then who sits at which corner."""
+    cells = {tuple(t["hex"]): f"< tile {t['tile'][1:]} >" for t in view["tiles"]}
+    homes = {tuple(h): p for p, h in enumerate(view.get("homes") or []) if h is not None}
+    out = []
+    for r in (-2, -1, 0, 1, 2):
+        row = ""
+        for q in range(-2, 3):
+            x = (2 * q + r + 4) * 6
+            label = cells.get((q, r))
+            if label is None and (q, r) in homes:
+                label = f"( home {homes[(q, r)] + 1} )"
+            if label is None:
+                continue
+            row = row.ljust(x) + label
+        if row.strip():
+            out.append("    " + row.rstrip())
+    for h, p in sorted(homes.items(), key=lambda x: x[1]):
+        out.append(f"  home {p + 1}: {seat_name(game, view, p, names)}, at {corner_name(h)}")
+    return out
 
 
 def map_rows(game: Game, view: dict[str, Any], names: Sequence[str] | None = None) -> list[str]:
@@ -92,10 +156,10 @@ def map_rows(game: Game, view: dict[str, Any], names: Sequence[str] | None = Non
         mark = f" [{obstacle.replace('_', ' ')}]" if obstacle else ""
         links.setdefault(a, []).append(space_name(game, view, b, names) + mark)
         links.setdefault(b, []).append(space_name(game, view, a, names) + mark)
-    rows = []
+    rows = picture(game, view, names)
     for t in view["tiles"]:
         tile = r.tiles[t["tile"]]
-        rows.append(f"  tile {t['tile'][1:]} at {tuple(t['hex'])}, turned {t['rotation']}:")
+        rows.append(f"  tile {t['tile'][1:]} ({where(t['hex'])}), turned {t['rotation']}:")
         for node in tile.nodes:
             space = tile.planets.get(node, f"{t['tile']}.{node}")
             if space not in links:
@@ -116,52 +180,156 @@ def map_rows(game: Game, view: dict[str, Any], names: Sequence[str] | None = Non
 
 
 def describe_event(game: Game, event: Event, names: Sequence[str] | None = None) -> str | None:
+    r = _r(game)
     t = event.get("type")
-    who = seat_name(game, None, event.get("seat"), names)
+    e = event
 
-    def sp(k: str) -> str:
-        return space_name(game, None, event.get(k), names)
+    def who(k: str = "seat") -> str:
+        return seat_name(game, None, e.get(k), names)
+
+    def sp(k: str = "space") -> str:
+        return space_name(game, None, e.get(k), names)
+
+    def pl() -> str:
+        return space_name(game, None, e.get("planet"), names)
+
+    def target(x: Any) -> str:
+        if x == "planet":
+            return "the planet"
+        if x == "pirates":
+            return "the Pirates"
+        if x == "infestation":
+            return "the infestation"
+        return seat_name(game, None, x, names)
 
     if t == "rolled":
         return None
-    if t == "race":
-        return f"{who} plays the {_r(game).race(event['race']).name}"
-    if t == "built":
-        return f"{who} builds a {ship_name(game, event['ship'])} at {sp('space')}"
-    if t == "researched":
-        return f"{who} researches {tech_name(game, event['tech'])} for {event['cost']} credits"
-    if t == "moved":
-        return f"{who} moves a {ship_name(game, event['ship'])} from {sp('frm')} to {sp('to')}"
-    if t == "attack":
-        target = event["target"]
-        what = f"the planet {sp('space')}" if target == "planet" else (
-            str(target) if isinstance(target, str) else seat_name(game, None, target, names))
-        return f"{who} attacks {what} at {sp('space')}"
-    if t == "destroyed":
-        return f"{who} loses a {ship_name(game, event['ship'])}"
-    if t in ("conquered", "allied", "liberated", "regained", "infested"):
-        return f"{who} has {t} {space_name(game, None, event['planet'], names)}"
-    if t == "diplomacy":
-        result = "succeeds" if event["success"] else "fails"
-        return (f"{who} tries diplomacy at {space_name(game, None, event['planet'], names)} with {event['cards']} "
-                f"cards: {event['total']} against {event['target']}, {result}")
-    if t == "income":
-        return f"{who} collects {event['credits']} credits"
-    if t == "event_card":
-        card = str(event["card"])
-        name = "a score card" if card.startswith("score_") else _r(game).data.events.cards[card].name
-        return f"Event of round {event['round']}: {name}"
-    if t == "scored":
-        return f"{who} scores {event['gained']} VP ({event['total']} in all)"
-    if t == "round":
-        return f"Round {event['round']} begins"
-    return generic_event(event)
+    simple: dict[str, Any] = {
+        "race": lambda: f"{who()} plays the {r.race(e['race']).name} ({e['credits']} credits)",
+        "researched": lambda: f"{who()} researches {tech_name(game, e['tech'])} for {e['cost']} credits",
+        "moved": lambda: f"{who()} moves a {ship_name(game, e['ship'])} from {sp('frm')} to {sp('to')}"
+        + (f", carrying {len(e['carried'])} ship{'s' if len(e['carried']) > 1 else ''}" if e.get("carried") else ""),
+        "attack": lambda: f"{who()} attacks {target(e['target'])} at {sp()}",
+        "attack_cancelled": lambda: f"{who()} cancels the attack of {who('attacker')} at {sp()}",
+        "battle_over": lambda: f"The battle at {sp()} is over: "
+        + (f"{who('attacker')} wins" if e["won"] else f"{who('defender')} holds"),
+        "destroyed": lambda: f"{who()} loses a {ship_name(game, e['ship'])} at {sp()}",
+        "damaged": lambda: f"{who()}'s {ship_name(game, e['ship'])} takes a hit and survives",
+        "allied": lambda: f"{who()} befriends {pl()}",
+        "conquered": lambda: f"{who()} conquers {pl()}",
+        "regained": lambda: f"{who()} takes back {pl()}",
+        "liberated": lambda: f"{who()} liberates {pl()}",
+        "infested": lambda: f"{who()} infests {pl()}",
+        "infestation_removed": lambda: f"The infestation on {pl()} is gone",
+        "infest_roll": lambda: f"{who()} rolls {e['value']} to infest {pl()} (needs {e['need']})",
+        "left_planet": lambda: f"{who()} leaves {pl()} as it is",
+        "diplomacy": lambda: f"{who()} tries diplomacy at {pl()} with {e['cards']} card{'s' if e['cards'] > 1 else ''}: "
+        f"{e['total']} against {e['target']}, {'success' if e['success'] else 'failure'}",
+        "income": lambda: f"{who()} collects {e['credits']} credits ({e['total']} in all)",
+        "mined": lambda: f"{who()} mines {e['credits']} credit{'s' if e['credits'] != 1 else ''}",
+        "scored": lambda: f"{who()} scores {e['gained']} VP: {e['planets']} from planets, {e['techs']} from technologies, "
+        f"{e['council']} from the council ({e['total']} in all)",
+        "council": lambda: f"The Galactic Council meets (score card {e['card']}): "
+        + ", ".join(f"{seat_name(game, None, p, names)} {i} influence" for p, i in enumerate(e["influence"]))
+        + f"; {e['amounts'][0]} and {e['amounts'][1]} VP to the first two",
+        "round": lambda: f"Round {e['round']} begins; turn order: "
+        + ", ".join(seat_name(game, None, p, names) for p in e["order"]),
+        "turn": lambda: f"{who()}'s turn (round {e['round']})",
+        "turn_ended": lambda: f"{who()} ends the turn" + (f" with {e['unused']} action{'s' if e['unused'] > 1 else ''} unused"
+                                                        if e.get("unused") else ""),
+        "covered": lambda: f"{who()} covers {pl()} (out of this game)",
+        "discarded": lambda: f"{who()} discards a {card_name(e['card'])}",
+        "drew": lambda: f"{who()} draws " + (f"a {card_name(e['card'])}" if e.get("card") else
+                                            f"{e['count']} card{'s' if e['count'] != 1 else ''}"),
+        "reshuffled": lambda: f"The discard pile is shuffled into a new deck of {e['cards']} cards",
+        "distress_call": lambda: f"A Distress Call comes from {pl()}",
+        "distress_answered": lambda: f"{who()} answers the Distress Call at {pl()} and draws two cards",
+        "pirates": lambda: f"Pirates take {pl()}",
+        "pirates_beaten": lambda: f"{who()} drives the Pirates off {pl()} and takes {e['credits']} credits",
+        "event_deck": lambda: f"The event deck holds {e['cards']} cards; the score cards come "
+        + ", ".join(f"{ordinal(n)}" for n in e["score_at"]),
+        "event_card": lambda: f"Event of round {e['round']}: " + (
+            f"score card {str(e['card'])[-1].upper()}" if str(e["card"]).startswith("score_")
+            else r.data.events.cards[e["card"]].name),
+        "extra_move": lambda: f"{who()} pays {e['credits']} credits for a move costing no action",
+        "first_player": lambda: f"{who()} goes first",
+        "galaxy": lambda: "The galaxy is laid out: " + ", ".join(
+            f"tile {tile[1:]} at {where(h)}" for h, tile, _ in e["tiles"]),
+        "held_fire": lambda: f"{who()}'s {ship_token(game, e['id'], names)[2:].split(' of ')[0]} holds fire",
+        "home": lambda: f"{who()} settles at {corner_name(e['corner'])}",
+        "level": lambda: f"Initiative {e['level']} at {sp()}: " + ", ".join(
+            f"{seat_name(game, None, int(p), names)} {h} hit{'s' if h != 1 else ''}" for p, h in e["hits"].items()),
+        "volley": lambda: f"{who()} fires at {sp()}: {e['hits']} hit{'s' if e['hits'] != 1 else ''}",
+        "mind_control": lambda: f"{who()} takes over {ship_token(game, e['id'], names)} for one move",
+        "no_rotation": lambda: f"{who()} turns no tile",
+        "rotated": lambda: f"{who()} turns {where(e['hex'])} {e['turns']} sixth{'s' if e['turns'] > 1 else ''} round",
+        "not_built": lambda: f"{who()} cannot build a {ship_name(game, e['ship'])}: no token left",
+        "built": lambda: (f"Defectors give {who()} a {ship_name(game, e['ship'])} at {sp()}" if e.get("free")
+                          else f"{who()} builds a {ship_name(game, e['ship'])} at {sp()}"),
+        "offer": lambda: f"{who()} offers {who('to')} " + offer_words(game, e.get("give", []), e.get("ask", []), e.get("licence"), names),
+        "offer_accepted": lambda: f"{who('by')} accepts the offer of {who()}",
+        "offer_declined": lambda: f"{who('by')} declines the offer of {who()}",
+        "offer_dropped": lambda: f"{who()} drops the offer",
+        "port": lambda: f"{who()} builds a space port at {pl()}",
+        "port_destroyed": lambda: f"{who()} loses the space port at {pl()}",
+        "pre_round_choice": lambda: f"{who()} chooses: " + choice_words(game, e.get("choice"), e.get("what"), names),
+        "pre_round_done": lambda: f"{who()} has finished building and research",
+        "rerolled": lambda: f"{who()} re-rolls {e['dice']} missed dice: {e.get('hits', 0)} more hits",
+        "retreated": lambda: f"{who()} retreats from {sp('frm')} to {sp('to')}",
+        "row": lambda: "Face up beside the deck: " + ", ".join(card_name(c) for c in e["cards"]),
+        "swapped": lambda: f"{who()} swaps a {card_name(e['gave'])} for a {card_name(e['took'])}",
+        "tactic": lambda: f"{who()} plays the Tactic {card_name(e['tactic'])} with {e['cards']} card{'s' if e['cards'] > 1 else ''}",
+        "tractor_beam": lambda: f"{who()} {'lets' if e['permitted'] else 'does not let'} {ship_token(game, e['id'], names)} "
+        "leave the Tractor Beam",
+        "uprising": lambda: f"{pl()} rises up against {who('lost')}",
+        "worm_hole": lambda: f"A Worm Hole joins the home world of {who('home')} to {sp('to')}",
+    }
+    fn = simple.get(str(t))
+    if fn is None:
+        return generic_event(event)
+    try:
+        return str(fn())
+    except (KeyError, TypeError, IndexError, ValueError):
+        return generic_event(event)
+
+
+def ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def part_words(what: str, n: int) -> str:
+    if what == "credits":
+        return f"{n} credit{'s' if n != 1 else ''}"
+    return f"{n} {card_name(what)}{'s' if n != 1 else ''}"
+
+
+def offer_words(game: Game, give: Any, ask: Any, licence: Any, names: Sequence[str] | None = None) -> str:
+    out = []
+    if give:
+        out.append(" and ".join(part_words(w, n) for w, n in give))
+    wants = [part_words(w, n) for w, n in ask or []]
+    if licence:
+        wants.append(f"a licence for {good_name(licence)}")
+    if wants:
+        out.append(("for " if give else "nothing, asking ") + " and ".join(wants))
+    return " ".join(out) or "nothing"
+
+
+def choice_words(game: Game, choice: Any, what: Any, names: Sequence[str] | None = None) -> str:
+    if choice == "research":
+        return f"research {tech_name(game, what)}"
+    if choice in ("build", "build_at_port"):
+        return f"build a {ship_name(game, what)}" + (" at the space port" if choice == "build_at_port" else "")
+    if choice == "tactic" and isinstance(what, list) and what:
+        return f"the Tactic {card_name(what[0])}"
+    return words(choice)
 
 
 def describe_action(game: Game, action: Action, names: Sequence[str] | None = None) -> str:
+    r = _r(game)
     k, a = action.kind, action.arg
     if k == "race":
-        return f"play the {_r(game).race(a).name}"
+        return f"play the {r.race(a).name}"
     if k in ("build", "build_at_port"):
         return f"build a {ship_name(game, a)}" + (" at the space port" if k == "build_at_port" else "")
     if k == "research":
@@ -171,9 +339,40 @@ def describe_action(game: Game, action: Action, names: Sequence[str] | None = No
     if k == "diplomacy":
         return f"diplomacy at {space_name(game, None, a[0], names)} with {a[1]} card{'s' if a[1] > 1 else ''}"
     if k == "target":
-        return "the planet" if a == "planet" else (str(a) if isinstance(a, str) else seat_name(game, None, a, names))
+        return {"planet": "attack the planet", "pirates": "attack the Pirates", "infestation": "attack the infestation"}.get(
+            a, f"attack {seat_name(game, None, a, names)}") if isinstance(a, str) else f"attack {seat_name(game, None, a, names)}"
     if k == "discard":
         return f"discard a {card_name(a)}"
     if k == "tactic":
-        return f"play the Tactic of a {card_name(a[0])}"
-    return k.replace("_", " ") + ("" if a is None else f" {a}")
+        extra = f", paying with {a[1]} card{'s' if a[1] > 1 else ''} of its other Tactic" if a[1] else ""
+        return f"play the Tactic of a {card_name(a[0])}{extra}"
+    if k in ("move", "carry", "casualty", "mind_control"):
+        verb = {"move": "move", "carry": "carry", "casualty": "lose", "mind_control": "take over"}[k]
+        return f"{verb} {ship_token(game, a, names)}"
+    if k == "corner":
+        return f"settle at {corner_name(a)}"
+    if k == "rotate":
+        return f"turn {where(a[0])} {a[1]} sixth{'s' if a[1] > 1 else ''} round"
+    if k in ("cover", "infest", "port_at"):
+        verb = {"cover": "cover", "infest": "infest", "port_at": "build the space port at"}[k]
+        return f"{verb} {space_name(game, None, a, names)}"
+    if k == "take":
+        return "conquer the planet" if a == "conquer" else "liberate the planet"
+    if k == "swap":
+        return f"swap your {card_name(a[0])} for the {card_name(a[1])}"
+    if k == "offer_to":
+        return f"make an offer to {seat_name(game, None, a, names)}"
+    if k in ("offer_give", "offer_ask"):
+        return f"{'give' if k == 'offer_give' else 'ask for'} {part_words(a[0], a[1])}"
+    if k == "offer_licence":
+        return f"ask for a licence for {good_name(a)}"
+    fixed = {
+        "no_rotate": "turn no tile", "build_done": "done building", "culture": "CULTURE: draw a card",
+        "mine": "MINE: take a credit", "end_turn": "end the turn", "leave": "leave the planet as it is",
+        "befriend_now": "befriend the planet now", "not_now": "not now", "extra_move": "buy a move costing no action",
+        "retreat": "retreat", "stay": "stay and fight", "pass": "pass", "move_all": "Warp Gate: move every ship",
+        "move_all_done": "done moving", "permit": "let it go", "refuse": "hold it", "offer_send": "send the offer",
+        "accept": "accept the offer", "decline": "decline the offer", "pay_shooting_star": "pay to fire the Shooting Stars",
+        "hold_fire": "hold fire",
+    }
+    return fixed.get(k, words(k))

@@ -15,7 +15,8 @@ from .actions import (ATTACK, CARRY, EXTRA_MOVE, MIND_CONTROL, MOVE_ALL, MOVE_AL
                       CULTURE, DIPLOMACY, DISCARD, END_TURN, INFEST, MINE, MOVE, SWAP, TO)
 from .cards import can_draw, card_with_key, check_hand_limit, draw, hand_limit, key, of_type
 from .combat import attack_spaces, start_attack
-from .movement import beam_spaces, destinations, held_by, passengers, passes
+from .galaxy import reach
+from .movement import beam_spaces, destinations, held_by, passengers, passes, storm_spaces
 from .planets import ally_with, benefits, has_token, infest
 from .tactics import pay, tactic_options
 from .trade import offer_options, start_offer
@@ -36,16 +37,32 @@ def start_turn(s: "EmpiresState", task: StartTurn) -> None:
 
 
 def movable(s: "EmpiresState", seat: int) -> list[int]:
-    """One ship of each (kind, space, damage) that can go somewhere: alike ships are one choice."""
+    """One ship of each (kind, space, damage) that can go somewhere: alike ships are one choice.
+
+    One step is enough to know that a ship can go somewhere (every move value is at least 1),
+    and the answer is the same for every ship at a space that crosses the same obstacles.
+    """
     seen: set[tuple[str, str, int]] = set()
     out = []
-    ways = (passes(s, seat), beam_spaces(s, seat))
+    can_pass, beams = passes(s, seat), beam_spaces(s, seat)
+    blocked = storm_spaces(s)
+    free: dict[tuple[str, bool], bool] = {}
     for i, sh in sorted(s.ships.items()):
         k = (sh.kind, sh.space, sh.damage)
-        if sh.owner == seat and k not in seen:
-            seen.add(k)
-            if destinations(s, i, ways=ways):
+        if sh.owner != seat or k in seen:
+            continue
+        seen.add(k)
+        ship = s.r.ship(sh.kind)
+        if ship.move < 1:
+            if destinations(s, i, ways=(can_pass, beams)):
                 out.append(i)
+            continue
+        way = (sh.space, ship.ignores_obstacles)
+        if way not in free:
+            free[way] = bool(reach(s.graph, sh.space, 1, can_pass, s.asteroid_spaces, ship.ignores_obstacles,
+                                   blocked, beams))
+        if free[way]:
+            out.append(i)
     return out
 
 

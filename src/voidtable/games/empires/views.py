@@ -47,7 +47,21 @@ def view(s: "EmpiresState", player: int | None) -> dict[str, Any]:
         "wormholes": [list(w) for w in s.wormholes], "tokens": dict(sorted(s.tokens.items())),
         "grant": list(s.grant), "licences": [list(x) for x in s.licences], "ion_storm": s.storm == s.round,
         "mined": s.mined, "swaps": s.swaps, "used": list(s.used),
-        "decision": s.decision_json(),
+        "decision": decision(s, player),
         "to_move": s.to_move(),
         "over": s.over, "reason": s.over_reason,
     }
+
+
+def decision(s: "EmpiresState", player: int | None) -> dict[str, Any] | None:
+    """The pending task; an offer's content only for its two players (the others see that one is being made)."""
+    d = s.decision_json()
+    if d is None:
+        return None
+    offer = d.get("offer") if d["kind"] == "answer_offer" else d if d["kind"] == "make_offer" else None
+    if offer is not None and player not in (offer["seat"], offer["to"]):
+        if d["kind"] == "answer_offer":
+            d["offer"] = {"seat": offer["seat"], "to": offer["to"]}
+        else:
+            d = {"kind": d["kind"], "seat": d["seat"], "to": d["to"]}
+    return d
