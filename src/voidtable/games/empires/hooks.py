@@ -6,9 +6,21 @@ so loading the game never needs NumPy.
 
 from __future__ import annotations
 
-from voidtable.engine.hooks import BotSettings, GameHooks, measures_from
+from typing import TYPE_CHECKING, Any
+
+from voidtable.engine.hooks import BotSettings, GameHooks, InteropHooks, measures_from
 
 from . import bot, measures, text
+
+if TYPE_CHECKING:
+    from voidtable.engine.tensors import Encoder
+
+
+def encoder(game: Any) -> "Encoder":
+    """The observation tensors of a loaded game (NumPy is imported here, on first use)."""
+    from .tensors import EmpiresEncoder
+
+    return EmpiresEncoder(game)
 
 
 HOOKS = GameHooks(
@@ -17,4 +29,5 @@ HOOKS = GameHooks(
     bot_settings=BotSettings(mcts_horizon=bot.MCTS_HORIZON, mcts_trust=bot.MCTS_TRUST, stage=bot.stage,
                              evaluate=bot.evaluate),
     measures=measures_from(measures.MEASURES, measures.measure, measures.factions),
+    interop=InteropHooks(encoder=encoder),
 )
