@@ -235,7 +235,8 @@ def create_app(data: str | Path, durable: str = "normal", bot_workers: int = 4, 
             raise MoveError(403, "only finished games can be replayed")
         step, seat = frame_args(request, table.players)
         frame = await asyncio.get_running_loop().run_in_executor(
-            hub.executor, lambda: replay_frame(table.record(), step, seat, table.names(), ended=table.final))
+            hub.executor, lambda: replay_frame(table.record(), step, seat, table.names(), ended=table.final,
+                                               resigned=table.resigned()))
         return JSONResponse(frame)
 
     @api
@@ -249,9 +250,12 @@ def create_app(data: str | Path, durable: str = "normal", bot_workers: int = 4, 
             seat = req.get("seat")
             if not isinstance(step, int) or (seat is not None and (not isinstance(seat, int) or not 0 <= seat < rec.players)):
                 raise MoveError(400, "step must be a whole number, seat a seat number or null")
-            ended = req["record"].get("ended") if isinstance(req["record"], dict) else None
+            raw = req["record"] if isinstance(req["record"], dict) else {}
+            ended, resigned = raw.get("ended"), raw.get("resigned")  # how a web table ended, beside the record
+            if not (isinstance(resigned, list) and all(isinstance(p, int) and 0 <= p < rec.players for p in resigned)):
+                resigned = None
             frame = await asyncio.get_running_loop().run_in_executor(
-                hub.executor, lambda: replay_frame(rec, step, seat, ended=ended))
+                hub.executor, lambda: replay_frame(rec, step, seat, ended=ended, resigned=resigned))
         except RecordError as e:
             raise MoveError(400, str(e)) from None
         return JSONResponse(frame)
@@ -279,6 +283,7 @@ def create_app(data: str | Path, durable: str = "normal", bot_workers: int = 4, 
             return
         conn = Conn(ws.send_text, seat)
         hub.conns.setdefault(table.id, set()).add(conn)
+        hub.arrived(table)
         writer = asyncio.create_task(conn.run(table))
         try:
             while True:
@@ -299,6 +304,7 @@ def create_app(data: str | Path, durable: str = "normal", bot_workers: int = 4, 
             pass
         finally:
             hub.conns.get(table.id, set()).discard(conn)
+            hub.arrived(table)
             writer.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await writer

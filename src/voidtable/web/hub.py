@@ -33,7 +33,7 @@ from voidtable.engine.rng import derive_seed
 
 from .bots import FairQueue, check_spec, set_budget
 from .limits import MAX_SEED, Clock, Limits, RateLimit
-from .store import SeatRow, Store, TableRow, TalkRow
+from .store import SeatRow, StepTaken, Store, StoreUnavailable, TableRow, TalkRow
 from .tables import MoveError, Table, hash_token, new_token
 
 CLOCK_MODES = {"move": (5.0, 3600.0), "game": (30.0, 86400.0)}  # turn clock: seconds allowed, per move or per game
@@ -175,8 +175,7 @@ class Hub:
                 log.exception("table %s cannot be restored", row.id)
                 self.unloadable[row.id] = unloadable_line(row, f"the stored table does not rebuild: {type(e).__name__}: {e}")
                 continue
-            table.now = self.wall
-            self.tables[table.id] = table
+            self.serve(table)
             self.conns.setdefault(table.id, set())
             if table.problem:
                 log.error("table %s: %s", table.id, table.problem)
@@ -211,7 +210,9 @@ class Hub:
         return out
 
     def lobby(self) -> list[dict[str, Any]]:
-        lines = [t.info() for t in self.tables.values()] + list(self.unloadable.values())
+        now = self.clock()
+        lines = [{**t.info(), "idle": round(now - self.active.get(t.id, now))} for t in self.tables.values()] \
+            + list(self.unloadable.values())
         lines.sort(key=lambda line: -line["created"])
         return lines[:300]
 
@@ -332,7 +333,7 @@ class Hub:
     def open_table(self, row: TableRow, game: Any = None) -> Table:
         """Store a new table, start its clocks and bots, and serve it."""
         table = Table(row, game)
-        table.now = self.wall
+        self.serve(table)
         changes = table.clock_changes(self.wall())
         table.set_clocks(changes)
         for seat in row.seats:
@@ -345,6 +346,16 @@ class Hub:
         self.active[table.id] = self.clock()
         self.schedule_bots(table)
         return table
+
+    def serve(self, table: Table) -> None:
+        """Give a table the hub's wall clock and its answer to who is at the table now."""
+        table.now = self.wall
+        table.here = lambda: sorted({c.seat for c in self.conns.get(table.id, ()) if c.seat is not None})
+
+    def arrived(self, table: Table) -> None:
+        """A page opened or closed at the table: everyone's page learns who is there (the creator's hand-over)."""
+        for conn in self.conns.get(table.id, ()):
+            conn.changed()
 
     @staticmethod
     def table_options(req: dict[str, Any]) -> dict[str, Any]:
@@ -374,10 +385,12 @@ class Hub:
         """Run a store write; a failure (disk full, read-only) is a one-line 503 and the table is unchanged."""
         try:
             write()
-        except sqlite3.Error as e:
+        except (StoreUnavailable, sqlite3.Error) as e:
             log.error("store write failed: %s", e)
             raise MoveError(503, f"not stored: the server cannot write its table store now ({e}); nothing changed, "
                                  "try again") from None
+        except StepTaken as e:  # another server process on the same database got there first
+            raise MoveError(409, f"stale: {e}; the table has moved on") from None
 
     def delete(self, table_id: str, token: str | None) -> dict[str, Any]:
         """Remove a table for whoever created it (its creator token, as ``Authorization: Bearer``)."""

@@ -112,6 +112,7 @@ class Table:
         self.rematch_of = row.rematch_of
         self.talk: list[TalkRow] = list(row.talk)  # chat and the table's notes, in order
         self.now: Callable[[], float] = time.time  # the hub's wall clock (injectable): turn clocks read it
+        self.here: Callable[[], list[int]] = list   # the hub's answer to "which seats have a page open now"
         self.state: GameState = self.game.new_state(row.seed)
         self.events: list[Event] = []
         self.actions: list[tuple[int, Action]] = []
@@ -348,6 +349,7 @@ class Table:
         msg["talk_from"] = min(talk_from, len(self.talk))
         msg["talk"] = [{"n": t.n, "kind": t.kind, "seat": t.seat, "name": t.name, "text": t.text}
                        for t in self.talk[msg["talk_from"]:]]
+        msg["present"] = self.here()
         clock = self.clock_view(self.now())
         if clock is not None:
             msg["clock"] = clock
@@ -404,7 +406,7 @@ class Table:
     def record(self) -> Record:
         """The game record (seed + actions): reveals everything, so only for finished games."""
         agents = [s.bot or "bot" if s.kind == "bot" else "person" for s in self.seats]
-        result = self.result_json() if self.state.is_over() else None  # a game's own end only: the engine checks it
+        result = self.state.result().to_json() if self.state.is_over() else None  # the game's own end: the engine checks it
         rec = Record(self.name, self.players, self.seed, dict(self.options), list(self.actions), list(self.checks), agents,
                      result, self.game.spec.rules_version)
         return rec
@@ -417,7 +419,7 @@ class Table:
 
 
 def replay_frame(record: Record, step: int, seat: int | None, names: list[str] | None = None,
-                 describe: Callable[..., Any] | None = None, ended: Any = None) -> dict[str, Any]:
+                 describe: Callable[..., Any] | None = None, ended: Any = None, resigned: Any = None) -> dict[str, Any]:
     """What ``seat`` saw after ``step`` actions of a finished game's record: scene (no actions), log, last action.
 
     The record is replayed by the engine (``engine.records.replay``), which checks its rules
@@ -451,7 +453,7 @@ def replay_frame(record: Record, step: int, seat: int | None, names: list[str] |
         "step": step, "steps": len(record.actions), "seat": seat, "scene": scene, "log": lines, "last": last,
         # a game ended by a resignation has no last move: its record's result stands at its last step
         "action": action_words, "over": state.is_over() or ended is not None, "names": names,
-        "result": state.result().to_json() if state.is_over() else ended,
+        "result": ({**state.result().to_json(), **({"resigned": resigned} if resigned else {})} if state.is_over() else ended),
     }
 
 
@@ -461,6 +463,8 @@ def record_json(table: Table) -> str:
     data = table.record().to_json()
     if table.final is not None:  # ended by a resignation, not by the game's rules: beside the record's own fields
         data["ended"] = table.final
+    if table.resigned():
+        data["resigned"] = table.resigned()
     if isinstance(data["seed"], int) and data["seed"] >= SAFE_SEED:
         data["seed"] = str(data["seed"])
     return json.dumps(data, indent=1) + "\n"

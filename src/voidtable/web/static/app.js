@@ -63,6 +63,14 @@ function rememberInvite(tableId, seat, token, name) {
   const m = invites(); (m[tableId] = m[tableId] || {})[seat] = { token, name };
   try { localStorage.setItem(INVITES, JSON.stringify(m)); } catch { /* private mode */ }
 }
+// The creator token of each table this browser created: it may hand an absent seat to a bot and turn chat off.
+const CREATORS = "voidtable.creators";
+function creators() { try { return JSON.parse(localStorage.getItem(CREATORS) || "{}"); } catch { return {}; } }
+function rememberCreator(tableId, token) {
+  const m = creators(); m[tableId] = token;
+  try { localStorage.setItem(CREATORS, JSON.stringify(m)); } catch { /* private mode */ }
+}
+const bearer = token => token ? { Authorization: `Bearer ${token}` } : {};
 const seatUrl = (tableId, token) => `${location.origin}/t/${tableId}#seat=${token}`;
 
 // Copy with the Clipboard API where the page may use it, else by selecting a hidden field (older browsers, plain http).
@@ -116,6 +124,10 @@ function createForm(games) {
   const seatsBox = el("div", { class: "seats", id: "seats" });
   const myName = el("input", { id: "myname", value: localStorage.getItem("voidtable.name") || "", placeholder: "Your name", maxlength: 40 });
   const out = el("div", { id: "created", "aria-live": "polite" });
+  const clockSel = el("select", { id: "clock", "aria-label": "Turn clock" },
+    [["", "off"], ["move:30", "30 s a move"], ["move:120", "2 min a move"], ["game:600", "10 min a game"], ["game:1800", "30 min a game"]]
+      .map(([v, t]) => el("option", { value: v, text: t })));
+  const chatBox = el("input", { id: "chat-on", type: "checkbox", checked: true });
   const game = () => games.find(g => g.name === gameSel.value);
   // the player's last choice of game and players survives creating a table and coming back (or a re-render)
   const LOBBY = "voidtable.lobby";
@@ -167,6 +179,8 @@ function createForm(games) {
   f.append(el("h2", { text: "New table" }),
     el("div", { class: "row" }, el("label", {}, "Game ", gameSel), el("label", {}, "Players ", players), variantLabel, el("label", {}, "Your name ", myName)),
     optionsBox, seatsBox,
+    el("div", { class: "row" }, el("label", { title: "when a clock runs out, a bot chooses that move (a game clock: the seat goes to a bot)" }, "Turn clock ", clockSel),
+      el("label", {}, chatBox, " Table chat")),
     el("button", { type: "submit", class: "primary", id: "create-btn", text: "Create table" }), out);
   f.addEventListener("submit", async ev => {
     ev.preventDefault();
@@ -188,10 +202,12 @@ function createForm(games) {
       return { kind: "bot", bot: s.value };
     });
     saveChoice();
-    const req = { game: gameSel.value, players: +players.value, options, seats };
+    const req = { game: gameSel.value, players: +players.value, options, seats, chat: chatBox.checked };
     if (variant.value) req.variant = variant.value;
+    if (clockSel.value) { const [mode, secs] = clockSel.value.split(":"); req.clock = { mode, seconds: +secs }; }
     try {
       const res = await api("/api/tables", { method: "POST", body: JSON.stringify(req) });
+      rememberCreator(res.id, res.creator);
       const kinds = [...seatsBox.querySelectorAll("select")].map(s => s.value);
       out.replaceChildren(el("h3", { text: "Table created" }));
       let mine = null;
@@ -221,14 +237,23 @@ async function refreshTables() {
   let tables;
   try { tables = await api("/api/tables"); } catch (e) { return; }
   const mine = mySeats();
-  const groups = { waiting: [], running: [], finished: [], broken: [] };
-  for (const t of tables) (groups[t.status] || groups.broken).push(t);
+  // your move first; finished tables and tables quiet for an hour folded away, so the lobby shows what is alive
+  const groups = { yours: [], waiting: [], running: [], quiet: [], finished: [], broken: [] };
+  const waitsForMe = t => t.status === "running" && Object.keys(mine[t.id] || {}).some(s => t.to_move.includes(+s) && !(t.seats[+s] || {}).held);
+  for (const t of tables) {
+    if (waitsForMe(t)) groups.yours.push(t);
+    else if (t.status === "running" && (t.idle || 0) > 3600) groups.quiet.push(t);
+    else (groups[t.status] || groups.broken).push(t);
+  }
   box.replaceChildren();
-  const titles = { waiting: "Open: seats to fill", running: "Playing now", finished: "Finished", broken: "Could not be restored" };
+  const titles = { yours: "Your move", waiting: "Open: seats to fill", running: "Playing now", quiet: "Quiet for over an hour",
+    finished: "Finished", broken: "Could not be restored" };
+  const folded = { quiet: true, finished: true, broken: true };
   for (const [status, list] of Object.entries(groups)) {
     if (!list.length) continue;
-    box.append(el("h3", { text: titles[status] }));
-    const ul = el("ul", { class: "tables" });
+    const ul = el("ul", { class: "tables", id: `tables-${status}` });
+    if (folded[status]) box.append(el("details", { class: "fold", id: `fold-${status}` }, el("summary", { text: `${titles[status]} (${list.length})` }), ul));
+    else box.append(el("h3", { text: titles[status] }), ul);
     for (const t of list.slice(0, 40)) {
       const seats = t.seats.map(s => s.open ? "(open)" : s.name).join(", ");
       const li = el("li", {}, el("strong", { text: t.title }), ` ${t.players} players: ${seats} `, el("span", { class: "muted", text: t.step === 1 ? "1 move made" : `${t.step} moves made` }), " ");
@@ -241,7 +266,7 @@ async function refreshTables() {
         btn.addEventListener("click", () => copyText(seatUrl(t.id, inv.token), btn));
         li.append(el("span", { class: "invite" }, `Friend's link, seat ${seat} (${inv.name}): `, btn), " ");
       }
-      if (status === "waiting") {
+      if (t.status === "waiting") {
         li.append(el("button", { class: "btn", text: "Join", onclick: async () => {
           try {
             const name = (localStorage.getItem("voidtable.name") || "").trim() || null;
@@ -252,17 +277,16 @@ async function refreshTables() {
         } }), " ");
       }
       li.append(el("a", { class: "btn", href: `/t/${t.id}`, text: "Watch" }));
-      if (status === "finished") li.append(" ", el("a", { class: "btn", href: `/replay/${t.id}`, text: "Replay" }), " ",
+      if (t.status === "finished") li.append(" ", el("a", { class: "btn", href: `/replay/${t.id}`, text: "Replay" }), " ",
         el("a", { class: "btn", href: `/api/tables/${t.id}/record`, text: "Record" }));
       ul.append(li);
     }
-    box.append(ul);
   }
   if (!tables.length) box.append(el("p", { class: "muted", text: "No tables yet: create one above." }));
 }
 
 // ---------------------------------------------------------------- the table
-const T = { ws: null, msg: null, log: [], token: null, id: null, sending: false, retry: 0, nextId: 1 };
+const T = { ws: null, msg: null, log: [], talk: [], token: null, id: null, sending: false, retry: 0, nextId: 1, live: false, clockAt: 0 };
 
 function tablePage(id) {
   T.id = id;
@@ -279,15 +303,19 @@ function connect() {
   const ws = new WebSocket(`${proto}//${location.host}/ws/${T.id}`);
   T.ws = ws;
   setConn("connecting");
-  ws.onopen = () => { ws.send(JSON.stringify({ type: "hello", token: T.token })); T.retry = 0; setConn("live"); };
+  // live only once the server has answered with the table: until then (and whenever the socket is down) choices are off
+  ws.onopen = () => { ws.send(JSON.stringify({ type: "hello", token: T.token })); T.retry = 0; };
   ws.onmessage = ev => {
     const msg = JSON.parse(ev.data);
-    if (msg.type === "state") onState(msg);
+    if (msg.type === "state") { if (!T.live) setConn("live"); onState(msg); }
     else if (msg.type === "error") { T.sending = false; toast(msg.error); if (T.msg) render(); }
     else if (msg.type === "accepted") { /* the new state follows */ }
   };
   ws.onclose = ev => {
+    if (T.ws !== ws) return;
+    if (T.sending) { T.sending = false; toast("Your last choice was not confirmed before the connection dropped: choose again once it is back."); }
     setConn("offline");
+    if (T.msg) render();
     if (ev.code >= 4400 && ev.code < 4500) return; // refused: do not hammer
     T.retry = Math.min(T.retry + 1, 6);
     setTimeout(connect, 300 * 2 ** T.retry);
@@ -299,17 +327,27 @@ function setConn(state) {
   c.textContent = { live: "● live", connecting: "○ connecting", offline: "○ offline: reconnecting" }[state];
   c.className = state;
   document.body.dataset.conn = state;
+  T.live = state === "live";
+  const banner = $("#offline");
+  if (banner) {
+    banner.hidden = T.live || !T.msg;
+    banner.textContent = "Connection to the server lost: reconnecting… Your choices are paused until it is back; nothing you click now is sent.";
+  }
 }
 
 function onState(msg) {
   T.log = T.log.slice(0, msg.log_from).concat(msg.log);
+  T.talk = T.talk.slice(0, msg.talk_from || 0).concat(msg.talk || []);
   T.msg = msg;
+  T.clockAt = performance.now();
   T.sending = false;
   render();
 }
 
 function send(action) {
-  if (!T.msg || T.sending || !T.ws || T.ws.readyState !== 1) return;
+  if (!T.msg) return;
+  if (!T.live || !T.ws || T.ws.readyState !== 1) { toast("Not sent: the connection to the server is down. Choose again once it is back."); return; }
+  if (T.sending) { toast("Your last choice is still on its way: wait for the table to answer."); return; }
   closeMenu();
   T.sending = true;
   document.body.classList.add("sending");
@@ -323,7 +361,7 @@ function render() {
   document.body.classList.remove("sending");
   const scene = msg.scene || {};
   const you = msg.seat;
-  const yourTurn = you !== null && msg.to_move.includes(you) && msg.legal.length > 0;
+  const yourTurn = you !== null && msg.to_move.includes(you) && msg.legal.length > 0 && T.live;
   let status;
   if (msg.table.status === "waiting") status = "Waiting for players to join: " + msg.table.seats.filter(s => s.open).map(s => `seat ${s.seat}`).join(", ");
   else if (msg.result) status = "Game over. " + msg.result.summary;
@@ -340,14 +378,24 @@ function render() {
   const side = el("aside", { class: "side" },
     el("section", { class: "part you" }, el("h2", { text: "You" }), el("p", { id: "who", text: who }),
       el("p", { class: "muted", text: msg.step === 1 ? "1 move made" : `${msg.step} moves made` })),
+    heldBox(msg),
+    clocksBox(msg),
     msg.result ? resultBox(msg.result, `/replay/${T.id}`, msg.table.id) : null,
+    rematchBox(msg),
     invitesBox(msg),
     choicesBox(msg, yourTurn),
+    seatActions(msg),
+    creatorBox(msg),
+    chatBox(msg),
     logBox(T.log));
+  const draft = $("#chat-text") ? $("#chat-text").value : "";
+  const chatFocused = document.activeElement && document.activeElement.id === "chat-text";
   const scroll = $("#log ol");
   const atBottom = !scroll || scroll.scrollTop + scroll.clientHeight >= scroll.scrollHeight - 30;
   const focusId = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.key : null;
   app().replaceChildren(main, side);
+  if ($("#chat-text")) { $("#chat-text").value = draft; if (chatFocused) $("#chat-text").focus(); }
+  const talk = $("#chat ol"); if (talk) talk.scrollTop = talk.scrollHeight;
   const ol = $("#log ol");
   if (ol && atBottom) ol.scrollTop = ol.scrollHeight;
   if (focusId) { const f = document.querySelector(`[data-key="${CSS.escape(focusId)}"]`); if (f) f.focus(); }
@@ -376,8 +424,110 @@ function invitesBox(msg) {
   return el("section", { class: "part invites", id: "invites" }, details);
 }
 
+// The table's own actions over HTTP (hand a seat to a bot, take it back, resign, rematch, chat): one-line errors as toasts.
+async function tableAction(path, opts, token) {
+  if (!T.live) { toast("Not sent: the connection to the server is down. Try again once it is back."); return null; }
+  try { return await api(`/api/tables/${T.id}/${path}`, { method: "POST", ...opts, headers: bearer(token) }); }
+  catch (e) { toast(e.message); return null; }
+}
+
+const HELD = { handed: "the table's creator handed it to a bot while you were away", resigned: "you resigned; a bot plays on to the end",
+  timeout: "your time ran out; a bot plays on to the end" };
+function heldBox(msg) {
+  if (!msg.held) return null;
+  return el("section", { class: "part held", id: "held" }, el("h2", { text: "A bot plays your seat" }), el("p", { text: HELD[msg.held] || "" }),
+    msg.held === "handed" && msg.table.status === "running" || msg.held === "handed" && msg.table.status === "waiting"
+      ? el("button", { class: "btn primary", id: "take-back", text: "Take my seat back", onclick: () => tableAction("take-back", {}, T.token) }) : null);
+}
+
+const fmtClock = s => { s = Math.max(0, Math.ceil(s)); return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`; };
+function clocksBox(msg) {
+  if (!msg.clock) return null;
+  const c = msg.clock;
+  const rows = c.seats.filter(x => msg.table.seats[x.seat].kind === "person").map(x => el("li", { class: x.running ? "running" : null, "data-seat": x.seat },
+    el("span", { text: seatName(msg, x.seat) + " " }), el("b", { class: "clock-left", "data-left": x.left, "data-running": x.running ? "1" : "", text: fmtClock(x.left) }),
+    x.running ? el("span", { class: "muted", text: " ◀ running" }) : null));
+  return el("section", { class: "part clocks", id: "clocks" }, el("h2", { text: c.mode === "move" ? `Turn clock: ${fmtClock(c.seconds)} a move` : `Turn clock: ${fmtClock(c.seconds)} a game` }),
+    el("ul", {}, rows), el("p", { class: "muted", text: c.mode === "move" ? "When a move's time runs out, a bot chooses that move." : "When a player's time runs out, a bot plays their seat to the end." }));
+}
+setInterval(() => {  // the clocks count down between the server's messages
+  const gone = (performance.now() - T.clockAt) / 1000;
+  for (const b of document.querySelectorAll("#clocks .clock-left")) if (b.dataset.running) b.textContent = fmtClock(+b.dataset.left - gone);
+}, 250);
+
+function seatActions(msg) {
+  if (msg.seat === null || msg.table.status !== "running" || (msg.held && msg.held !== "handed")) return null;
+  const btn = el("button", { class: "btn", id: "resign", text: "Resign" });
+  btn.addEventListener("click", async () => {
+    if (!btn.dataset.armed) { btn.dataset.armed = "1"; btn.textContent = "Really resign? Click again"; return; }
+    await tableAction("resign", {}, T.token);
+  });
+  return el("section", { class: "part seat-actions", id: "seat-actions" }, btn,
+    el("span", { class: "muted", text: msg.table.players === 2 ? " (the other player wins)" : " (a bot plays your seat to the end)" }));
+}
+
+function rematchBox(msg) {
+  if (msg.table.status !== "finished") return null;
+  const mine = msg.seat !== null ? T.token : null;
+  const creator = creators()[T.id];
+  if (msg.table.rematch) {
+    const id = msg.table.rematch;
+    if (creator && !creators()[id]) rememberCreator(id, creator);
+    const sent = invites()[T.id];  // the friends' links work at the rematch too (the same seat tokens)
+    if (sent && !invites()[id]) for (const [seat, inv] of Object.entries(sent)) rememberInvite(id, seat, inv.token, inv.name);
+    if (mine) remember(id, msg.seat, mine);
+    return el("section", { class: "part rematch", id: "rematch" }, el("h2", { text: "Rematch" }),
+      el("a", { class: "btn primary", id: "rematch-go", href: mine ? `/t/${id}#seat=${mine}` : `/t/${id}`, text: mine ? "Go to your seat at the rematch" : "Watch the rematch" }));
+  }
+  if (!mine && !creator) return null;
+  return el("section", { class: "part rematch", id: "rematch" }, el("h2", { text: "Rematch" }),
+    el("button", { class: "btn primary", id: "rematch-btn", text: "Rematch: same seats, new game", onclick: async () => {
+      const r = await tableAction("rematch", {}, mine || creator);
+      if (r) location.href = mine ? `/t/${r.id}#seat=${mine}` : `/t/${r.id}`;
+    } }),
+    el("p", { class: "muted", text: "Everyone keeps their seat link: each player's page offers the way to the new table." }));
+}
+
+function creatorBox(msg) {
+  const token = creators()[T.id];
+  if (!token || !["waiting", "running"].includes(msg.table.status)) return null;
+  const present = msg.present || [];
+  const absent = msg.table.seats.filter(s => s.kind === "person" && !s.held && !present.includes(s.seat));
+  const rows = absent.map(s => el("li", {}, `Seat ${s.seat} · ${s.name}${s.open ? " (open)" : " (away)"} `,
+    el("button", { class: "btn", id: `hand-${s.seat}`, text: "Hand to a bot", onclick: () => tableAction(`seats/${s.seat}/bot`, { body: JSON.stringify({ bot: "medium" }) }, token) })));
+  const chatToggle = el("input", { type: "checkbox", id: "chat-toggle", checked: msg.table.chat });
+  chatToggle.addEventListener("change", async () => {
+    try { await api(`/api/tables/${T.id}/options`, { method: "PATCH", body: JSON.stringify({ chat: chatToggle.checked }), headers: bearer(token) }); }
+    catch (e) { toast(e.message); chatToggle.checked = !chatToggle.checked; }
+  });
+  return el("section", { class: "part creator", id: "creator" }, el("h2", { text: "Your table" }),
+    rows.length ? el("p", { class: "muted", text: "A player who is away can be replaced by a bot; their seat link takes the seat back." }) : null,
+    rows.length ? el("ul", {}, rows) : null, el("label", {}, chatToggle, " Chat on"));
+}
+
+function chatBox(msg) {
+  const lines = T.talk.map(t => el("li", { class: t.kind === "note" ? "note" : "chat" },
+    t.kind === "chat" ? el("b", { text: t.name + ": " }) : null, el("span", { text: t.text })));
+  const input = el("input", { id: "chat-text", maxlength: 300, placeholder: msg.table.chat ? "Say something" : "Chat is off at this table",
+    disabled: !msg.table.chat, "aria-label": "chat message" });
+  const form = el("form", { class: "row" }, input, el("button", { class: "btn", id: "chat-send", type: "submit", text: "Send", disabled: !msg.table.chat }));
+  form.addEventListener("submit", async ev => {
+    ev.preventDefault();
+    const text = input.value.trim();
+    if (!text) return;
+    const r = await tableAction("chat", { body: JSON.stringify({ text }) }, T.token);
+    if (r) { input.value = ""; const i = $("#chat-text"); if (i) i.value = ""; }
+  });
+  return el("section", { class: "part chat", id: "chat" }, el("h2", { text: "Table talk" }), el("ol", { "aria-live": "polite" }, lines), form);
+}
+
 function choicesBox(msg, yourTurn) {
   const box = el("section", { class: "part choices", id: "choices" }, el("h2", { text: yourTurn ? "Your choices" : "Choices" }));
+  if (!T.live && msg.seat !== null && msg.to_move.includes(msg.seat) && msg.legal.length) {
+    box.append(el("p", { class: "offline-note", text: "Offline: your choices are paused until the connection is back." }),
+      el("ol", {}, msg.choices.map((c, i) => el("li", {}, el("button", { class: "choice", disabled: true, text: (i < 9 ? `${i + 1}. ` : "") + c.label })))));
+    return box;
+  }
   if (!yourTurn) { box.append(el("p", { class: "muted", text: msg.seat === null ? "You are watching." : "Nothing to decide right now." })); return box; }
   const ol = el("ol");
   msg.choices.forEach((c, i) => {
@@ -713,7 +863,8 @@ async function showFrame(step, seat = R.seat) {
   // seats by the names the table gave them where the frame has them (a replay of a bare record has only seat numbers)
   const who = s => (f.names && f.names[s]) || `Seat ${s}`;
   const result = f.result ? el("section", { class: "part result" }, el("h2", { text: "Result" }),
-    el("p", { text: (f.result.winners.length === 1 ? "Winner: " : "Shared victory: ") + f.result.winners.map(who).join(", ") }),
+    el("p", { text: (f.result.winners.length === 1 ? "Winner: " : "Shared victory: ") + f.result.winners.map(who).join(", ")
+      + (f.result.resigned && f.result.resigned.length ? ` (${f.result.resigned.map(who).join(", ")} resigned)` : "") }),
     el("p", { text: "Points: " + f.result.scores.map((x, s) => `${who(s)} ${x}`).join(", ") })) : null;
   applyStyle(f.scene.style);
   app().replaceChildren(el("div", { class: "scene", id: "scene" }, drawParts(f.scene.parts || [], false)),
