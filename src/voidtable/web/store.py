@@ -22,7 +22,7 @@ import sqlite3
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence, TypeVar
 
 from voidtable.engine.actions import Action
 from voidtable.engine.errors import RecordError
@@ -60,6 +60,9 @@ CREATE TABLE IF NOT EXISTS moves (
 );
 """
 
+
+T = TypeVar("T")
+Exec = Callable[..., Any]  # execute(sql, args) -> cursor, inside one write transaction
 
 ClockRows = Sequence[tuple[int, float | None, float | None]]  # (seat, seconds left, running since)
 
@@ -160,7 +163,191 @@ class StepTaken(Exception):
     """Another server process stored this step (or claimed this seat) first: the caller's table is behind."""
 
 
-class Store:
+class TableStore:
+    """Every write and read of a table store, written once over plain SQL (``?`` placeholders).
+
+    A subclass supplies the connection: :meth:`_write` runs a function in one
+    committed transaction and :meth:`_read` fetches rows. :meth:`_changed` is
+    called inside each write's transaction with what changed, so a store shared
+    by several server processes can tell the others (see ``pgstore``).
+    """
+
+    now: Callable[[], float] = staticmethod(time.time)
+
+    def _write(self, work: Callable[[Exec], T]) -> T:
+        raise NotImplementedError
+
+    def _read(self, sql: str, args: Sequence[Any] = ()) -> list[Any]:
+        raise NotImplementedError
+
+    def _changed(self, x: Exec, kind: str, table_id: str, step: int = 0) -> None:
+        """Inside a write: ``kind`` (table, seat, move, talk, removed) happened to ``table_id``."""
+
+    def close(self) -> None:
+        raise NotImplementedError
+
+    # -- writes (each one transaction, committed before returning) -------------
+    def create_table(self, row: TableRow) -> None:
+        def work(x: Exec) -> None:
+            x("INSERT INTO tables (id, game, players, options, seed, created, status, rules_version, creator_hash, "
+              "table_options, rematch_of) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+              (row.id, row.game, row.players, json.dumps(row.options, sort_keys=True), row.seed, row.created, row.status,
+               row.rules_version, row.creator_hash, json.dumps(row.table_options, sort_keys=True), row.rematch_of))
+            for s in row.seats:
+                x("INSERT INTO seats (table_id, seat, kind, bot, name, token_hash, held, held_why, clock_left, clock_since) "
+                  "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                  (row.id, s.seat, s.kind, s.bot, s.name, s.token_hash, s.held, s.held_why, s.clock_left, s.clock_since))
+            if row.rematch_of:
+                x("UPDATE tables SET rematch = ? WHERE id = ?", (row.id, row.rematch_of))
+                self._changed(x, "seat", row.rematch_of)
+            self._changed(x, "table", row.id)
+
+        self._write(work)
+
+    def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str, status: str) -> None:
+        """Give an open seat to a person; :class:`StepTaken` if it is no longer open (another process gave it)."""
+        def work(x: Exec) -> None:
+            if x("UPDATE seats SET name = ?, token_hash = ? WHERE table_id = ? AND seat = ? AND token_hash IS NULL",
+                 (name, token_hash, table_id, seat)).rowcount != 1:
+                raise StepTaken("this seat was given to someone else first")
+            x("UPDATE tables SET status = ? WHERE id = ?", (status, table_id))
+            self._changed(x, "seat", table_id)
+
+        self._write(work)
+
+    def add_move(self, table_id: str, step: int, seat: int, action: Action, result: dict[str, Any] | None = None,
+                 clocks: ClockRows = ()) -> None:
+        """Store accepted action number ``step``; with ``result`` the game ended with it; ``clocks``: (seat, left,
+        since) of each seat whose turn clock the move started, stopped or charged, in the same transaction.
+        :class:`StepTaken` if step ``step`` is stored already (another process took it)."""
+        def work(x: Exec) -> None:
+            x("INSERT INTO moves (table_id, step, seat, action, at) VALUES (?, ?, ?, ?, ?)",
+              (table_id, step, seat, json.dumps(action.to_json()), self.now()))
+            self._clocks(x, table_id, clocks)
+            if result is not None:
+                x("UPDATE tables SET status = 'finished', result = ?, finished = ? WHERE id = ?",
+                  (json.dumps(result), self.now(), table_id))
+            self._changed(x, "move", table_id, step)
+
+        self._write(work)
+
+    @staticmethod
+    def _clocks(x: Exec, table_id: str, clocks: ClockRows) -> None:
+        for seat, left, since in clocks:
+            x("UPDATE seats SET clock_left = ?, clock_since = ? WHERE table_id = ? AND seat = ?", (left, since, table_id, seat))
+
+    def set_clocks(self, table_id: str, clocks: ClockRows) -> None:
+        """Store turn clocks that started or stopped without a move (a seat taken back, handed over, a table starting)."""
+        def work(x: Exec) -> None:
+            self._clocks(x, table_id, clocks)
+            self._changed(x, "seat", table_id)
+
+        self._write(work)
+
+    def hold_seat(self, table_id: str, seat: int, held: str | None, why: str | None, status: str | None = None,
+                  clocks: ClockRows = ()) -> None:
+        """A bot takes a person's seat (``held`` = its level, ``why``), or gives it back (both None)."""
+        def work(x: Exec) -> None:
+            x("UPDATE seats SET held = ?, held_why = ? WHERE table_id = ? AND seat = ?", (held, why, table_id, seat))
+            self._clocks(x, table_id, clocks)
+            if status is not None:
+                x("UPDATE tables SET status = ? WHERE id = ?", (status, table_id))
+            self._changed(x, "seat", table_id)
+
+        self._write(work)
+
+    def finish(self, table_id: str, result: dict[str, Any]) -> None:
+        """End a table without a move (a two-player game resigned)."""
+        def work(x: Exec) -> None:
+            x("UPDATE tables SET status = 'finished', result = ?, finished = ? WHERE id = ?",
+              (json.dumps(result), self.now(), table_id))
+            self._changed(x, "seat", table_id)
+
+        self._write(work)
+
+    def set_table_options(self, table_id: str, options: dict[str, Any]) -> None:
+        def work(x: Exec) -> None:
+            x("UPDATE tables SET table_options = ? WHERE id = ?", (json.dumps(options, sort_keys=True), table_id))
+            self._changed(x, "seat", table_id)
+
+        self._write(work)
+
+    def add_talk(self, table_id: str, line: TalkRow) -> None:
+        """Store line ``line.n`` of the table's talk; :class:`StepTaken` if that number is taken (another process)."""
+        def work(x: Exec) -> None:
+            x("INSERT INTO talk (table_id, n, kind, seat, name, text, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+              (table_id, line.n, line.kind, line.seat, line.name, line.text, line.at))
+            self._changed(x, "talk", table_id, line.n)
+
+        self._write(work)
+
+    def delete_table(self, table_id: str) -> None:
+        """Remove a table, its seats, moves and talk (deleted by its creator, or expired)."""
+        def work(x: Exec) -> None:
+            for name, column in (("moves", "table_id"), ("seats", "table_id"), ("talk", "table_id"), ("tables", "id")):
+                x(f"DELETE FROM {name} WHERE {column} = ?", (table_id,))
+            self._changed(x, "removed", table_id)
+
+        self._write(work)
+
+    def set_status(self, table_id: str, status: str) -> None:
+        def work(x: Exec) -> None:
+            x("UPDATE tables SET status = ? WHERE id = ?", (status, table_id))
+            self._changed(x, "seat", table_id)
+
+        self._write(work)
+
+    # -- reads ---------------------------------------------------------------------
+    def load_all(self) -> list[TableRow]:
+        """Every stored table; a row that cannot rebuild its table comes back with ``problem`` set, never raises."""
+        return self._load(None)
+
+    def load_table(self, table_id: str) -> TableRow | None:
+        """One stored table (as :meth:`load_all` builds it), or None."""
+        rows = self._load(table_id)
+        return rows[0] if rows else None
+
+    def moves_after(self, table_id: str, step: int) -> list[tuple[int, int, Action]]:
+        """(step, seat, action) of the stored moves after ``step``, in order (a table catching up)."""
+        rows = self._read("SELECT step, seat, action FROM moves WHERE table_id = ? AND step > ? ORDER BY step", (table_id, step))
+        return [(r[0], r[1], Action.from_json(json.loads(r[2]))) for r in rows]
+
+    def _load(self, only: str | None) -> list[TableRow]:
+        where, by_table, args = ("WHERE id = ?", "WHERE table_id = ?", (only,)) if only else ("", "", ())
+        rows: dict[str, TableRow] = {}
+        for r in self._read("SELECT id, game, players, options, seed, created, status, result, finished, rules_version, "
+                            f"creator_hash, table_options, rematch, rematch_of FROM tables {where} ORDER BY created", args):
+            row = TableRow(r[0], r[1], r[2], {}, int(r[4]), r[5], r[6], None, r[8], rules_version=r[9], creator_hash=r[10],
+                           rematch=r[12], rematch_of=r[13])
+            try:
+                row.options = json.loads(r[3])
+                row.result = json.loads(r[7]) if r[7] else None
+                row.table_options = json.loads(r[11] or "{}")
+            except (TypeError, ValueError):
+                row.problem = "its stored options or result are not JSON"
+            rows[r[0]] = row
+        for r in self._read("SELECT table_id, seat, kind, bot, name, token_hash, held, held_why, clock_left, clock_since "
+                            f"FROM seats {by_table} ORDER BY table_id, seat", args):
+            if r[0] in rows:
+                rows[r[0]].seats.append(SeatRow(*r[1:]))
+        for r in self._read(f"SELECT table_id, n, kind, seat, name, text, at FROM talk {by_table} ORDER BY table_id, n", args):
+            if r[0] in rows:
+                rows[r[0]].talk.append(TalkRow(*r[1:]))
+        for r in self._read(f"SELECT table_id, step, seat, action FROM moves {by_table} ORDER BY table_id, step", args):
+            t = rows.get(r[0])
+            if t is not None and t.problem is None:
+                t.problem = add_stored_move(t, r[1], r[2], r[3])
+        for t in rows.values():
+            if t.problem is None:
+                t.problem = check_seats(t)
+        return list(rows.values())
+
+
+class Store(TableStore):
+    """The table store in one SQLite file (the default: nothing to install, one server process)."""
+
+    kind = "sqlite"
+
     def __init__(self, path: str | Path, durable: str = "normal") -> None:
         self.path = Path(path)
         try:
@@ -194,119 +381,18 @@ class Store:
     def close(self) -> None:
         self.db.close()
 
-    # -- writes (each one transaction, committed before returning) -------------
-    def create_table(self, row: TableRow) -> None:
-        with self.db:
-            self.db.execute("BEGIN")
-            self.db.execute(
-                "INSERT INTO tables (id, game, players, options, seed, created, status, rules_version, creator_hash, "
-                "table_options, rematch_of) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (row.id, row.game, row.players, json.dumps(row.options, sort_keys=True), row.seed, row.created, row.status,
-                 row.rules_version, row.creator_hash, json.dumps(row.table_options, sort_keys=True), row.rematch_of))
-            self.db.executemany(
-                "INSERT INTO seats (table_id, seat, kind, bot, name, token_hash, held, held_why, clock_left, clock_since) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                [(row.id, s.seat, s.kind, s.bot, s.name, s.token_hash, s.held, s.held_why, s.clock_left, s.clock_since)
-                 for s in row.seats])
-            if row.rematch_of:
-                self.db.execute("UPDATE tables SET rematch = ? WHERE id = ?", (row.id, row.rematch_of))
+    def _write(self, work: Callable[[Exec], T]) -> T:
+        try:
+            with self.db:
+                self.db.execute("BEGIN")
+                return work(self.db.execute)
+        except sqlite3.IntegrityError as e:
+            raise StepTaken(f"already stored: {e}") from None
+        except sqlite3.Error as e:
+            raise StoreUnavailable(str(e)) from None
 
-    def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str, status: str) -> None:
-        with self.db:
-            self.db.execute("BEGIN")
-            self.db.execute("UPDATE seats SET name = ?, token_hash = ? WHERE table_id = ? AND seat = ?", (name, token_hash, table_id, seat))
-            self.db.execute("UPDATE tables SET status = ? WHERE id = ?", (status, table_id))
-
-    def add_move(self, table_id: str, step: int, seat: int, action: Action, result: dict[str, Any] | None = None,
-                 clocks: ClockRows = ()) -> None:
-        """Store accepted action number ``step``; with ``result`` the game ended with it; ``clocks``: (seat, left,
-        since) of each seat whose turn clock the move started, stopped or charged, in the same transaction."""
-        with self.db:
-            self.db.execute("BEGIN")
-            self.db.execute("INSERT INTO moves (table_id, step, seat, action, at) VALUES (?, ?, ?, ?, ?)",
-                            (table_id, step, seat, json.dumps(action.to_json()), time.time()))
-            self._clocks(table_id, clocks)
-            if result is not None:
-                self.db.execute("UPDATE tables SET status = 'finished', result = ?, finished = ? WHERE id = ?",
-                                (json.dumps(result), time.time(), table_id))
-
-    def _clocks(self, table_id: str, clocks: ClockRows) -> None:
-        self.db.executemany("UPDATE seats SET clock_left = ?, clock_since = ? WHERE table_id = ? AND seat = ?",
-                            [(left, since, table_id, seat) for seat, left, since in clocks])
-
-    def set_clocks(self, table_id: str, clocks: ClockRows) -> None:
-        """Store turn clocks that started or stopped without a move (a seat taken back, handed over, a table starting)."""
-        with self.db:
-            self.db.execute("BEGIN")
-            self._clocks(table_id, clocks)
-
-    def hold_seat(self, table_id: str, seat: int, held: str | None, why: str | None, status: str | None = None,
-                  clocks: ClockRows = ()) -> None:
-        """A bot takes a person's seat (``held`` = its level, ``why``), or gives it back (both None)."""
-        with self.db:
-            self.db.execute("BEGIN")
-            self.db.execute("UPDATE seats SET held = ?, held_why = ? WHERE table_id = ? AND seat = ?", (held, why, table_id, seat))
-            self._clocks(table_id, clocks)
-            if status is not None:
-                self.db.execute("UPDATE tables SET status = ? WHERE id = ?", (status, table_id))
-
-    def finish(self, table_id: str, result: dict[str, Any]) -> None:
-        """End a table without a move (a two-player game resigned)."""
-        with self.db:
-            self.db.execute("BEGIN")
-            self.db.execute("UPDATE tables SET status = 'finished', result = ?, finished = ? WHERE id = ?",
-                            (json.dumps(result), time.time(), table_id))
-
-    def set_table_options(self, table_id: str, options: dict[str, Any]) -> None:
-        with self.db:
-            self.db.execute("UPDATE tables SET table_options = ? WHERE id = ?", (json.dumps(options, sort_keys=True), table_id))
-
-    def add_talk(self, table_id: str, line: TalkRow) -> None:
-        with self.db:
-            self.db.execute("INSERT INTO talk (table_id, n, kind, seat, name, text, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                            (table_id, line.n, line.kind, line.seat, line.name, line.text, line.at))
-
-    def delete_table(self, table_id: str) -> None:
-        """Remove a table, its seats and its moves (deleted by its creator, or expired)."""
-        with self.db:
-            self.db.execute("BEGIN")
-            for name, column in (("moves", "table_id"), ("seats", "table_id"), ("talk", "table_id"), ("tables", "id")):
-                self.db.execute(f"DELETE FROM {name} WHERE {column} = ?", (table_id,))
-
-    def set_status(self, table_id: str, status: str) -> None:
-        with self.db:
-            self.db.execute("UPDATE tables SET status = ? WHERE id = ?", (status, table_id))
-
-    # -- reads ---------------------------------------------------------------------
-    def load_all(self) -> list[TableRow]:
-        """Every stored table; a row that cannot rebuild its table comes back with ``problem`` set, never raises."""
-        rows: dict[str, TableRow] = {}
-        for r in self.db.execute("SELECT id, game, players, options, seed, created, status, result, finished, rules_version, "
-                                 "creator_hash, table_options, rematch, rematch_of FROM tables ORDER BY created"):
-            row = TableRow(r[0], r[1], r[2], {}, r[4], r[5], r[6], None, r[8], rules_version=r[9], creator_hash=r[10],
-                           rematch=r[12], rematch_of=r[13])
-            try:
-                row.options = json.loads(r[3])
-                row.result = json.loads(r[7]) if r[7] else None
-                row.table_options = json.loads(r[11] or "{}")
-            except (TypeError, ValueError):
-                row.problem = "its stored options or result are not JSON"
-            rows[r[0]] = row
-        for r in self.db.execute("SELECT table_id, seat, kind, bot, name, token_hash, held, held_why, clock_left, clock_since "
-                                 "FROM seats ORDER BY table_id, seat"):
-            if r[0] in rows:
-                rows[r[0]].seats.append(SeatRow(*r[1:]))
-        for r in self.db.execute("SELECT table_id, n, kind, seat, name, text, at FROM talk ORDER BY table_id, n"):
-            if r[0] in rows:
-                rows[r[0]].talk.append(TalkRow(*r[1:]))
-        for r in self.db.execute("SELECT table_id, step, seat, action FROM moves ORDER BY table_id, step"):
-            t = rows.get(r[0])
-            if t is not None and t.problem is None:
-                t.problem = add_stored_move(t, r[1], r[2], r[3])
-        for t in rows.values():
-            if t.problem is None:
-                t.problem = check_seats(t)
-        return list(rows.values())
+    def _read(self, sql: str, args: Sequence[Any] = ()) -> list[Any]:
+        return self.db.execute(sql, args).fetchall()
 
 
 def check_seats(row: TableRow) -> str | None:
