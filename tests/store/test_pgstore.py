@@ -163,3 +163,23 @@ def test_a_lost_database_refuses_writes_then_comes_back(pg: PgServer) -> None:
         pg._start()
     s.add_move("t1", 1, 0, Action("pick", 3))             # reconnected by itself
     assert s.load_all()[0].moves == [(0, Action("pick", 3))]
+
+
+def test_both_stores_refuse_a_step_or_a_seat_given_twice(store: Any) -> None:
+    from voidtable.web.store import TalkRow
+
+    store.create_table(row())
+    store.claim_seat("t1", 1, "Ben", "h1", "running")
+    with pytest.raises(StepTaken):
+        store.claim_seat("t1", 1, "Cat", "h2", "running")
+    store.add_move("t1", 1, 0, Action("pick", 3), clocks=[(0, 50.0, None), (1, 60.0, 1234.5)])
+    with pytest.raises(StepTaken):
+        store.add_move("t1", 1, 1, Action("pick", 4))
+    store.add_talk("t1", TalkRow(1, "chat", 0, "Ann", "hello", 99.0))
+    with pytest.raises(StepTaken):
+        store.add_talk("t1", TalkRow(1, "chat", 1, "Ben", "hi", 99.5))
+    [t] = store.load_all()
+    assert t.moves == [(0, Action("pick", 3))] and [s.name for s in t.seats] == ["Ann", "Ben"]
+    assert [(s.clock_left, s.clock_since) for s in t.seats] == [(50.0, None), (60.0, 1234.5)]
+    assert [(x.n, x.text) for x in t.talk] == [(1, "hello")]
+    assert store.moves_after("t1", 0) == [(1, 0, Action("pick", 3))]

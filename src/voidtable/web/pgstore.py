@@ -32,13 +32,11 @@ import asyncio
 import json
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from importlib import resources
 from typing import Any
 
-from voidtable.engine.actions import Action
-
-from .store import SeatRow, StoreError, StoreUnavailable, StepTaken, TableRow, add_stored_move, check_seats
+from .store import Exec, StepTaken, StoreError, StoreUnavailable, T, TableRow, TableStore
 
 log = logging.getLogger("voidtable.web")
 
@@ -78,8 +76,8 @@ def redact(url: str) -> str:
     return f"{scheme}//{auth.partition(':')[0]}:***@{tail}"
 
 
-class PgStore:
-    """The store on PostgreSQL; the methods are those of :class:`.store.Store`, plus what processes share."""
+class PgStore(TableStore):
+    """The store on PostgreSQL: :class:`.store.TableStore`'s writes and reads, plus what processes share."""
 
     kind = "postgresql"
 
@@ -88,8 +86,12 @@ class PgStore:
         self.now = wallclock
         self.psycopg = _psycopg()
         self.db: Any = None
+        self._sql: dict[str, str] = {}
         self._connect()
-        self._migrate()
+        try:
+            self._write(self._migrate)
+        except StoreUnavailable as e:
+            raise StoreError(str(e)) from None
 
     # -- connection --------------------------------------------------------------------
     def _connect(self) -> None:
@@ -99,19 +101,25 @@ class PgStore:
         except self.psycopg.Error as e:
             raise StoreError(f"cannot use {redact(self.url)} as the table store: {_first_line(e)}") from None
 
-    def _run(self, work: Callable[[Any], Any]) -> Any:
-        """Run ``work(connection)`` in one transaction; a lost connection is reopened once, then the error is
-        a :class:`StoreUnavailable` (the caller refuses the move; nothing changed)."""
+    def _execute(self, sql: str, args: Sequence[Any] = ()) -> Any:
+        text = self._sql.get(sql)
+        if text is None:
+            text = self._sql[sql] = sql.replace("?", "%s")
+        return self.db.execute(text, args)
+
+    def _write(self, work: Callable[[Exec], T]) -> T:
+        """Run ``work`` in one transaction; a lost connection is reopened once, then the error is a
+        :class:`StoreUnavailable` (the caller refuses the move; nothing changed)."""
         for attempt in (0, 1):
             try:
                 if self.db is None or self.db.closed or self.db.broken:
                     self._connect()
                 with self.db.transaction():
-                    return work(self.db)
+                    return work(self._execute)
             except StoreError as e:
                 raise StoreUnavailable(str(e)) from None
             except self.psycopg.errors.UniqueViolation:
-                raise StepTaken("another server process stored this step first") from None
+                raise StepTaken("another server process stored this first") from None
             except self.psycopg.OperationalError as e:
                 if attempt == 1 or not (self.db is None or self.db.closed or self.db.broken):
                     raise StoreUnavailable(f"the database is unreachable: {_first_line(e)}") from None
@@ -119,189 +127,76 @@ class PgStore:
                 raise StoreUnavailable(f"the database refused the write: {_first_line(e)}") from None
         raise AssertionError("unreachable")
 
-    def _migrate(self) -> None:
-        def work(db: Any) -> None:
-            db.execute("SELECT pg_advisory_xact_lock(%s)", (_LOCK_KEY,))
-            db.execute("CREATE TABLE IF NOT EXISTS voidtable_schema (version INTEGER NOT NULL)")
-            row = db.execute("SELECT max(version) FROM voidtable_schema").fetchone()
-            have = row[0] or 0
-            if have > SCHEMA_VERSION:
-                raise StoreError(f"the database {redact(self.url)} has table-store schema version {have}, newer than "
-                                 f"this server's {SCHEMA_VERSION}: upgrade voidtable (or use another database)")
-            for version, name, sql in migrations():
-                if version > have:
-                    log.info("table store: applying %s", name)
-                    db.execute(sql)
-                    db.execute("INSERT INTO voidtable_schema (version) VALUES (%s)", (version,))
+    def _read(self, sql: str, args: Sequence[Any] = ()) -> list[Any]:
+        return self._write(lambda x: x(sql, args).fetchall())
 
-        try:
-            self._run(work)
-        except StoreUnavailable as e:
-            raise StoreError(str(e)) from None
+    def _changed(self, x: Exec, kind: str, table_id: str, step: int = 0) -> None:
+        """Note the table's activity (for expiry) and tell every process, on commit."""
+        if kind != "removed":
+            x("UPDATE tables SET touched = ? WHERE id = ?", (self.now(), table_id))
+        x("SELECT pg_notify(?, ?)", (CHANNEL, json.dumps({"kind": kind, "table": table_id, "step": step})))
+
+    def _migrate(self, x: Exec) -> None:
+        x("SELECT pg_advisory_xact_lock(?)", (_LOCK_KEY,))
+        x("CREATE TABLE IF NOT EXISTS voidtable_schema (version INTEGER NOT NULL)")
+        have = x("SELECT max(version) FROM voidtable_schema").fetchone()[0] or 0
+        if have > SCHEMA_VERSION:
+            raise StoreError(f"the database {redact(self.url)} has table-store schema version {have}, newer than "
+                             f"this server's {SCHEMA_VERSION}: upgrade voidtable (or use another database)")
+        for version, name, sql in migrations():
+            if version > have:
+                log.info("table store: applying %s", name)
+                self.db.execute(sql)
+                x("INSERT INTO voidtable_schema (version) VALUES (?)", (version,))
 
     def close(self) -> None:
         if self.db is not None:
             self.db.close()
-
-    # -- writes (each one transaction, committed before returning) ---------------------
-    def create_table(self, row: TableRow) -> None:
-        def work(db: Any) -> None:
-            db.execute(
-                "INSERT INTO tables (id, game, players, options, seed, created, status, rules_version, creator_hash, touched) "
-                "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
-                (row.id, row.game, row.players, json.dumps(row.options, sort_keys=True), row.seed, row.created, row.status,
-                 row.rules_version, row.creator_hash, self.now()))
-            with db.cursor() as cur:
-                cur.executemany("INSERT INTO seats (table_id, seat, kind, bot, name, token_hash) VALUES (%s, %s, %s, %s, %s, %s)",
-                                [(row.id, s.seat, s.kind, s.bot, s.name, s.token_hash) for s in row.seats])
-            _notify(db, "table", row.id)
-
-        self._run(work)
-
-    def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str, status: str) -> None:
-        """Claim an open seat; :class:`StepTaken` when another process claimed it first."""
-        def work(db: Any) -> None:
-            cur = db.execute("UPDATE seats SET name = %s, token_hash = %s WHERE table_id = %s AND seat = %s "
-                             "AND token_hash IS NULL", (name, token_hash, table_id, seat))
-            if cur.rowcount != 1:
-                raise _Taken()
-            db.execute("UPDATE tables SET status = %s, touched = %s WHERE id = %s", (status, self.now(), table_id))
-            _notify(db, "seat", table_id)
-
-        try:
-            self._run(work)
-        except _Taken:
-            raise StepTaken("another server process gave this seat away first") from None
-
-    def add_move(self, table_id: str, step: int, seat: int, action: Action, result: dict[str, Any] | None = None) -> None:
-        def work(db: Any) -> None:
-            now = self.now()
-            db.execute("INSERT INTO moves (table_id, step, seat, action, at) VALUES (%s, %s, %s, %s, %s)",
-                       (table_id, step, seat, json.dumps(action.to_json()), now))
-            if result is not None:
-                db.execute("UPDATE tables SET status = 'finished', result = %s, finished = %s, touched = %s WHERE id = %s",
-                           (json.dumps(result), now, now, table_id))
-            else:
-                db.execute("UPDATE tables SET touched = %s WHERE id = %s", (now, table_id))
-            _notify(db, "move", table_id, step)
-
-        self._run(work)
-
-    def delete_table(self, table_id: str) -> None:
-        def work(db: Any) -> None:
-            db.execute("DELETE FROM tables WHERE id = %s", (table_id,))
-            _notify(db, "removed", table_id)
-
-        self._run(work)
-
-    def set_status(self, table_id: str, status: str) -> None:
-        def work(db: Any) -> None:
-            db.execute("UPDATE tables SET status = %s WHERE id = %s", (status, table_id))
-            _notify(db, "seat", table_id)
-
-        self._run(work)
 
     # -- what processes share ------------------------------------------------------------
     def rate_allow(self, client: str, kind: str, limit: int, window: float = 60.0) -> bool:
         """Count one event of ``kind`` for ``client`` if fewer than ``limit`` happened in the last ``window`` s
         (over every process). Serialized per client by an advisory lock, so two processes cannot both let the
         last one through."""
-        def work(db: Any) -> bool:
+        def work(x: Exec) -> bool:
             now = self.now()
-            db.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", (f"{kind}:{client}",))
-            db.execute("DELETE FROM rate_events WHERE client = %s AND kind = %s AND at <= %s", (client, kind, now - window))
-            n = db.execute("SELECT count(*) FROM rate_events WHERE client = %s AND kind = %s", (client, kind)).fetchone()[0]
+            x("SELECT pg_advisory_xact_lock(hashtext(?))", (f"{kind}:{client}",))
+            x("DELETE FROM rate_events WHERE client = ? AND kind = ? AND at <= ?", (client, kind, now - window))
+            n = x("SELECT count(*) FROM rate_events WHERE client = ? AND kind = ?", (client, kind)).fetchone()[0]
             if n >= limit:
                 return False
-            db.execute("INSERT INTO rate_events (client, kind, at) VALUES (%s, %s, %s)", (client, kind, now))
+            x("INSERT INTO rate_events (client, kind, at) VALUES (?, ?, ?)", (client, kind, now))
             return True
 
-        return bool(self._run(work))
+        return self._write(work)
 
     def idle_seconds(self) -> dict[str, float]:
         """Seconds since each table's last move, join or creation, by any process (for expiry)."""
         now = self.now()
-        rows = self._run(lambda db: db.execute("SELECT id, touched FROM tables").fetchall())
-        return {r[0]: now - r[1] for r in rows}
+        return {r[0]: now - r[1] for r in self._read("SELECT id, touched FROM tables")}
 
     def take_lease(self, table_id: str, holder: str, seconds: float) -> bool:
         """Hold (or renew) the right to run ``table_id``'s bots for ``seconds``; False while another live
         process holds it. A process that dies stops renewing, and its leases lapse."""
-        def work(db: Any) -> bool:
+        def work(x: Exec) -> bool:
             now = self.now()
-            row = db.execute(
-                "INSERT INTO bot_leases (table_id, holder, until) VALUES (%s, %s, %s) "
-                "ON CONFLICT (table_id) DO UPDATE SET holder = EXCLUDED.holder, until = EXCLUDED.until "
-                "WHERE bot_leases.holder = EXCLUDED.holder OR bot_leases.until < %s RETURNING holder",
-                (table_id, holder, now + seconds, now)).fetchone()
+            row = x("INSERT INTO bot_leases (table_id, holder, until) VALUES (?, ?, ?) "
+                    "ON CONFLICT (table_id) DO UPDATE SET holder = EXCLUDED.holder, until = EXCLUDED.until "
+                    "WHERE bot_leases.holder = EXCLUDED.holder OR bot_leases.until < ? RETURNING holder",
+                    (table_id, holder, now + seconds, now)).fetchone()
             return row is not None
 
-        return bool(self._run(work))
+        return self._write(work)
 
     def drop_leases(self, holder: str) -> None:
         """Give up every lease of ``holder`` (a process stopping cleanly)."""
-        self._run(lambda db: db.execute("DELETE FROM bot_leases WHERE holder = %s", (holder,)))
+        self._write(lambda x: x("DELETE FROM bot_leases WHERE holder = ?", (holder,)))
 
-    # -- reads ------------------------------------------------------------------------------
     def load_all(self) -> list[TableRow]:
-        return self._load(None)
-
-    def load_table(self, table_id: str) -> TableRow | None:
-        rows = self._load(table_id)
-        return rows[0] if rows else None
-
-    def moves_after(self, table_id: str, step: int) -> list[tuple[int, int, Action]]:
-        """(step, seat, action) of the stored moves after ``step``, in order (a process catching up)."""
-        rows = self._run(lambda db: db.execute(
-            "SELECT step, seat, action FROM moves WHERE table_id = %s AND step > %s ORDER BY step",
-            (table_id, step)).fetchall())
-        return [(r[0], r[1], Action.from_json(json.loads(r[2]))) for r in rows]
-
-    def _load(self, only: str | None) -> list[TableRow]:
-        where, args = ("WHERE id = %s", (only,)) if only else ("", ())
-        swhere, sargs = ("WHERE table_id = %s", (only,)) if only else ("", ())
-
-        def work(db: Any) -> tuple[list[Any], list[Any], list[Any]]:
-            t = db.execute("SELECT id, game, players, options, seed, created, status, result, finished, rules_version, "
-                           f"creator_hash FROM tables {where} ORDER BY created", args).fetchall()
-            s = db.execute(f"SELECT table_id, seat, kind, bot, name, token_hash FROM seats {swhere} "
-                           "ORDER BY table_id, seat", sargs).fetchall()
-            m = db.execute(f"SELECT table_id, step, seat, action FROM moves {swhere} ORDER BY table_id, step",
-                           sargs).fetchall()
-            return t, s, m
-
         try:
-            tables, seats, moves = self._run(work)
+            return super().load_all()
         except StoreUnavailable as e:
             raise StoreError(str(e)) from None
-        rows: dict[str, TableRow] = {}
-        for r in tables:
-            row = TableRow(r[0], r[1], r[2], {}, int(r[4]), r[5], r[6], None, r[8], rules_version=r[9], creator_hash=r[10])
-            try:
-                row.options = json.loads(r[3])
-                row.result = json.loads(r[7]) if r[7] else None
-            except (TypeError, ValueError):
-                row.problem = "its stored options or result are not JSON"
-            rows[r[0]] = row
-        for r in seats:
-            if r[0] in rows:
-                rows[r[0]].seats.append(SeatRow(r[1], r[2], r[3], r[4], r[5]))
-        for r in moves:
-            t = rows.get(r[0])
-            if t is not None and t.problem is None:
-                t.problem = add_stored_move(t, r[1], r[2], r[3])
-        for t in rows.values():
-            if t.problem is None:
-                t.problem = check_seats(t)
-        return list(rows.values())
-
-
-class _Taken(Exception):
-    pass
-
-
-def _notify(db: Any, kind: str, table_id: str, step: int = 0) -> None:
-    db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, json.dumps({"kind": kind, "table": table_id, "step": step})))
 
 
 def _first_line(e: BaseException) -> str:

@@ -12,7 +12,10 @@ CREATE TABLE tables (
     finished      DOUBLE PRECISION,
     rules_version INTEGER NOT NULL DEFAULT 1,
     creator_hash  TEXT,
-    touched       DOUBLE PRECISION NOT NULL      -- wall time of the last move, join or creation (table expiry)
+    table_options TEXT NOT NULL DEFAULT '{}',   -- the table's own options: turn clock, chat, pace
+    rematch       TEXT,                          -- the table that replays this one with the same seats
+    rematch_of    TEXT,
+    touched       DOUBLE PRECISION NOT NULL DEFAULT 0  -- wall time of the last move, join or creation (table expiry)
 );
 CREATE TABLE seats (
     table_id    TEXT NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
@@ -21,6 +24,10 @@ CREATE TABLE seats (
     bot         TEXT,
     name        TEXT NOT NULL,
     token_hash  TEXT,
+    held        TEXT,                            -- a bot (level) plays this person's seat
+    held_why    TEXT,                            -- handed | resigned | timeout
+    clock_left  DOUBLE PRECISION,                -- seconds on the seat's turn clock when it last started or stopped
+    clock_since DOUBLE PRECISION,                -- wall time its clock started running; NULL: stopped
     PRIMARY KEY (table_id, seat)
 );
 CREATE TABLE moves (
@@ -30,6 +37,16 @@ CREATE TABLE moves (
     action      TEXT NOT NULL,
     at          DOUBLE PRECISION NOT NULL,
     PRIMARY KEY (table_id, step)                 -- two processes can never both store step N of a table
+);
+CREATE TABLE talk (
+    table_id    TEXT NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+    n           INTEGER NOT NULL,                -- 1 for the table's first line
+    kind        TEXT NOT NULL,                   -- chat | note
+    seat        INTEGER,
+    name        TEXT NOT NULL,
+    text        TEXT NOT NULL,
+    at          DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (table_id, n)
 );
 CREATE TABLE rate_events (
     client      TEXT NOT NULL,
