@@ -175,7 +175,7 @@ class Hub:
                 log.exception("table %s cannot be restored", row.id)
                 self.unloadable[row.id] = unloadable_line(row, f"the stored table does not rebuild: {type(e).__name__}: {e}")
                 continue
-            table.now = self.wall
+            self.serve(table)
             self.tables[table.id] = table
             self.conns.setdefault(table.id, set())
             if table.problem:
@@ -211,7 +211,9 @@ class Hub:
         return out
 
     def lobby(self) -> list[dict[str, Any]]:
-        lines = [t.info() for t in self.tables.values()] + list(self.unloadable.values())
+        now = self.clock()
+        lines = [{**t.info(), "idle": round(now - self.active.get(t.id, now))} for t in self.tables.values()] \
+            + list(self.unloadable.values())
         lines.sort(key=lambda line: -line["created"])
         return lines[:300]
 
@@ -332,7 +334,7 @@ class Hub:
     def open_table(self, row: TableRow, game: Any = None) -> Table:
         """Store a new table, start its clocks and bots, and serve it."""
         table = Table(row, game)
-        table.now = self.wall
+        self.serve(table)
         changes = table.clock_changes(self.wall())
         table.set_clocks(changes)
         for seat in row.seats:
@@ -345,6 +347,16 @@ class Hub:
         self.active[table.id] = self.clock()
         self.schedule_bots(table)
         return table
+
+    def serve(self, table: Table) -> None:
+        """Give a table the hub's wall clock and its answer to who is at the table now."""
+        table.now = self.wall
+        table.here = lambda: sorted({c.seat for c in self.conns.get(table.id, ()) if c.seat is not None})
+
+    def arrived(self, table: Table) -> None:
+        """A page opened or closed at the table: everyone's page learns who is there (the creator's hand-over)."""
+        for conn in self.conns.get(table.id, ()):
+            conn.changed()
 
     @staticmethod
     def table_options(req: dict[str, Any]) -> dict[str, Any]:
