@@ -6,6 +6,9 @@ For each game with a heuristic bot (Buccaneers; Black Sun when registered), at 4
   (b) mcts at --seconds per move vs three heuristic: win share over --games-b games (target >= 40%);
   (c) mcts iterations per second with random rollouts, over positions sampled along games (aim >= 1,000
       on Buccaneers); the median and quartiles are printed, plus the cost of clone/determinize/apply.
+  (d) the iterations one CPU-second buys the (b) agent, at positions along games of the bots: what a
+      time budget gives on a quiet core, so a time-budgeted figure from a busy machine can be
+      re-run with the equivalent iteration budget (``--spec-b mcts:iterations=N,...``).
 
 Win shares come with 95% Wilson intervals (a shared win counts as a fraction).
 Usage: python bench/bench_agents.py [--game buccaneers] [--only a,b,c] [--games-a 200] [--games-b 20]
@@ -121,11 +124,51 @@ def speed(game: str, players: int, iterations: int, count: int, seed: int) -> di
     return {"positions": len(spots), "iterations_per_move": iterations, **out, **micro}
 
 
+def iteration_spec(spec: str, iterations: int) -> str:
+    """``spec`` with its time budget replaced by ``iterations`` (``mcts:seconds=1.0,rollout=heuristic`` ->
+    ``mcts:rollout=heuristic,iterations=200``)."""
+    from voidtable.agents.specs import parse
+    kind, params = parse(spec)
+    params.pop("seconds", None)
+    params["iterations"] = iterations
+    return f"{kind.name}:" + ",".join(f"{k}={v}" for k, v in params.items())
+
+
+def search_rate(game: str, players: int, spec: str, count: int, seed: int) -> dict:
+    """Median iterations per CPU-second (process time, so other processes on the machine do not count) of ``spec``."""
+    from voidtable.agents.specs import make
+    spots = []
+    k = 0
+    while len(spots) < count and k < 50:
+        s = voidtable.load(game, players).new_state(seed + k)
+        bots = [make("heuristic", game, seed + k + i) for i in range(players)]
+        k += 1
+        step = 0
+        while not s.is_over() and len(spots) < count:
+            p = s.to_move()[0]
+            obs = observe(s, p)
+            if len(obs.legal) > 1 and step % 9 == 4:
+                spots.append((s.clone(), p))
+            s.apply(p, bots[p].act(obs))
+            step += 1
+    rates = []
+    for i, (s, p) in enumerate(spots):
+        agent = make(spec, game, seed + i)
+        start = time.process_time()
+        agent.act(observe(s, p))
+        cpu = time.process_time() - start
+        if agent.last_iterations and cpu > 0:  # type: ignore[attr-defined]
+            rates.append(agent.last_iterations / cpu)  # type: ignore[attr-defined]
+    lo, med, hi = quartiles(rates)
+    return {"agent": spec, "positions": len(rates), "iterations_per_cpu_second_median": round(med),
+            "iterations_per_cpu_second_q1_q3": [round(lo), round(hi)]}
+
+
 def main(argv: list[str] | None = None) -> dict:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--game", action="append", help="game(s) to measure (default: every game with a bot)")
     ap.add_argument("--players", type=int, default=4)
-    ap.add_argument("--only", default="a,b,c")
+    ap.add_argument("--only", default="a,b,c,d")
     ap.add_argument("--games-a", type=int, default=200)
     ap.add_argument("--games-b", type=int, default=20)
     ap.add_argument("--seconds", type=float, default=1.0)
@@ -166,6 +209,11 @@ def main(argv: list[str] | None = None) -> dict:
                   f"{r['ci95'][1]:.3f}, fair {r['fair']:.3f}) over {r['games']} games; mean score "
                   f"{r['mean_score']} vs {r['opponent_mean_score']}; {r['seconds_per_decision']} s/decision, "
                   f"{r['iterations_per_search']:.0f} iterations per search")
+        if "d" in only:
+            spec = args.spec_b or (f"mcts:seconds={args.seconds}" + (f",rollout={args.rollout}" if args.rollout != "random" else ""))
+            rep["d_search_rate"] = r = search_rate(game, args.players, iteration_spec(spec, 200), args.positions, args.seed + 2)
+            print(f"(d) {spec}: median {r['iterations_per_cpu_second_median']} iterations per CPU-second (q1-q3 "
+                  f"{r['iterations_per_cpu_second_q1_q3']}) over {r['positions']} positions")
     if args.json:
         with open(args.json, "w") as f:
             json.dump(report, f, indent=1)

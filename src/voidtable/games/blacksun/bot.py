@@ -990,10 +990,8 @@ def rollout_policy(state: GameState, seat: Seat, legal: list[Action], rng: Rng) 
     if kind is Retreat:
         ours, theirs = _raid_dice(s, seat)
         return Action("retreat", ours < theirs)
-    if kind is RaidChoice:
-        if rng.below(4) == 0:
-            return legal[1 + rng.below(n - 1)]
-        return _by_kind(legal, "no_raid") or legal[0]
+    if kind is RaidChoice:  # as the bot: only a raid with an expected gain (the bots at the table raid so)
+        return h_raid(s, seat, legal, top, rng)
     if kind is Faction:
         return legal[0] if rng.below(8) else legal[rng.below(n)]
     if kind in (Sacrifice, Loans, Counter, TurnStart):
@@ -1040,7 +1038,7 @@ def evaluate(state: GameState, mode: str) -> list[float]:
 # whole moves for search (engine.hooks.PlanHooks)
 # ----------------------------------------------------------------------------
 PLANS_K = 6           # search chooses among the planner's best few whole moves (the bot's own first)
-ROLLOUT_EXTRA = 1     # rollouts plan fleets of one or two ships (a third of the planner's cost)
+ROLLOUT_EXTRA = 2     # rollouts plan fleets of one or two ships (no third: about two thirds of the planner's cost)
 ROLLOUT_EPSILON = 6   # ... and take a random plan one move in this many, else the best
 NO_FLEET: tuple[int, ...] = ()
 
@@ -1131,7 +1129,7 @@ def plans(state: GameState, seat: int, legal: list[Action]) -> list[MovePlan] | 
 
 
 def rollout_plan(state: GameState, seat: int, legal: list[Action], rng: Rng) -> MovePlan | None:
-    """A cheap whole move for playouts: the planner's best with fleets of at most ``ROLLOUT_EXTRA + 1`` ships."""
+    """A cheap whole move for playouts: the planner's best with fleets of at most ``ROLLOUT_EXTRA`` ships."""
     s = cast("BlackSunState", state)
     top: Any = s.stack[-1] if s.stack else None
     if top.__class__ is not Move or top.seat != seat:
