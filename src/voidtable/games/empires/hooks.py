@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from voidtable.engine.hooks import BotSettings, GameHooks, InteropHooks, measures_from
+from voidtable.engine.hooks import BotSettings, GameHooks, InteropHooks, StyledScene, measures_from
 
-from . import bot, measures, text
+from . import bot, measures, scene, text
 
 if TYPE_CHECKING:
     from voidtable.engine.tensors import Encoder
@@ -23,8 +23,11 @@ def encoder(game: Any) -> "Encoder":
     return EmpiresEncoder(game)
 
 
+SCENE = StyledScene(scene, scene.STYLE)  # the table's picture, with the game's colours under "style"
+
 HOOKS = GameHooks(
     text=text,  # a module satisfies the protocol
+    scene=SCENE,
     bot=bot,
     bot_settings=BotSettings(mcts_horizon=bot.MCTS_HORIZON, mcts_trust=bot.MCTS_TRUST, stage=bot.stage,
                              evaluate=bot.evaluate),

@@ -728,8 +728,17 @@ function drawHexmap(p, live) {
   const pad = S * 1.05, w = maxX - minX + 2 * pad, h = maxY - minY + 2 * pad;
   const svg = sv("svg", { viewBox: `${minX - pad} ${minY - pad} ${w} ${h}`, class: "hexmap", role: "group", "aria-label": p.title || "map" });
   const corner = (x, y, i) => { const a = Math.PI / 180 * (60 * i - 30); return `${(x + S * 0.97 * Math.cos(a)).toFixed(1)},${(y + S * 0.97 * Math.sin(a)).toFixed(1)}`; };
-  const layerHex = sv("g"), layerEdge = sv("g"), layerPiece = sv("g");
-  svg.append(layerHex, layerEdge, layerPiece);
+  const layerLink = sv("g"), layerHex = sv("g"), layerEdge = sv("g"), layerPiece = sv("g");
+  svg.append(layerLink, layerHex, layerEdge, layerPiece);
+  // links: lines between two hexes (a map drawn as a graph), under the hexes; a marked link is dashed
+  for (const l of p.links || []) {
+    if (!Array.isArray(l.from) || !Array.isArray(l.to)) continue;
+    const [x1, y1] = px(l.from[0], l.from[1]), [x2, y2] = px(l.to[0], l.to[1]);
+    const g = sv("g", { class: `link${l.mark ? " marked" : ""}` });
+    g.append(sv("line", { x1, y1, x2, y2 }));
+    if (l.label) { const tip = sv("title"); tip.textContent = l.label; g.append(tip); }
+    layerLink.append(g);
+  }
   for (const h of hexes) {
     const [x, y] = px(h.q, h.r);
     const g = sv("g", { class: `hex f-${h.fill || "space"}${h.highlight ? " hl" : ""}`, "data-hex": `${h.q},${h.r}` });

@@ -1,0 +1,439 @@
+"""Empires of the Void at the table: a seat's view and legal actions as a generic scene (docs/web.md).
+
+The galaxy is a hex map drawn as a graph: every space (planet, light circle,
+asteroid space, home world) is a small hexagon and the lines between them are the
+map's ``links`` (a line with an obstacle is dashed and names it). Each tile is a
+patch of radius 2 on a finer hex grid, its ports on the patch's tips (turned with
+the tile), its planets beside their ports, its middle circle (Pyrious on the
+centre tile) in the middle; a home world sits in the middle of its corner.
+Ships are pieces, alike ships (owner, kind, damage) one piece with a count;
+a planet's controller is a square marker in the controller's colour (A: allied,
+C: conquered), an infestation and event tokens are written under the planet.
+
+Around the map: player panels (race, credits, VP when shown, cards in hand,
+technologies, planets, influence), the Galactic Council track (influence now, the
+score card amounts beside it), the event deck as card backs (score cards marked,
+as their backs are), your hand (cards to discard, play as a Tactic, swap or offer),
+the 2-player row, the technologies you may research and the ships you may build,
+the races to choose from, and the offer being built or answered.
+
+Every legal action lands on an element: a space's hexagon (move to, attack,
+diplomacy, cover, infest, space port; several as a menu), a corner (settle), a
+tile's middle (turn it), a ship piece (move, carry, lose, take over), a card
+(hand, technology, ship kind, race), a player panel (make an offer to), or a
+labelled button for the rest. Drawn from the view and the public rules data only.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from voidtable.engine.actions import Action
+from voidtable.engine.game import Game
+
+from . import text
+from .data import Rules
+
+Json = dict[str, Any]
+Hex = tuple[int, int]
+
+HEX_SIZE = 22
+DIRS: tuple[Hex, ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+SHORT = {"starfighter": "SF", "diplomat": "Di", "centipede": "Ce", "starcruiser": "SC", "sunhammer": "SH",
+         "moth": "Mo", "tempest": "Te", "black_hole": "BH", "firebug": "FB", "shooting_star": "SS", "infestor": "In"}
+
+STYLE: dict[str, dict[str, str]] = {
+    "fills": {"circle": "#151b2e", "planet": "#1d4a2c", "asteroids": "#3d3428", "home": "#5a4a12", "open": "#2b2b3d",
+              "pyrious": "#7a3a48"},
+    "cards": {"score": "#ffcc4d", "event": "#4a5578", "tech": "#4de1ff", "ship": "#9aa3bd", "race": "#c9a227",
+              "militaristic": "#e0453a", "capitalistic": "#f2d23c", "scholarly": "#3f7fe0", "mysterious": "#9a6fd0",
+              "peaceful": "#4cbf5a"},
+}
+
+PROMPTS = {
+    "choose_race": "Choose your race", "choose_corner": "Choose the corner for your home world",
+    "rotate_tile": "Turn a tile next to your home world (click its middle), or turn none",
+    "cover_planet": "Cover a planet on the tile to your right",
+    "pre_round": "Pre-round: research a technology and build ships, then done",
+    "pre_round_turn": "Pre-round: research a technology and build ships, then done",
+    "choose_action": "Your turn: an action (move a ship, attack or act at a space), a card, or end the turn",
+    "move_ship": "Where does the ship go? (click a space)", "choose_target": "Attack whom?",
+    "take_casualty": "Choose the ship that takes the hit", "take_planet": "Conquer the planet, liberate it, or leave it",
+    "befriend_now": "Befriend the planet now, for free?", "discard_down": "Over the hand limit: discard a card",
+    "make_offer": "Build your offer: what you give, what you ask, a licence; then send it",
+    "answer_offer": "An offer to you: accept or decline", "place_port": "Place your space port on a planet you hold",
+}
+
+
+def patch(h: Hex) -> Hex:
+    """The middle of a tile's (or corner's) patch on the fine grid: tiles are radius-2 patches that fit together."""
+    q, r = h
+    return (5 * q + 2 * r, -2 * q + 3 * r)
+
+
+def add(a: Hex, b: Hex, k: int = 1) -> Hex:
+    return (a[0] + k * b[0], a[1] + k * b[1])
+
+
+class Table:
+    """The view read once: where each space is drawn, who holds what, and which element takes which action."""
+
+    def __init__(self, game: Game, view: Json, seat: int | None, names: Sequence[str]) -> None:
+        self.game, self.view, self.seat, self.names = game, view, seat, list(names)
+        self.r: Rules = game.rules
+        self.at: dict[str, Hex] = {}
+        self.tile_middle: dict[Hex, Hex] = {}   # tile hex -> the fine hex of its middle
+        self.place_spaces()
+        self.on_space: dict[str, list[Action]] = {}
+        self.on_corner: dict[Hex, list[Action]] = {}
+        self.on_tile: dict[Hex, list[Action]] = {}
+        self.on_ship: dict[int, list[Action]] = {}
+        self.on_card: dict[str, list[Action]] = {}
+        self.on_seat: dict[int, list[Action]] = {}
+        self.buttons: list[Action] = []
+
+    def who(self, q: Any) -> str:
+        return text.seat_name(self.game, self.view, q, self.names)
+
+    def place_spaces(self) -> None:
+        for t in self.view["tiles"]:
+            h: Hex = (int(t["hex"][0]), int(t["hex"][1]))
+            tile = self.r.tiles[t["tile"]]
+            mid = patch(h)
+            self.tile_middle[h] = mid
+            rot = int(t["rotation"])
+
+            def name(node: str) -> str:
+                return tile.planets.get(node, f"{t['tile']}.{node}")
+
+            adj: dict[str, list[str]] = {n: [] for n in tile.nodes}
+            for a, b in tile.lines:
+                adj[a].append(b)
+                adj[b].append(a)
+            taken: set[Hex] = set()
+            for node in tile.nodes:
+                if node.startswith("p") and node[1:].isdigit():
+                    spot = add(mid, DIRS[(int(node[1:]) + rot) % 6], 2)
+                    self.at[name(node)] = spot
+                    taken.add(spot)
+            inner = [n for n in tile.nodes if n not in adj or not (n.startswith("p") and n[1:].isdigit())]
+            hub = max(inner, key=lambda n: sum(1 for m in adj[n] if not m.startswith("p")), default=None)
+            if hub is not None:
+                self.at[name(hub)] = mid
+                taken.add(mid)
+            for node in inner:
+                if node == hub:
+                    continue
+                sides = [(int(m[1:]) + rot) % 6 for m in adj[node] if m.startswith("p") and m[1:].isdigit()]
+                spots = [add(mid, DIRS[s]) for s in sides] + [add(mid, d) for d in DIRS]
+                spot = next(s for s in spots if s not in taken)
+                self.at[name(node)] = spot
+                taken.add(spot)
+        for p, corner in enumerate(self.view["homes"]):
+            if corner is not None:
+                self.at[f"home{p}"] = patch((int(corner[0]), int(corner[1])))
+
+    def route(self, legal: list[Action]) -> None:
+        for a in legal:
+            k, arg = a.kind, a.arg
+            if k in ("to", "attack", "cover", "infest", "port_at") and arg in self.at:
+                self.on_space.setdefault(arg, []).append(a)
+            elif k == "diplomacy" and arg[0] in self.at:
+                self.on_space.setdefault(arg[0], []).append(a)
+            elif k == "corner":
+                self.on_corner.setdefault(tuple(arg), []).append(a)
+            elif k == "rotate" and tuple(arg[0]) in self.tile_middle:
+                self.on_tile.setdefault(tuple(arg[0]), []).append(a)
+            elif k in ("move", "carry", "casualty", "mind_control"):
+                self.on_ship.setdefault(int(arg), []).append(a)
+            elif k in ("discard", "tactic", "swap", "offer_give") and self.seat is not None:
+                card = arg if k == "discard" else arg[0]
+                if k == "offer_give" and card == "credits":
+                    self.buttons.append(a)
+                else:
+                    self.on_card.setdefault(f"hand:{card}", []).append(a)
+            elif k == "research":
+                self.on_card.setdefault(f"tech:{arg}", []).append(a)
+            elif k in ("build", "build_at_port"):
+                self.on_card.setdefault(f"ship:{arg}", []).append(a)
+            elif k == "race":
+                self.on_card.setdefault(f"race:{arg}", []).append(a)
+            elif k == "offer_to":
+                self.on_seat.setdefault(int(arg), []).append(a)
+            else:
+                self.buttons.append(a)
+
+    def clickable(self, element: Json, acts: list[Action] | None) -> Json:
+        if not acts:
+            return element
+        if len(acts) == 1:
+            element["action"] = acts[0].to_json()
+            element["hint"] = text.describe_action(self.game, acts[0], self.names)
+        else:
+            element["choices"] = [{"label": text.describe_action(self.game, a, self.names), "action": a.to_json()}
+                                  for a in acts]
+        return element
+
+    def influence(self, q: int) -> int:
+        out = 0
+        for key, p in self.view["planets"].items():
+            if p["ally"] == q and p["conqueror"] < 0 and key in self.r.data.planets:
+                out += self.r.planet(key).influence
+        return out
+
+    def planets_held(self, q: int) -> int:
+        return sum(1 for key, p in self.view["planets"].items()
+                   if (p["conqueror"] if p["conqueror"] >= 0 else p["ally"]) == q and key in self.r.data.planets)
+
+
+def map_part(t: Table) -> Json:
+    v, r = t.view, t.r
+    hexes: list[Json] = []
+    pieces: list[Json] = []
+    for space, (q, rr) in sorted(t.at.items(), key=lambda x: x[1]):
+        h: Json = {"q": q, "r": rr, "hint": text.space_name(t.game, v, space, t.names)}
+        if space in r.data.planets:
+            h["fill"] = "pyrious" if space == "pyrious" else "planet"
+            h["name"] = r.planet(space).name
+            p = v["planets"].get(space)
+            notes = []
+            if p is None:
+                notes.append("covered")
+            else:
+                if p["infester"] >= 0:
+                    notes.append(f"infested by {t.who(p['infester'])}")
+                holder = p["conqueror"] if p["conqueror"] >= 0 else p["ally"]
+                if holder >= 0:
+                    allied = p["conqueror"] < 0
+                    pieces.append({"id": f"control-{space}", "at": {"hex": [q, rr]}, "seat": holder, "shape": "square",
+                                   "label": "A" if allied else "C",
+                                   "title": f"{r.planet(space).name}: {'allied with' if allied else 'conquered by'} "
+                                            f"{t.who(holder)}"})
+            token = v["tokens"].get(space)
+            if token:
+                notes.append("Pirates" if token == "pirates" else "Distress Call")
+            if notes:
+                h["sub"] = ", ".join(notes)
+        elif space.startswith("home"):
+            h["fill"] = "home"
+            h["name"] = f"Home {int(space[4:]) + 1}"
+        elif space in {f"{r.centre}.{n}" for n in r.tiles[r.centre].asteroid_spaces}:
+            h["fill"] = "asteroids"
+        else:
+            h["fill"] = "circle"
+        middles = {m: th for th, m in t.tile_middle.items()}
+        acts = list(t.on_space.get(space, []))
+        if (q, rr) in middles:
+            acts += t.on_tile.pop(middles[(q, rr)], [])
+        if acts:
+            h["highlight"] = True
+        hexes.append(t.clickable(h, acts))
+    for corner, acts in t.on_corner.items():
+        q, rr = patch(corner)
+        hexes.append(t.clickable({"q": q, "r": rr, "fill": "open", "name": "Corner", "highlight": True,
+                                  "hint": text.corner_name(corner)}, acts))
+    t.on_corner = {}
+    groups: dict[tuple[str, int, str, int], list[int]] = {}
+    for sh in v["ships"]:
+        groups.setdefault((sh["space"], sh["owner"], sh["kind"], sh["damage"]), []).append(sh["id"])
+    for (space, owner, kind, damage), ids in sorted(groups.items()):
+        if space not in t.at:
+            continue
+        acts = [a for i in ids for a in t.on_ship.pop(i, [])]
+        label = SHORT.get(kind, kind[:2]) + (str(len(ids)) if len(ids) > 1 else "")
+        title = f"{len(ids)} x {text.ship_name(t.game, kind)} of {t.who(owner)}" + (", damaged" if damage else "")
+        pieces.append(t.clickable({"id": f"ships-{ids[0]}", "at": {"hex": list(t.at[space])}, "seat": owner,
+                                   "label": label, "title": title}, acts))
+    links = []
+    for a, b, obstacle in v["lines"]:
+        if a in t.at and b in t.at:
+            link: Json = {"from": list(t.at[a]), "to": list(t.at[b])}
+            if obstacle:
+                link["mark"] = obstacle
+                link["label"] = text.OBSTACLES.get(obstacle, text.words(obstacle))
+            links.append(link)
+    for a, b in v["wormholes"]:
+        if a in t.at and b in t.at:
+            links.append({"from": list(t.at[a]), "to": list(t.at[b]), "label": "Worm Hole"})
+    legend = [{"label": t.who(q), "seat": q} for q in range(t.game.players)]
+    legend += [{"label": "planet", "fill": "planet"}, {"label": "light circle", "fill": "circle"},
+               {"label": "asteroid space", "fill": "asteroids"}, {"label": "home world", "fill": "home"},
+               {"label": "A allied, C conquered; dashed lines cross an obstacle"}]
+    return {"kind": "hexmap", "id": "galaxy", "title": "The galaxy", "size": HEX_SIZE, "hexes": hexes,
+            "pieces": pieces, "edges": [], "links": links, "legend": legend}
+
+
+def players_part(t: Table) -> Json:
+    v = t.view
+    out = []
+    for q in range(t.game.players):
+        hand = v["hands"][q]
+        vp = v["vp"][q]
+        stats = [
+            {"label": "race", "value": t.r.race(v["races"][q]).name if v["races"][q] else "not chosen"},
+            {"label": "credits", "value": str(v["credits"][q])},
+            {"label": "VP", "value": "hidden" if vp is None else str(vp)},
+            {"label": "cards", "value": str(len(hand) if isinstance(hand, list) else hand)},
+            {"label": "planets", "value": str(t.planets_held(q))},
+            {"label": "influence", "value": str(t.influence(q))},
+            {"label": "technologies", "value": ", ".join(text.tech_name(t.game, k) for k in v["techs"][q]) or "none"},
+        ]
+        if v["ports"][q]:
+            stats.append({"label": "space port", "value": text.space_name(t.game, v, v["ports"][q], t.names)})
+        entry: Json = {"seat": q, "name": t.who(q), "you": q == t.seat, "active": q in v["to_move"], "stats": stats}
+        if v["pre_round"]["done"][q]:
+            entry["note"] = "pre-round done"
+        out.append(t.clickable(entry, t.on_seat.pop(q, [])))
+    return {"kind": "players", "id": "players", "title": "Empires", "players": out}
+
+
+def council_track(t: Table) -> Json:
+    influence = [t.influence(q) for q in range(t.game.players)]
+    marks = [{"value": influence[q], "label": t.who(q), "seat": q} for q in range(t.game.players)]
+    sc = t.r.data.score_cards
+    left = [c for c in t.view["event_backs"] if c == "score"]
+    nxt = {3: sc.a, 2: sc.b, 1: sc.c}.get(len(left), sc.c)
+    return {"kind": "track", "id": "council", "title": f"Galactic Council: influence (next scoring pays {nxt[0]} "
+            f"and {nxt[1]} VP)", "min": 0, "max": max(10, *influence), "marks": marks}
+
+
+def events_part(t: Table) -> Json:
+    v = t.view
+    cards: list[Json] = []
+    for i, back in enumerate(v["event_backs"]):
+        cards.append({"id": f"event-{i}", "title": "Score card" if back == "score" else "Event", "kind": back,
+                      "face": "down"})
+    revealed = [text.describe_event(t.game, {"type": "event_card", "card": c, "round": i + 1}, t.names) or ""
+                for i, c in enumerate(v["revealed"])]
+    return {"kind": "cards", "id": "events", "title": f"Event deck ({len(cards)} left; drawn: "
+            + ("; ".join(x.split(": ", 1)[-1] for x in revealed) or "none") + ")", "layout": "row", "cards": cards,
+            "empty": "no event card left"}
+
+
+def hand_part(t: Table) -> Json | None:
+    if t.seat is None:
+        return None
+    hand = t.view["hands"][t.seat]
+    if not isinstance(hand, list):
+        return None
+    cards = []
+    counts: dict[str, int] = {}
+    for c in hand:
+        counts[c] = counts.get(c, 0) + 1
+    for c, n in sorted(counts.items()):
+        kind = c.split(".")[0]
+        card: Json = {"id": f"hand-{c}", "title": text.card_name(c), "kind": kind,
+                      "badge": f"x{n}" if n > 1 else None,
+                      "text": f"Tactic: {text.TACTIC_NAMES.get(c.split('.')[1], text.words(c.split('.')[1]))} "
+                              f"({t.r.data.diplomacy.cards_needed.get(c.split('.')[1], 1)} cards)"}
+        if card["badge"] is None:
+            del card["badge"]
+        cards.append(t.clickable(card, t.on_card.pop(f"hand:{c}", [])))
+    return {"kind": "cards", "id": "hand", "title": "Your diplomacy cards (limit 3)", "layout": "hand", "cards": cards,
+            "empty": "no cards"}
+
+
+def row_part(t: Table) -> Json | None:
+    row = t.view["row"]
+    if not row:
+        return None
+    cards = [{"id": f"row-{i}", "title": text.card_name(c), "kind": c.split(".")[0]} for i, c in enumerate(row)]
+    return {"kind": "cards", "id": "row", "title": "Face-up cards (swap up to two a turn)", "layout": "row", "cards": cards}
+
+
+def techs_part(t: Table) -> Json | None:
+    keys = [k[5:] for k in t.on_card if k.startswith("tech:")]
+    if not keys:
+        return None
+    cards = []
+    for key in keys:
+        td = t.r.tech(key)
+        stats = [{"label": "cost", "value": str(td.cost)}, {"label": "VP", "value": str(td.vp)}]
+        if td.trade_good:
+            stats.append({"label": "needs", "value": text.good_name(td.trade_good)})
+        cards.append(t.clickable({"id": f"tech-{key}", "title": td.name, "kind": "tech", "stats": stats},
+                                 t.on_card.pop(f"tech:{key}")))
+    return {"kind": "cards", "id": "research", "title": "Research (one a round)", "layout": "row", "cards": cards}
+
+
+def ships_part(t: Table) -> Json | None:
+    keys = [k[5:] for k in t.on_card if k.startswith("ship:")]
+    if not keys:
+        return None
+    cards = []
+    for key in keys:
+        sd = t.r.ship(key)
+        stats = [{"label": "cost", "value": str(sd.cost)}, {"label": "move", "value": str(sd.move)},
+                 {"label": "dice", "value": f"{sd.dice} on {sd.attack}+" if sd.dice else "none"},
+                 {"label": "initiative", "value": str(sd.initiative)}]
+        cards.append(t.clickable({"id": f"ship-{key}", "title": sd.name, "kind": "ship", "stats": stats},
+                                 t.on_card.pop(f"ship:{key}")))
+    return {"kind": "cards", "id": "build", "title": "Build ships (on your home world, or the space port)",
+            "layout": "row", "cards": cards}
+
+
+def races_part(t: Table) -> Json | None:
+    keys = [k[5:] for k in t.on_card if k.startswith("race:")]
+    if not keys:
+        return None
+    cards = []
+    for key in keys:
+        rd = t.r.race(key)
+        stats = [{"label": "credits", "value": str(rd.credits)}]
+        cards.append(t.clickable({"id": f"race-{key}", "title": rd.name, "kind": "race", "stats": stats,
+                                  "text": text.words(rd.ability) if rd.ability else "no special ability"},
+                                 t.on_card.pop(f"race:{key}")))
+    return {"kind": "cards", "id": "races", "title": "Races", "layout": "row", "cards": cards}
+
+
+def offer_panel(t: Table) -> Json | None:
+    d = t.view.get("decision") or {}
+    offer = d.get("offer") if d.get("kind") == "answer_offer" else d if d.get("kind") == "make_offer" else None
+    if not offer:
+        return None
+    items = [{"label": "from", "value": t.who(offer["seat"])}, {"label": "to", "value": t.who(offer["to"])}]
+    if "give" in offer:
+        items.append({"label": "gives", "value": ", ".join(text.part_words(w, n) for w, n in offer["give"]) or "nothing"})
+        items.append({"label": "asks", "value": ", ".join(text.part_words(w, n) for w, n in offer["ask"]) or "nothing"})
+        items.append({"label": "licence", "value": text.good_name(offer["licence"]) if offer["licence"] else "none"})
+    else:
+        items.append({"label": "content", "value": "seen by the two players only"})
+    return {"kind": "panel", "id": "offer", "title": "Offer", "items": items}
+
+
+def prompt(t: Table) -> str:
+    d = t.view.get("decision") or {}
+    return PROMPTS.get(str(d.get("kind")), "Choose")
+
+
+def build(game: Game, view: Json, legal: list[Action], seat: int | None, names: Sequence[str]) -> Json:
+    """The scene for ``seat`` (None: a spectator) from its view and legal actions (docs/web.md)."""
+    t = Table(game, view, seat, names)
+    if legal:
+        t.route(legal)
+    parts: list[Json] = []
+    offer = offer_panel(t)
+    if offer:
+        parts.append(offer)
+    for make in (races_part, techs_part, ships_part, hand_part, row_part):
+        part = make(t)
+        if part is not None:
+            parts.append(part)
+    parts.insert(0, map_part(t))
+    parts += [players_part(t), council_track(t), events_part(t)]
+    for left in (t.on_space, t.on_tile, t.on_ship, t.on_card, t.on_seat):
+        for acts in left.values():
+            t.buttons.extend(acts)
+        left.clear()
+    ask = prompt(t) if legal else None
+    if t.buttons:
+        parts.insert(0, {"kind": "buttons", "id": "decision", "title": ask or "Choices",
+                         "buttons": [{"label": text.describe_action(game, a, names), "action": a.to_json()}
+                                     for a in t.buttons]})
+    movers = [q for q in view["to_move"] if q != seat]
+    status = f"Waiting for {', '.join(t.who(q) for q in movers)}" if movers and not legal else None
+    scoring = "5 and 9" if t.r.short else "5, 9 and 11"
+    last = 9 if t.r.short else t.r.g.rounds
+    headline = (f"Game over: {view.get('reason') or 'the last scoring'}" if view.get("over")
+                else f"Round {view['round']} of {last} · scoring after rounds {scoring}")
+    return {"title": "Empires of the Void", "headline": headline, "prompt": ask, "status": status, "parts": parts}
