@@ -132,8 +132,7 @@ def galaxy_part(t: Table) -> Json:
             ships_at.setdefault(sh["place"], []).append(sh)
     for i, (q, r) in enumerate(v["places"]):
         kind = v["kinds"][i]
-        item: Json = {"q": q, "r": r, "fill": fill_of(kind), "name": str(i), "label": kind_words(kind) if kind else "",
-                      "hint": f"space {i}: {kind_words(kind)}"}
+        item: Json = {"q": q, "r": r, "fill": fill_of(kind), "name": str(i), "hint": f"space {i}: {kind_words(kind)}"}
         acts = [a for a in (step.get(i), home.get(i)) if a is not None]
         hexes.append(clickable(item, acts, t.game, t.names))
     pieces = []
@@ -141,7 +140,8 @@ def galaxy_part(t: Table) -> Json:
         q, r = v["places"][place]
         for sh in here:
             name = ship_name(t.game, sh["id"], sh["design"], t.names)
-            item = {"id": f"ship-{sh['id']}", "at": {"hex": [q, r]}, "label": name.split("'s ")[-1][:1] + str(sh["id"] % 100),
+            what = name.split("'s ")[-1]   # "Fighter 2": its initial and piece number label it
+            item = {"id": f"ship-{sh['id']}", "at": {"hex": [q, r]}, "label": what[:1] + what.rsplit(" ", 1)[-1],
                     "seat": sh["owner"] if sh["owner"] < t.game.players else None, "shape": "square",
                     "title": f"{name}: computer {sh['computer']}, jammer {sh['jammer']}, shield {sh['shield']}"}
             if item["seat"] is None:
@@ -271,7 +271,8 @@ def battle_part(t: Table) -> Json | None:
         if sh["cell"] is None:
             continue
         name = ship_name(t.game, sh["id"], sh["design"], t.names)
-        item = {"id": f"board-ship-{sh['id']}", "at": {"hex": hex_of(sh["cell"])}, "label": str(sh["id"] % 100),
+        what = name.split("'s ")[-1]
+        item = {"id": f"board-ship-{sh['id']}", "at": {"hex": hex_of(sh["cell"])}, "label": what[:1] + what.rsplit(" ", 1)[-1],
                 "shape": "square", "title": f"{name}: computer {sh['computer']}, jammer {sh['jammer']}, shield {sh['shield']}"}
         if sh["owner"] < t.game.players:
             item["seat"] = sh["owner"]
@@ -316,11 +317,21 @@ def players_part(t: Table) -> Json:
     return {"kind": "players", "id": "players", "title": "Races", "players": out}
 
 
+#: The phase a pending decision belongs to (the view's phase names the last phase that changed the state).
+PHASE_OF = {"home_pick": "setup", "movement": "movement", "ship_move": "movement", "asteroid_hit": "movement",
+            "peace_offer": "movement", "turn": "space battle", "move": "space battle", "fire": "space battle",
+            "disable": "space battle", "take_hit": "bombardment", "bomb_choice": "bombardment", "demolish": "bombardment",
+            "ground": "ground combat", "seize": "ground combat", "shut_down": "ground combat",
+            "colonise": "colonisation", "purchase": "purchases", "resolution_vote": "the tribunal",
+            "election": "the tribunal"}
+
+
 def headline(t: Table) -> str:
     v = t.view
     if v["over"]:
         return "Game over: " + " and ".join(t.who(q) for q in v["winners"]) + " won"
-    return f"Cycle {v['cycle']} · {v['phase']} · first player {t.who(v['first'])}"
+    phase = PHASE_OF.get(t.decision.get("kind", ""), v["phase"])
+    return f"Cycle {v['cycle']} · {phase} · first player {t.who(v['first'])}"
 
 
 def build(game: Game, view: Json, legal: list[Action], seat: int | None, names: Sequence[str]) -> Json:

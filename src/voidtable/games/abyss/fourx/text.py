@@ -131,6 +131,12 @@ def render(game: Game, view: dict[str, Any], names: Sequence[str] | None = None)
 
 
 def describe_action(game: Game, action: Action, names: Sequence[str] | None = None) -> str:
+    """The action as a button or menu entry says it ("Fly to space 7")."""
+    words = _action_words(game, action, names)
+    return words[:1].upper() + words[1:]
+
+
+def _action_words(game: Game, action: Action, names: Sequence[str] | None = None) -> str:
     k, a = action.kind, action.arg
     if k == "home":
         return f"place the home world at space {a}"
