@@ -56,7 +56,7 @@ PROMPTS = {
     "cover_planet": "Cover a planet on the tile to your right",
     "pre_round": "Pre-round: research a technology and build ships, then done",
     "pre_round_turn": "Pre-round: research a technology and build ships, then done",
-    "choose_action": "Your turn: an action (move a ship, attack or act at a space), a card, or end the turn",
+    "choose_action": "An action (move a ship, attack or act at a space), a card, or end the turn",
     "move_ship": "Where does the ship go? (click a space)", "choose_target": "Attack whom?",
     "take_casualty": "Choose the ship that takes the hit", "take_planet": "Conquer the planet, liberate it, or leave it",
     "befriend_now": "Befriend the planet now, for free?", "discard_down": "Over the hand limit: discard a card",
