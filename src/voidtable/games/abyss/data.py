@@ -120,6 +120,7 @@ class Rules:
     board: SquareGrid
     auto_battle: bool
     flee: bool
+    secret_buying: bool = False   # the fleet battle: fleets ordered at once and in secret, revealed together
     cache: dict[Any, Any] = field(default_factory=dict, compare=False)  # derived ship stats by (design, damage)
 
     @property
@@ -193,7 +194,7 @@ def make_design(key: str, d: DesignData, hulls: dict[str, Hull], tiles: dict[str
     return Design(key, d.name, d.hull, tuple(d.tiles), e, m)
 
 
-def load_rules(raw: dict[str, object], auto_battle: bool = False, flee: bool = False) -> Rules:
+def load_rules(raw: dict[str, object], auto_battle: bool = False, flee: bool = False, secret_buying: bool = False) -> Rules:
     """Typed, checked rules from the raw TOML tree (overrides already applied)."""
     d = convert(raw, AbyssData, "abyss")
     tiles = {k: v for k, v in d.tiles.items() if isinstance(v, Tile)}
@@ -225,9 +226,11 @@ def load_rules(raw: dict[str, object], auto_battle: bool = False, flee: bool = F
         raise RulesDataError(f"abyss rules data: minigame.max_rounds: at least 1, got {du.max_rounds}")
     if not 0 <= d.repair.fraction <= 1 or d.repair.empty_minerals < 0:
         raise RulesDataError("abyss rules data: repair.fraction in 0..1 and repair.empty_minerals >= 0")
-    return Rules(d, hulls, tiles, designs, tuple(du.designs), SquareGrid(b.width, b.height), auto_battle, flee)
+    return Rules(d, hulls, tiles, designs, tuple(du.designs), SquareGrid(b.width, b.height), auto_battle, flee,
+                 secret_buying)
 
 
 def build(game: "Game") -> Rules:
-    """The fleet battle's rule set: the data, with the options ``battle`` (board or auto) and ``flee``."""
-    return load_rules(game.data, auto_battle=game.options.get("battle") == "auto", flee=bool(game.options.get("flee")))
+    """The fleet battle's rule set: the data, with the options ``battle`` (board or auto), ``flee`` and ``buying``."""
+    return load_rules(game.data, auto_battle=game.options.get("battle") == "auto", flee=bool(game.options.get("flee")),
+                      secret_buying=game.options.get("buying") == "secret")

@@ -24,6 +24,9 @@ OPTIONS = [
     OptionSpec("battle", str, "board", "board: the battle is played on the battle board, ship by ship; "
                "auto: a scripted policy plays the battle (a lab mode for fast runs, not the game)",
                choices=("board", "auto")),
+    OptionSpec("buying", str, "open", "open: the seats buy in turns, one ship at a time, in view of each other; "
+               "secret: both order at once, each hidden from the other, and the fleets are revealed together",
+               choices=("open", "secret")),
     OptionSpec("flee", bool, False, "from the second round a side may flee the board (and so lose the fleet battle); "
                "the mini game is to the death, so this is off"),
 ]
@@ -54,7 +57,7 @@ SPEC = GameSpec(
     build=build,
     state_class=FleetState,
     options=OPTIONS,
-    variants={"standard": {}, "auto": {"battle": "auto"}, "flee": {"flee": True}},
+    variants={"standard": {}, "auto": {"battle": "auto"}, "flee": {"flee": True}, "secret": {"buying": "secret"}},
     data_file=Path(__file__).parent.parent / "abyss.toml",
     max_decisions=20_000,
     rules_version=1,

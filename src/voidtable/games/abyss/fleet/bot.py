@@ -24,7 +24,7 @@ from voidtable.engine.state import GameState
 from ..battle import Disable, Fire, Move, Turn, best_cell, best_target, square_to_cover
 from ..data import Design, Rules
 from ..ships import hit_chance
-from .tasks import Buy, Deploy
+from .tasks import Buy, Deploy, SecretBuy
 
 if TYPE_CHECKING:
     from .state import FleetState
@@ -71,7 +71,7 @@ def choose(s: "FleetState", seat: int, legal: list[Action], rng: Rng) -> Action:
         return legal[0]
     task = s.stack[-1]
     kind = type(task)
-    if kind is Buy:
+    if kind is Buy or kind is SecretBuy:
         return choose_buy(s, legal)
     if kind is Deploy:
         return choose_cell(s, seat, legal)
@@ -122,6 +122,6 @@ def stage(state: GameState) -> int:
 def evaluate(state: GameState, mode: str) -> list[float]:
     """Each seat's share of the points still afloat."""
     s = cast("FleetState", state)
-    pts = [s.fleet_points(q) + s.budget[q] * 0.5 for q in range(2)]
+    pts = [s.fleet_points(q) + s.budget[q] * 0.5 + sum(s.r.designs[k].points for k in s.orders[q]) for q in range(2)]
     total = sum(pts) or 1.0
     return [p / total for p in pts]

@@ -7,11 +7,15 @@ afford (within the hull's piece limit), until each has said its fleet is complet
 same alternation, each seat places its ships, dearest first, on free cells of its
 own edge (the first columns for seat 0, the last for seat 1). Then the battle
 (``..battle``) runs until one fleet is gone or the round limit.
+
+Secret buying (option ``buying = "secret"``): both seats order at once, one ship at
+a time, each order and the points left seen only by the seat that made them, until
+both fleets are sealed; then both fleets are revealed together (the first player's
+first) and deployment begins.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
 
 from voidtable.engine.actions import Action
 from voidtable.engine.squaregrid import Cell
@@ -19,10 +23,9 @@ from voidtable.engine.squaregrid import Cell
 from ..battle import start_battle
 from ..ships import Ship
 from .actions import BUY, FLEET_DONE, PLACE
-from .tasks import TASKS, Buy, Deploy
+from .state import FleetState, affordable_orders
+from .tasks import TASKS, Buy, Deploy, SecretBuy
 
-if TYPE_CHECKING:
-    from .state import FleetState
 
 
 def affordable(s: "FleetState", seat: int) -> list[str]:
@@ -71,6 +74,50 @@ def next_outfitting(s: "FleetState", seat: int) -> None:
         s.phase = "deploy"
         s.event(type="deploy")
         next_deployment(s, 1 - s.attacker)
+
+
+# ------------------------------------------------------------------ secret buying
+def ordering(s: "FleetState", task: SecretBuy) -> list[int]:
+    return [q for q in range(2) if s.buying[q]]
+
+
+def secret_legal(s: "FleetState", task: SecretBuy, seat: int) -> list[Action]:
+    out = [BUY(k) for k in affordable_orders(s.r, s.budget[seat], s.orders[seat])]
+    if s.orders[seat] or not out:
+        out.append(FLEET_DONE())
+    return out
+
+
+@TASKS.simultaneous(SecretBuy, seats=ordering, legal=secret_legal)
+def secret_buy(s: "FleetState", task: SecretBuy, seat: int, action: Action) -> None:
+    if action.kind == "buy":
+        d = s.r.designs[action.arg]
+        s.orders[seat] = s.orders[seat] + (d.key,)
+        s.budget[seat] -= d.points
+        s.event(type="ordered", seat=seat, design=d.key, points=d.points, left=s.budget[seat], visible_to=[seat])
+        sealed = not affordable_orders(s.r, s.budget[seat], s.orders[seat])
+    else:
+        sealed = True
+    if sealed:
+        s.buying[seat] = False
+        s.event(type="fleet_sealed", seat=seat)
+    if any(s.buying):
+        s.push(task)
+        return
+    for q in (s.attacker, 1 - s.attacker):   # both fleets revealed together, the first player's first
+        left = s.r.minigame.budget
+        for key in s.orders[q]:
+            d = s.r.designs[key]
+            ship_id = s.free_id(q, d.hull)
+            assert ship_id is not None
+            s.ships[ship_id] = Ship(q, key)
+            left -= d.points
+            s.event(type="bought", seat=q, ship=ship_id, design=key, points=d.points, left=left)
+        s.event(type="fleet_complete", seat=q, left=s.budget[q])
+    s.orders = [(), ()]
+    s.phase = "deploy"
+    s.event(type="deploy")
+    next_deployment(s, 1 - s.attacker)
 
 
 def edge(s: "FleetState", seat: int) -> list[Cell]:

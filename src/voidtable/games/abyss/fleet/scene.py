@@ -29,13 +29,14 @@ STYLE: dict[str, dict[str, str]] = {  # the game's colours (hooks.py wraps this 
 
 PROMPTS = {
     "buy": "Buy a ship for your fleet, or finish it",
+    "secret_buy": "Order a ship in secret, or seal your fleet order",
     "deploy": "Place your next ship on your edge",
     "turn": "Pick a ship to act with",
     "move": "Move the ship (or hold on its cell)",
     "fire": "Pick a target in range",
     "disable": "Your ship is hit: pick the square that takes the damage",
 }
-STATUS = {"buy": "outfitting the fleet", "deploy": "deploying", "turn": "picking a ship", "move": "moving a ship",
+STATUS = {"buy": "outfitting the fleet", "secret_buy": "ordering in secret", "deploy": "deploying", "turn": "picking a ship", "move": "moving a ship",
           "fire": "firing", "disable": "choosing the damaged square"}
 
 
@@ -166,7 +167,9 @@ def players_part(t: Table) -> Json:
         ships = [s for s in v["ships"] if s["owner"] == q]
         stats = [{"label": "ships", "value": len(ships)}, {"label": "points left", "value": v["points"][q]}]
         if v["phase"] == "fleets":
-            stats.append({"label": "to spend", "value": v["budget"][q]})
+            stats.append({"label": "to spend", "value": "secret" if v["budget"][q] is None else v["budget"][q]})
+            if v.get("orders") and v["orders"][q]:
+                stats.append({"label": "ordered in secret", "value": ", ".join(t.r.designs[k].name for k in v["orders"][q])})
         note = "outfits first, attacker" if q == v["first"] else None
         item: Json = {"seat": q, "name": t.who(q), "you": q == t.seat, "active": t.decision.get("seat") == q, "stats": stats}
         if note:
@@ -191,7 +194,7 @@ def headline(t: Table) -> str:
 def build(game: Game, view: Json, legal: list[Action], seat: int | None, names: Sequence[str]) -> Json:
     """The scene for ``seat`` (None: a spectator) from its view and legal actions (docs/web.md)."""
     t = Table(game, view, seat, names)
-    mine = bool(legal) and t.decision.get("seat") == seat
+    mine = bool(legal) and (t.decision.get("seat") == seat or t.decision.get("kind") == "secret_buy")
     if mine:
         for a in legal:
             t.by_kind.setdefault(a.kind, []).append(a)

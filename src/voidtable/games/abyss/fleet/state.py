@@ -2,7 +2,9 @@
 
 Every attribute is declared in ``FIELDS``. Ships are immutable records in one dict
 (see ``..ships``), so a clone copies one dict and shares the records. Nothing is
-hidden: designs are bought openly, one ship at a time, and the board is public.
+hidden with open buying: designs are bought openly, one ship at a time, and the board is public. With secret
+buying (``buying = "secret"``) each seat's orders and points left are hidden from the other until both fleets
+are sealed; a determinization for a seat redraws the other's orders (any fleet its points could buy).
 """
 
 from __future__ import annotations
@@ -18,7 +20,36 @@ from ..battle import BATTLE_FIELDS, BattleHost, slots
 from ..data import Rules
 from ..ships import points
 from .views import view as view_of
-from .tasks import TASKS, Buy
+from .tasks import TASKS, Buy, SecretBuy
+
+
+def affordable_orders(r: Rules, left: int, orders: tuple[str, ...]) -> list[str]:
+    """The designs a seat may still order: within its points left and the pieces of the hull not yet ordered."""
+    out = []
+    for key in r.fleet_designs:
+        d = r.designs[key]
+        if d.points <= left and sum(1 for k in orders if r.designs[k].hull == d.hull) < r.hulls[d.hull].pieces:
+            out.append(key)
+    return out
+
+
+def redraw_orders(s: "FleetState", seat: int) -> None:
+    """A determinization's guess at a seat's hidden orders: any fleet its points could buy, sealed if it is."""
+    r = s.r
+    left = r.minigame.budget
+    orders: tuple[str, ...] = ()
+    while True:
+        options = affordable_orders(r, left, orders)
+        if not options or (orders and s.rng.below(3) == 0 and s.buying[seat]):
+            break
+        if orders and not s.buying[seat] and s.rng.below(4) == 0:
+            break
+        key = options[s.rng.below(len(options))]
+        orders += (key,)
+        left -= r.designs[key].points
+    s.orders[seat] = orders
+    s.budget[seat] = left
+
 
 
 class FleetState(BattleHost):
@@ -27,13 +58,14 @@ class FleetState(BattleHost):
     TASKS = TASKS
     FIELDS = Fields(
         "abyss_battle", FLOW_FIELDS, BATTLE_FIELDS,
-        r=FIXED, phase=VALUE, budget=LIST, buying=LIST, winners=VALUE,
+        r=FIXED, phase=VALUE, budget=LIST, buying=LIST, winners=VALUE, orders=LIST,
     )
 
     r: Rules
     phase: str               # "fleets", "deploy", "battle", "over"
     budget: list[int]        # points each seat has left to spend
     buying: list[bool]       # seats still outfitting
+    orders: list[tuple[str, ...]]  # secret buying: the designs each seat has ordered, hidden from the other
     winners: tuple[int, ...]
 
     def __init__(self, game: Game, seed: int) -> None:
@@ -48,10 +80,11 @@ class FleetState(BattleHost):
         self.phase = "fleets"
         self.budget = [self.r.minigame.budget] * 2
         self.buying = [True, True]
+        self.orders = [(), ()]
         self.winners = ()
         self.attacker = self.rng.below(2)
         self.event(type="first", seat=self.attacker)
-        self.push(Buy(self.attacker))
+        self.push(SecretBuy() if self.r.secret_buying else Buy(self.attacker))
         self.start_flow()
 
     # ------------------------------------------------------------ fleets
@@ -104,7 +137,9 @@ class FleetState(BattleHost):
         return view_of(self, player)
 
     def determinize(self, player: int, rng: Rng) -> "FleetState":
-        """Nothing is hidden: the same state with a fresh RNG."""
+        """The same state with a fresh RNG; while fleets are ordered in secret, the other seat's orders redrawn."""
         c: FleetState = self.clone()  # type: ignore[assignment]
         c.rng = rng.spawn()
+        if self.r.secret_buying and self.phase == "fleets":
+            redraw_orders(c, 1 - player)
         return c

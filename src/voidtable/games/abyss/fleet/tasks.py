@@ -26,3 +26,8 @@ class Deploy(NamedTuple):
     """Deployment: the seat places its next ship on a free cell of its own edge of the board."""
 
     seat: int
+
+
+class SecretBuy(NamedTuple):
+    """Secret outfitting (``buying = "secret"``): both seats order ships at once, each hidden from the other,
+    until both fleets are sealed; then they are revealed together."""

@@ -66,7 +66,7 @@ class FleetEncoder(Encoder):
         s[base] = v["round"] / self.max_rounds
         for q in range(2):
             rel = self._rel(q, me)
-            s[base + 1 + rel] = v["budget"][q] / self.budget
+            s[base + 1 + rel] = (v["budget"][q] or 0) / self.budget   # None: hidden (secret buying)
             s[base + 3 + rel] = v["points"][q] / self.budget
         dec = v.get("decision") or {}
         kind = dec.get("kind")

@@ -110,7 +110,11 @@ def render(game: Game, view: dict[str, Any], names: Sequence[str] | None = None)
         lines.append(f"  {y + 1:>2} " + "".join(f"{at.get((x, y), '.'):<3}" for x in range(w)))
     lines.append(f"Points left: {seat_name(game, 0, names)} {view['points'][0]}, {seat_name(game, 1, names)} {view['points'][1]}")
     if view["phase"] == "fleets":
-        lines.append(f"Points to spend: {seat_name(game, 0, names)} {view['budget'][0]}, {seat_name(game, 1, names)} {view['budget'][1]}")
+        spend = ["secret" if b is None else str(b) for b in view["budget"]]
+        lines.append(f"Points to spend: {seat_name(game, 0, names)} {spend[0]}, {seat_name(game, 1, names)} {spend[1]}")
+        for q, orders in enumerate(view.get("orders") or []):
+            if orders:
+                lines.append(f"{seat_name(game, q, names)}'s secret order: " + ", ".join(_r(game).designs[k].name for k in orders))
     lines.extend(key or ["  no ships yet"])
     return "\n".join(lines)
 
@@ -133,6 +137,10 @@ def describe_event(game: Game, event: Event, names: Sequence[str] | None = None)
         return f"{who} outfits first and is the attacker"
     if t == "bought":
         return f"{who} buys a {_r(game).designs[event['design']].name} ({event['points']} points; {event['left']} left)"
+    if t == "ordered":
+        return f"{who} orders a {_r(game).designs[event['design']].name} in secret ({event['points']} points; {event['left']} left)"
+    if t == "fleet_sealed":
+        return f"{who} seals its fleet order"
     if t == "fleet_complete":
         return f"{who}'s fleet is complete ({event['left']} points unspent)"
     if t == "deploy":

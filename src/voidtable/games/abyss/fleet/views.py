@@ -23,6 +23,11 @@ def ship_view(s: "FleetState", i: int) -> dict[str, Any]:
             "weapons": list(st.weapons), "working": st.working}
 
 
+def hidden(s: "FleetState", player: int | None, seat: int) -> bool:
+    """Secret buying: the seat's orders and points left are hidden from everyone else until the reveal."""
+    return s.r.secret_buying and s.phase == "fleets" and player != seat
+
+
 def view(s: "FleetState", player: int | None) -> dict[str, Any]:
     return {
         "seat": player,
@@ -31,8 +36,10 @@ def view(s: "FleetState", player: int | None) -> dict[str, Any]:
         "round": s.round,
         "max_rounds": s.r.minigame.max_rounds,
         "order": list(s.order),
-        "budget": list(s.budget),
+        # secret buying: a seat's points left and its orders are its own until both fleets are revealed
+        "budget": [b if not hidden(s, player, q) else None for q, b in enumerate(s.budget)],
         "buying": list(s.buying),
+        "orders": [list(o) if not hidden(s, player, q) else None for q, o in enumerate(s.orders)],
         "points": [s.fleet_points(p) for p in range(2)],
         "ships": [ship_view(s, i) for i in sorted(s.ships)],
         "acted": sorted(s.acted),
