@@ -46,22 +46,17 @@ def has_encounter(s: "NearspaceState", place: int) -> bool:
 
 
 def targets(s: "NearspaceState", seat: int, card: int) -> list[int]:
-    """Places a Terraforming or Encounter card may go to now (affordable ones only)."""
+    """Places a Terraforming or Encounter card may go to now (affordable ones only), in map order."""
     c = s.r.card(card)
-    out: list[int] = []
-    if c.kind == "encounter" and c.cost > s.cp:
-        return out
-    for place in range(len(s.place_card)):
-        here = s.place_of(place)
-        if c.kind == "terraform":
-            if (here is not None and s.face_up[place] and here.kind in ("space", "colony_world")
-                    and s.has_ships(seat, place) and terraform_cost(s, card, place) <= s.cp):
-                out.append(place)
-        elif c.kind == "encounter":
-            if ((s.has_ships(1 - seat, place) or place == s.homeworld(1 - seat))
-                    and not has_encounter(s, place) and c.cost <= s.cp):
-                out.append(place)
-    return out
+    if c.kind == "terraform":  # a face-up Space or Colony World where the seat has ships
+        return [place for place in s.places_with_ships(seat)
+                if (here := s.place_of(place)) is not None and s.face_up[place]
+                and here.kind in ("space", "colony_world") and terraform_cost(s, card, place) <= s.cp]
+    if c.kind == "encounter" and c.cost <= s.cp:  # where the opponent has ships, or on their Homeworld
+        foe = 1 - seat
+        places = sorted({*s.places_with_ships(foe), s.homeworld(foe)})
+        return [place for place in places if not has_encounter(s, place)]
+    return []
 
 
 def playable(s: "NearspaceState", seat: int, card: int) -> bool:

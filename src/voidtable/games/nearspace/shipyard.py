@@ -12,6 +12,7 @@ Advantage CP bound to a class pays first for a hull of that class.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from voidtable.engine.actions import Action
@@ -67,13 +68,19 @@ def sites(s: "NearspaceState", seat: int) -> list[tuple[int, int]]:
     out = []
     if s.presence(seat, b.homeworld[seat]):
         out.append((b.homeworld[seat], d.homeworld_hulls))
-    for place in sorted(p for q, p in s.ships.held() if q == seat):  # Star Bases the seat holds, in map order
+    for place in s.places_with_ships(seat):  # Star Bases the seat holds, in map order
         card = s.place_of(place)
         if card is not None and s.face_up[place] and card.kind == "star_base":
             out.append((place, d.starbase_hulls))
     if s.has_ships(seat, b.homeworld[1 - seat]):
         out.append((b.homeworld[1 - seat], d.homeworld_hulls))
     return out
+
+
+@lru_cache(maxsize=4096)
+def invest_choices(hull: int, most: int) -> tuple[Action, ...]:
+    """Investing 1..most CP in a hull or engine (the same few choices every Build step, so made once)."""
+    return tuple(INVEST((hull, n)) for n in range(1, most + 1))
 
 
 def build_legal(s: "NearspaceState", task: Build) -> list[Action]:
@@ -90,14 +97,14 @@ def build_legal(s: "NearspaceState", task: Build) -> list[Action]:
     for i, h in hulls:
         if s.presence(seat, h.place):
             top = min(h.die.facets - h.invested, payable(s, r.ship_class(h.die)))
-            out += [INVEST((i, n)) for n in range(1, top + 1)]
+            out += invest_choices(i, top)
     if not s.homeworld_fallen(seat):
         mine = [i for i in r.engine_ids(seat) if i in s.engine_hulls]
         if s.engines[seat] + len(mine) < r.data.engines.supply and s.cp >= start_cp:
             out.append(START_ENGINE())
         for i in mine:
             top = min(r.data.engines.cost - s.engine_hulls[i], s.cp)
-            out += [INVEST((i, n)) for n in range(1, top + 1)]
+            out += invest_choices(i, top)
     hand = sorted((key(s, c), c) for c in s.hand[seat])
     out += [PLAY(k) for k, c in hand if playable(s, seat, c)]
     if s.cp >= r.data.hand_cycling.cost:

@@ -95,16 +95,22 @@ class NearspaceState(FlowState):
     # ------------------------------------------------------------ ships and presence
     def fleet(self, seat: int) -> list[tuple[int, Ship]]:
         """The seat's ships on the map (not hulls), by id."""
-        return sorted((i, s) for i, s in self.ships.items() if s.owner == seat and s.built)
+        return self.ships.fleet(seat)
 
     def ships_at(self, seat: int, place: int) -> list[int]:
-        return sorted(i for i, s in self.ships.items() if s.owner == seat and s.built and s.place == place)
+        """The seat's ships at a place, by id."""
+        return self.ships.at(seat, place)
 
     def hulls(self, seat: int) -> list[tuple[int, Ship]]:
-        return sorted((i, s) for i, s in self.ships.items() if s.owner == seat and not s.built)
+        """The seat's hulls (in Shipyards), by id."""
+        return self.ships.hulls(seat)
 
     def has_ships(self, seat: int, place: int) -> bool:
         return (seat, place) in self.ships.held()
+
+    def places_with_ships(self, seat: int) -> list[int]:
+        """Places where the seat has ships, in map order."""
+        return sorted(place for q, place in self.ships.held() if q == seat)
 
     def presence(self, seat: int, place: int) -> bool:
         """A ship there; or it is the seat's own Homeworld and no enemy ship holds it."""
