@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import signal
 import sqlite3
 import subprocess
 import sys
@@ -79,42 +78,72 @@ def test_resume_after_interruption_gives_the_uninterrupted_results(tmp_path):
     assert again.run.reused == 0 and again.run.played == 160
 
 
-def test_ctrl_c_on_the_command_line_then_resume(tmp_path):
-    """A real interruption: SIGINT to `voidtable lab run` while it plays; the next run finishes the job."""
-    out = tmp_path / "cli"
-    GAMES = 6_000
-    args = [sys.executable, "-m", "voidtable.cli.main", "lab", "run", "--game", "buccaneers", "-p", "4", "-n", str(GAMES),
-            "--seed", "3", "-j", "2", "--no-measures", "--out", str(out)]
-    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    db = out / "results.sqlite"
-    deadline = time.monotonic() + 120
-    stored = 0
-    while time.monotonic() < deadline and proc.poll() is None:
-        if db.exists():
+# Runs the command as a terminal would: a session of its own whose controlling terminal is the pty on its stdin.
+IN_A_TERMINAL = ("import os, sys; os.setsid(); os.close(os.open(os.ttyname(0), os.O_RDWR)); "
+                 "os.execv(sys.executable, [sys.executable, *sys.argv[1:]])")
+
+
+def run_in_a_terminal_until(args: list[str], ready: "re.Pattern[bytes]", keys: bytes) -> tuple[int, str, bytes | None]:
+    """Run ``args`` on a pseudo-terminal; once its output matches ``ready``, type ``keys``. Returns the exit code,
+    the whole output (escape codes removed) and the match that triggered the keys (None if it never came)."""
+    import pty
+    import select
+
+    master, slave = pty.openpty()
+    proc = subprocess.Popen([sys.executable, "-c", IN_A_TERMINAL, *args], stdin=slave, stdout=slave, stderr=slave)
+    os.close(slave)
+    out, seen = b"", None
+    deadline = time.monotonic() + 240  # a bound on a hung command, not a measurement
+    try:
+        while time.monotonic() < deadline:
+            if not select.select([master], [], [], 1.0)[0]:
+                if proc.poll() is not None:
+                    break
+                continue
             try:
-                con = sqlite3.connect(db, timeout=1)
-                stored = con.execute("SELECT COUNT(*) FROM games").fetchone()[0]
-                con.close()
-            except sqlite3.OperationalError:
-                stored = 0
-            if stored >= 200:
+                data = os.read(master, 1 << 16)
+            except OSError:  # the terminal closed: the command ended
                 break
-        time.sleep(0.05)
-    if proc.poll() is None:
-        os.kill(proc.pid, signal.SIGINT)
-    _, err = proc.communicate(timeout=120)
-    if proc.returncode == 0:
-        pytest.skip("the run finished before it could be interrupted (a very fast machine)")
-    assert proc.returncode == 130, err
-    assert "run the same command again to resume" in err
-    con = sqlite3.connect(db)
+            if not data:
+                break
+            out += data
+            if seen is None:
+                m = ready.search(out)
+                if m:
+                    seen = m.group(0)
+                    os.write(master, keys)
+        code = proc.wait(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        os.close(master)
+    text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", out.decode(errors="replace"))
+    return code, text, seen
+
+
+def test_ctrl_c_on_the_command_line_then_resume(tmp_path):
+    """A real interruption: Ctrl-C typed at `voidtable lab run` in a terminal (SIGINT to the command and its workers)
+    once its own progress bar shows games stored; the same command again finishes the job."""
+    out = tmp_path / "cli"
+    GAMES = 3_000  # chunks of 100: Ctrl-C comes after the first of 30, long before the last
+    args = ["-m", "voidtable.cli.main", "lab", "run", "--game", "buccaneers", "-p", "4", "-n", str(GAMES),
+            "--seed", "3", "-j", "2", "--no-measures", "--out", str(out)]
+    played = re.compile(rb"\b([1-9]\d*)/" + str(GAMES).encode() + rb"\b")  # the bar's "done/total", done > 0
+    code, text, seen = run_in_a_terminal_until(args, played, b"\x03")
+    assert seen is not None, f"the progress bar never showed games stored: {text[-2000:]}"
+    assert code == 130, text[-2000:]
+    said = re.search(r"interrupted: (\d+) games are stored in .*; run the same command again to resume", text)
+    assert said, text[-2000:]
+    con = sqlite3.connect(out / "results.sqlite")
     kept = con.execute("SELECT COUNT(*) FROM games").fetchone()[0]
     con.close()
-    assert 0 < kept < GAMES
-    done = subprocess.run(args, capture_output=True, text=True, timeout=300)
+    assert 0 < int(said.group(1)) <= kept < GAMES  # stored as chunks finished, and the run was cut short
+    done = subprocess.run([sys.executable, *args], capture_output=True, text=True, timeout=300,
+                          stdin=subprocess.DEVNULL)
     assert done.returncode == 0, done.stderr
     assert f"{GAMES - kept} games played, {kept} reused" in done.stdout
-    con = sqlite3.connect(db)
+    con = sqlite3.connect(out / "results.sqlite")
     assert con.execute("SELECT COUNT(*), COUNT(DISTINCT idx) FROM games").fetchone() == (GAMES, GAMES)
     con.close()
 
