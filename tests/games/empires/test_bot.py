@@ -24,3 +24,55 @@ def test_heuristic_plays_whole_games_legally():
             assert a in s.legal_actions(p)
             s.apply(p, a)
         assert s.result().winners
+
+
+def test_the_bot_waits_for_cards_before_a_long_shot_at_diplomacy():
+    """Three dice against the race's target: with one card (17+) it draws more rather than try."""
+    from voidtable.engine.actions import Action
+    from voidtable.games.empires import bot
+
+    assert bot.chance(17) == 4 / 216 and bot.chance(8) == 181 / 216 and bot.chance(3) == 1.0
+    s = fresh(2, seed=5)
+    while s.round == 0 or s.pending is None or type(s.pending).__name__ != "ChooseAction":
+        p = s.to_move()[0]
+        s.apply(p, s.legal_actions(p)[0])
+    seat = s.to_move()[0]
+    sight = bot.Sight(s.view(seat), seat, 2)
+    planet = next(k for k in sight.neutral if k in s.r.data.planets)
+    long_shot = bot.score(sight, Action("diplomacy", (planet, 1)))
+    likely = bot.score(sight, Action("diplomacy", (planet, 3)))
+    assert long_shot < bot.score(sight, Action("mine", None)) < likely
+
+
+def test_the_bot_accepts_an_offer_worth_what_it_costs():
+    from voidtable.games.empires import bot
+
+    def view(give, ask, licence=""):
+        return {"decision": {"kind": "answer_offer", "seat": 1,
+                             "offer": {"seat": 0, "to": 1, "give": give, "ask": ask, "licence": licence}}}
+
+    assert bot.offer_worth(view([["credits", 2]], [], "gas"), 1) > 0          # 2 credits for a licence: yes
+    assert bot.offer_worth(view([["credits", 1]], [["credits", 3]]), 1) < 0   # 1 credit for 3: no
+    assert bot.offer_worth(view([["peaceful.plus_two", 1]], [["credits", 1]]), 1) > 0
+
+
+def test_mcts_plays_empires_through_the_hooks():
+    """The shared IS-MCTS agent searches this game (horizon and evaluation from its bot settings)."""
+    from voidtable.agents.specs import make
+
+    agent = make("mcts:iterations=8", "empires", 3)
+    assert agent.horizon == SPEC.hooks.bot_settings.mcts_horizon and agent.evaluate is not None
+    s = fresh(3, seed=8)
+    chooser = random.Random(8)
+    searched = 0
+    while searched < 3 and not s.is_over():
+        p = s.to_move()[0]
+        legal = s.legal_actions(p)
+        if p == 0 and len(legal) > 1 and s.round >= 1:
+            a = agent.act(observe(s, p))
+            searched += 1
+        else:
+            a = chooser.choice(legal)
+        assert a in legal
+        s.apply(p, a)
+    assert searched == 3 and agent.last_iterations >= 8
