@@ -315,22 +315,26 @@ def wants_licence(sight: Sight, to: int) -> bool:
     return False
 
 
-def choose(view: dict[str, Any], seat: int, players: int, legal: list[Action]) -> Action:
+def choose(view: dict[str, Any], seat: int, players: int, legal: list[Action], rng: Rng) -> Action:
+    """The best-scored action; a tie (the race, a corner, alike moves) is broken by the bot's own dice."""
     sight = Sight(view, seat, players)
-    return max(legal, key=lambda a: score(sight, a))
+    scored = [(score(sight, a), a) for a in legal]
+    best = max(x for x, _ in scored)
+    top = [a for x, a in scored if x == best]
+    return top[rng.below(len(top))] if len(top) > 1 else top[0]
 
 
 def act(obs: "Observation", rng: Rng) -> Action:
     if len(obs.legal) == 1:
         return obs.legal[0]
-    return choose(obs.view, obs.seat, obs.players, obs.legal)
+    return choose(obs.view, obs.seat, obs.players, obs.legal, rng)
 
 
 def rollout_policy(state: "GameState", seat: int, legal: list[Action], rng: Rng) -> Action:
     """Rollouts: the heuristic's choice, read from the seat's own view (cheap enough for a round or two)."""
     if len(legal) == 1:
         return legal[0]
-    return choose(state.view(seat), seat, state.game.players, legal)
+    return choose(state.view(seat), seat, state.game.players, legal, rng)
 
 
 def stage(state: "GameState") -> int:
