@@ -25,3 +25,7 @@ def test_measures_of_a_played_game_add_up():
     assert sum(v for *_, v in council) == 1.0
     races = measures.factions(s.game, events)
     assert races == [s.r.race(k).name for k in s.race]
+    way = {row: v for m, row, _, v in cells if m == "planets_by_way"}
+    kind = {row: v for m, row, _, v in cells if m == "planets_by_kind"}
+    assert set(kind) == set(s.r.g.temperaments)
+    assert sum(kind.values()) <= way["allied"] + way["conquered"]   # home worlds have no kind

@@ -3,6 +3,8 @@
 - *planets gained by way*: per game, planets gained by conquest (``conquered``), by diplomacy or a
   free befriending (``allied``), set free (``liberated``), regained by their ally (``regained``),
   and infestations (``infested``);
+- *planets gained by kind*: per game, planets allied or conquered by the planet's temperament
+  (its card's kind: militaristic, capitalistic, scholarly, mysterious, peaceful);
 - *diplomacy share*: of the planets gained by conquest or alliance, the share by alliance;
 - *VP by source*: per player per game, VP from planets (home bonus included), technologies and the
   council, summed over the scorings (``scored``);
@@ -29,6 +31,10 @@ MEASURES: dict[str, dict[str, Any]] = {
         "title": "Planets gained, by way (per game)", "rows": "way", "cols": "", "kind": "mean",
         "help": "conquests, alliances (diplomacy or a free befriending), liberations, regained alliances, infestations",
     },
+    "planets_by_kind": {
+        "title": "Planets gained, by kind (per game)", "rows": "kind", "cols": "", "kind": "mean",
+        "help": "planets allied or conquered, by the planet's temperament",
+    },
     "diplomacy_share": {
         "title": "Share of planets gained by diplomacy", "rows": "", "cols": "", "kind": "rate",
         "help": "alliances / (alliances + conquests), over the planets gained in all games",
@@ -54,6 +60,7 @@ def factions(game: "Game", events: list["Event"]) -> list[str]:
 
 def measure(game: "Game", events: list["Event"], result: "Result") -> list[Cell]:
     ways = {w: 0 for w in WAYS}
+    kinds = {k: 0 for k in game.rules.g.temperaments}
     vp = {"planets": 0, "techs": 0, "council": 0}
     last: dict[int, int] = {}
     last_card = ""
@@ -61,6 +68,8 @@ def measure(game: "Game", events: list["Event"], result: "Result") -> list[Cell]
         t = e.get("type")
         if t in ways:
             ways[t] += 1
+            if t in ("allied", "conquered") and e["planet"] in game.rules.data.planets:
+                kinds[game.rules.planet(e["planet"]).temperament] += 1
         elif t == "scored":
             vp["planets"] += e["planets"]
             vp["techs"] += e["techs"]
@@ -69,6 +78,7 @@ def measure(game: "Game", events: list["Event"], result: "Result") -> list[Cell]
                 last_card, last = e["card"], {}
             last[e["seat"]] = e["council"]
     cells: list[Cell] = [("planets_by_way", w, "games", float(n)) for w, n in ways.items()]
+    cells += [("planets_by_kind", k, "games", float(n)) for k, n in kinds.items()]
     gained = ways["allied"] + ways["conquered"]
     cells += [("diplomacy_share", "planets", "games", 1.0 if i < ways["allied"] else 0.0) for i in range(gained)]
     cells += [("vp_by_source", k, "games", v / game.players) for k, v in vp.items()]
