@@ -575,3 +575,71 @@ def test_fighter_technology_reaches_every_fighter_and_the_drafts_initiative_exam
     order, totals = initiative(sides, attacker=1)
     assert totals == {0: 1 + 1 + 3 - 3, 1: 2 + 1 - 1} == {0: 2, 1: 2}           # the draft counts 4 - 1 = 3 for race two
     assert order == [0, 1]                                                      # a tie: race one's computer 3 decides
+
+
+def planet_side_battle(seed: int, escort_cell=None):
+    """Race 1 holds its home world with a planetary defence and a fighter above it; Race 0's bomber and escort come."""
+    from voidtable.games.abyss.fourx.tasks import Battles, EndOfCycle
+    s = main_state(3, seed=seed)
+    place = enemy_planet(s)
+    s.built[place] = s.built[place][:4] + ((1, "habitat"), (1, "defence")) + s.built[place][6:]
+    for i in [i for i, sh in s.ships.items() if sh.owner == 1][1:]:
+        del s.ships[i], s.where[i]
+    s.ships[8], s.where[8] = Ship(0, "bomber"), place
+    s.ships[9], s.where[9] = Ship(0, "escort"), place
+    s.stack = [EndOfCycle(), Battles()]
+    s._legal = None
+    s.advance()
+    return s, place
+
+
+def test_a_battle_at_a_held_planet_is_fought_on_the_planet_side_and_the_planet_goes_first():
+    from voidtable.games.abyss.battle import Round
+    s, place = planet_side_battle(1)
+    assert s.planet == frozenset({(0, 3), (0, 4), (1, 3), (1, 4)})     # 2 x 2 in the middle of the holder's edge
+    assert s.besieged == frozenset({place})
+    holder_cells = [sh.cell for sh in s.ships.values() if sh.owner == 1]
+    assert holder_cells and all(c[0] < 2 and c not in s.planet for c in holder_cells)
+    for seed in range(6):
+        c, _ = planet_side_battle(seed)
+        for p in c.to_move():
+            assert not {a.arg for a in c.legal_actions(p) if a.kind == "move"} & c.planet, "no ship enters the planet"
+    # an enemy escort within 3 squares of the planet: at the next round the defence fires before any ship acts
+    s.ships[9] = s.ships[9]._replace(cell=(4, 3))
+    s.take_events()
+    s.stack.append(Round())
+    s._legal = None
+    s.advance()
+    types = [e["type"] for e in s.take_events()]
+    assert types[0] == "round" and types[1] == "defence_fired", types
+    assert "moved" not in types[:2]
+
+
+def test_a_ship_next_to_the_planet_drops_its_bombs_and_the_bombardment_leaves_that_planet_alone():
+    from voidtable.games.abyss.fourx.tasks import Bombard, Demolish, EndOfCycle
+    s, place = planet_side_battle(2)
+    s.ships[8] = s.ships[8]._replace(cell=(5, 6))      # far from the planet: no bombs
+    s.take_events()
+    s.by_planet(8)
+    assert not s.stack or not any(type(t).__name__ == "BombShot" for t in s.stack)
+    s.ships[8] = s.ships[8]._replace(cell=(2, 4))      # next to the planet
+    dropped = 0
+    for seed in range(20):
+        c = s.clone()
+        c.rng = type(s.rng)(seed)
+        c.take_events()
+        c.by_planet(8)
+        c._legal = None
+        c.advance()
+        bombs = [e for e in c.take_events() if e["type"] == "bombed"]
+        dropped += len(bombs)
+        if isinstance(c.pending, Demolish):
+            assert c.to_move() == [1]                    # the planet's owner picks the building
+    assert dropped >= 20, "each of the bomber's two bays rolls (a hit stops for the owner's choice)"
+    after = s.clone()
+    after.stack = [EndOfCycle(), Bombard()]
+    after._legal = None
+    after.take_events()
+    after.advance()
+    assert not [e for e in after.take_events() if e["type"] in ("defence_fired", "bombed") and e["place"] == place]
+    assert after.besieged == frozenset()

@@ -85,6 +85,7 @@ BATTLE_FIELDS: dict[str, CopyRule] = {
     "acted": VALUE,       # frozenset of ship ids that have acted in the current turn
     "attacker": VALUE,    # the side that moved in: last tie-break of initiative
     "order": VALUE,       # this round's initiative order (seats)
+    "planet": VALUE,      # frozenset of the board's cells the planet takes (its planet side); empty: the ship side
 }
 
 
@@ -98,6 +99,9 @@ class BattleHost(FlowState):
     acted: frozenset[int]
     attacker: int
     order: tuple[int, ...]
+    planet: frozenset[Cell]   # the planet side of the board: the cells the planet takes (no ship enters them)
+    #: The host's own task types that may sit among the battle's (the planet's shots, bombs): cleared with them.
+    BATTLE_EXTRAS: tuple[type, ...] = ()
 
     def battle_sides(self) -> tuple[int, ...]:
         """The seats fighting this battle."""
@@ -114,6 +118,12 @@ class BattleHost(FlowState):
     def battle_ended(self, winners: list[int], reason: str) -> None:
         """The battle is over (``reason``: destroyed, fled, rounds); the host goes on from here."""
         raise NotImplementedError
+
+    def planet_fires(self) -> None:
+        """The planet side: a round begins; the planet acts first (the host pushes its shots). None by default."""
+
+    def by_planet(self, ship_id: int) -> None:
+        """The planet side: the ship has moved; next to the planet it may act on it (bombs). None by default."""
 
     def event(self, **fields: Any) -> None:
         """Emit an event built from keyword fields (``type`` first); nothing on a quiet state."""
@@ -206,7 +216,13 @@ def fleet(s: BattleHost, seat: int) -> list[int]:
 
 
 def occupied(s: BattleHost) -> set[Cell]:
-    return {sh.cell for sh in s.ships.values() if sh.cell[0] >= 0}
+    """Cells holding a ship, and the planet's cells on the planet side of the board."""
+    return {sh.cell for sh in s.ships.values() if sh.cell[0] >= 0} | s.planet
+
+
+def next_to_planet(s: BattleHost, cell: Cell) -> bool:
+    """The cell touches the planet (a diagonal counts, as moves and ranges do)."""
+    return any(max(abs(cell[0] - x), abs(cell[1] - y)) == 1 for x, y in s.planet)
 
 
 def reachable(s: BattleHost, ship_id: int) -> list[Cell]:
@@ -283,7 +299,7 @@ def cover_square(s: BattleHost, ship_id: int, square: int, by: int) -> bool:
 
 def end_battle(s: BattleHost, winners: list[int], reason: str) -> None:
     """Take what is left of the battle off the stack and tell the host."""
-    while s.stack and isinstance(s.stack[-1], BATTLE_TASKS):
+    while s.stack and (isinstance(s.stack[-1], BATTLE_TASKS) or isinstance(s.stack[-1], s.BATTLE_EXTRAS)):
         s.stack.pop()
     s.acted = frozenset()
     s.event(type="battle_over", winners=winners, reason=reason, round=s.round)
@@ -342,6 +358,8 @@ def run_round(s: BattleHost, task: Round) -> None:
     s.order = tuple(order)
     s.event(type="round", round=s.round, order=order, totals=[totals[p] for p in order])
     s.push(*(ScriptedTurn(p) if s.scripted(p) else Turn(p) for p in order), Round())
+    if s.planet:
+        s.planet_fires()   # pushed last: the planet goes first
 
 
 def turn_legal(s: BattleHost, task: Turn) -> list[Action]:
@@ -388,6 +406,8 @@ def move_apply(s: BattleHost, task: Move, action: Action) -> None:
         ship = s.ships[ship_id] = ship._replace(cell=cell)
     # each working weapon with a target in range fires (a weapon with none has nothing to decide)
     s.push(*(Fire(task.seat, ship_id, sq) for sq in stats(s.r, ship).weapons if has_target(s, ship_id, sq)))
+    if s.planet:
+        s.by_planet(ship_id)
 
 
 def flee(s: BattleHost, seat: int) -> None:

@@ -77,6 +77,7 @@ class FleetState(BattleHost):
         self.round = 0
         self.acted = frozenset()
         self.order = ()
+        self.planet = frozenset()   # the fleet battle is fought on the ship side of the board
         self.phase = "fleets"
         self.budget = [self.r.minigame.budget] * 2
         self.buying = [True, True]

@@ -191,6 +191,7 @@ class Trade(msgspec.Struct, forbid_unknown_fields=True):
 class Ground(msgspec.Struct, forbid_unknown_fields=True):
     die: int
     hit: int
+    defence_range: int
     marine_food: int
     marine_minerals: int
     assumed: str = ""

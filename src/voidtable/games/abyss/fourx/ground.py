@@ -126,8 +126,9 @@ def victims(s: "AbyssState", seat: int, place: int) -> list[int]:
 @TASKS.auto(Bombard)
 def bombard(s: "AbyssState", task: Bombard) -> None:
     shots: list[tuple[object, ...]] = []
+    besieged, s.besieged = s.besieged, frozenset()
     for place in sorted(s.built):
-        if not s.ships_at(place):
+        if not s.ships_at(place) or place in besieged:   # fought on the planet side of the board already
             continue
         for owner in sorted({b[0] for b in s.built[place] if b is not None}):
             for q in working_at(s, place, owner):

@@ -35,7 +35,7 @@ Json = dict[str, Any]
 STYLE: dict[str, dict[str, str]] = {  # the game's colours (hooks.py wraps this module in StyledScene with them)
     "fills": {"facedown": "#1b1f2e", "empty": "#0d1224", "green": "#2f7d46", "blue": "#2c5f9e", "yellow": "#b59a2a",
               "red": "#9c3b2e", "moon": "#7a7f8c", "black_hole": "#000000", "asteroid": "#5a4a3a",
-              "wormhole": "#6b3fa0", "home": "#3fae6a", "twin": "#58c48a", "board": "#10162a", "reach": "#1f3b2a",
+              "wormhole": "#6b3fa0", "home": "#3fae6a", "twin": "#58c48a", "board": "#10162a", "reach": "#1f3b2a", "planet-side": "#2f7d46",
               "edge-0": "#2a1a22", "edge-1": "#16243a"},
     "cards": {"plains": "#6bbf59", "mineral": "#a0765a", "energy": "#e0c341", "water": "#3d7fd0", "barren": "#8a8a8a",
               "bonus": "#d77fd6", "unexplored": "#333a4d", "ship": "#4aa3d8", "tech": "#c9a227", "hull": "#9aa3bd"},
@@ -259,9 +259,10 @@ def battle_part(t: Table) -> Json | None:
     r = t.m.ships
     move, activate, fire = t.take("move"), t.take("activate"), t.take("fire")
     hexes = []
+    planet = {(c[0], c[1]) for c in v["battle"].get("planet", [])}
     for (x, y) in r.board.cells:
         q, rr = hex_of((x, y))
-        item: Json = {"q": q, "r": rr, "fill": "board", "name": cell_name((x, y))}
+        item: Json = {"q": q, "r": rr, "fill": "planet-side" if (x, y) in planet else "board", "name": cell_name((x, y))}
         act = move.get((x, y))
         if act is not None:
             item["fill"] = "reach"
@@ -283,7 +284,8 @@ def battle_part(t: Table) -> Json | None:
     order = " then ".join(t.who(q) for q in v["battle"]["order"])
     return {"kind": "hexmap", "id": "board", "size": 24, "hexes": hexes, "pieces": pieces,
             "title": f"Battle at space {v['battle']['place']} · round {v['battle']['round']}" + (f" · {order}" if order else ""),
-            "legend": [{"label": "within reach", "fill": "reach"}] if move else []}
+            "legend": ([{"label": "within reach", "fill": "reach"}] if move else [])
+            + ([{"label": "the planet (planet side of the board)", "fill": "planet-side"}] if planet else [])}
 
 
 def tribunal_part(t: Table) -> Json:

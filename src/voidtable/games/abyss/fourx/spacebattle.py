@@ -11,6 +11,19 @@ moved in last). From the second round a side may flee: its ships go to a
 neighbouring place with no ships of a player at war with it (the lowest such
 place), or, with none, they stay where they are and the battle ends. When the
 battle ends every ship leaves the board and keeps its damage.
+
+The planet side of the board (the draft's reverse side, for a battle with a planet
+in it): when one of the sides has buildings on the planet of the place, it is the
+planet's holder; the planet takes a 2 x 2 block in the middle of its edge (no ship
+enters it) and the holder's ships deploy around it. At the start of every round the
+planet goes first: each working planetary defence of the holder fires at the enemy
+ship within ``ground.defence_range`` squares of the planet with the fewest working
+squares (a hit is covered by the ship's owner, as any hit). A ship that ends its
+move next to the planet drops its bombs: each working bomb bay rolls, and a hit
+destroys a building of a race at war with it (the planet's owner picks which; with
+two races, the bomber picks the race). The planet's bombardment after the battles
+then leaves that planet alone this cycle. With ``battle = "auto"`` (the lab mode)
+battles are played on the ship side and planets are bombarded after the battles.
 """
 
 from __future__ import annotations
@@ -19,9 +32,11 @@ from typing import TYPE_CHECKING
 
 from voidtable.engine.squaregrid import Cell
 
-from ..battle import start_battle
-from ..ships import NOWHERE
-from .tasks import TASKS, Battles
+from ..battle import land_hit, next_to_planet, start_battle
+from ..ships import NOWHERE, stats
+from .ground import bomb_bays, victims
+from .planets import is_planet, working_at
+from .tasks import TASKS, Battles, BombShot, PlanetShot
 
 if TYPE_CHECKING:
     from .state import AbyssState
@@ -73,17 +88,78 @@ def battles(s: "AbyssState", task: Battles) -> None:
     s.truce = frozenset((a, b) for a in sides for b in sides if a < b and not s.at_war(a, b))
     s.battle_place = place
     s.attacker = max(sides, key=lambda p: order.index(p) if p in order else -1)
+    holder = planet_holder(s, place, sides)
+    deploy = sides
     taken: set[Cell] = set()
-    for k, seat in enumerate(sides):
+    if holder is not None:   # the planet side: the holder's edge first, the planet in its middle
+        deploy = (holder, *(p for p in sides if p != holder))
+        s.planet = planet_block(s)
+        s.besieged = s.besieged | {place}
+        taken |= s.planet
+    for k, seat in enumerate(deploy):
         cells = [c for c in edges(s, k) if c not in taken]
         for i in s.ships_at(place):
             if s.ships[i].owner == seat and cells:
                 c = cells.pop(0)
                 taken.add(c)
                 s.ships[i] = s.ships[i]._replace(cell=c)
-    s.event(type="space_battle", place=place, sides=list(sides))
+    s.event(type="space_battle", place=place, sides=list(sides), planet=holder)
     s.push(Battles())
     start_battle(s)
+
+
+def planet_holder(s: "AbyssState", place: int, sides: tuple[int, ...]) -> int | None:
+    """The side holding buildings on the planet of the place (the first in seat order), on the board's planet side;
+    None: the ship side (no planet, no side's buildings there, or the lab's auto battles)."""
+    if s.r.auto_battle or not is_planet(s.kinds[place]):
+        return None
+    owners = {b[0] for b in s.built.get(place, ()) if b is not None}
+    return next((p for p in sides if p in owners), None)
+
+
+def planet_block(s: "AbyssState") -> frozenset[Cell]:
+    """The planet's 2 x 2 cells in the middle of the first edge (the holder's)."""
+    h = s.r.board.height
+    return frozenset((x, y) for x in range(2) for y in (h // 2 - 1, h // 2))
+
+
+def planet_fires(s: "AbyssState") -> None:
+    """A round begins on the planet side: each working defence of the holder fires, before any ship."""
+    place = s.battle_place
+    shots = []
+    for seat in s.fighting:
+        built = s.built.get(place, ())
+        shots += [PlanetShot(seat, place) for q in working_at(s, place, seat)
+                  if built[q] is not None and built[q][1] == "defence"]   # type: ignore[index]
+    s.push(*shots)
+
+
+def in_reach_of_planet(s: "AbyssState", seat: int) -> list[int]:
+    reach = s.m.data.ground.defence_range
+    return [i for i, sh in s.ships.items() if sh.cell[0] >= 0 and s.at_war(seat, sh.owner)
+            and any(max(abs(sh.cell[0] - x), abs(sh.cell[1] - y)) <= reach for x, y in s.planet)]
+
+
+@TASKS.auto(PlanetShot)
+def planet_shot(s: "AbyssState", task: PlanetShot) -> None:
+    targets = in_reach_of_planet(s, task.seat)
+    if not targets or not s.fighting:
+        return
+    target = min(targets, key=lambda i: (stats(s.r, s.ships[i]).working, i))
+    gr = s.m.data.ground
+    roll = s.rng.below(gr.die) + 1
+    hit = roll - stats(s.r, s.ships[target]).shield >= gr.hit
+    s.event(type="defence_fired", seat=task.seat, place=task.place, target=target, roll=roll, hit=hit)
+    if hit:
+        land_hit(s, target, task.seat)
+
+
+def bombs_by_planet(s: "AbyssState", ship_id: int) -> None:
+    """A ship that ended its move next to the planet drops a bomb from each working bomb bay."""
+    sh = s.ships.get(ship_id)
+    if sh is None or not next_to_planet(s, sh.cell) or not victims(s, sh.owner, s.battle_place):
+        return
+    s.push(*(BombShot(sh.owner, ship_id, s.battle_place) for _ in bomb_bays(s, ship_id)))
 
 
 def retreat(s: "AbyssState", seat: int, place: int) -> int:
@@ -117,3 +193,4 @@ def after_battle(s: "AbyssState", winners: list[int], reason: str) -> None:
             s.event(type="retreated", seat=seat, came=place, to=to)
     s.fighting = ()
     s.truce = frozenset()
+    s.planet = frozenset()

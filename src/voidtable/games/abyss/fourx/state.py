@@ -21,8 +21,8 @@ from ..data import Rules
 from ..ships import Ship
 from .data import MainRules
 from .planets import colonies, votes
-from .spacebattle import after_battle
-from .tasks import TASKS, Cycle, HomePick
+from .spacebattle import after_battle, bombs_by_planet, planet_fires
+from .tasks import TASKS, BombChoice, BombShot, Cycle, Demolish, HomePick, PlanetShot
 from .views import view
 
 
@@ -30,6 +30,7 @@ class AbyssState(BattleHost):
     """The galaxy, planets, ships, resources, technologies, wars and the tribunal of a main game."""
 
     TASKS = TASKS
+    BATTLE_EXTRAS = (PlanetShot, BombShot, BombChoice, Demolish)
     FIELDS = Fields(
         "abyss", FLOW_FIELDS, BATTLE_FIELDS,
         r=FIXED, m=FIXED,
@@ -37,7 +38,7 @@ class AbyssState(BattleHost):
         where=DICT, moves=DICT, jumped=VALUE, scanned=VALUE, offered=VALUE,
         bank=NESTED, techs=LIST, war=VALUE, out=LIST,
         cycle=VALUE, first=VALUE, phase=VALUE,
-        fighting=VALUE, truce=VALUE, battle_place=VALUE, fought=VALUE,
+        fighting=VALUE, truce=VALUE, battle_place=VALUE, fought=VALUE, besieged=VALUE,
         leader=VALUE, terms=LIST, streak=VALUE, in_force=VALUE, event_deck=VALUE, res_deck=VALUE,
         winners=VALUE, win_kind=VALUE,
     )
@@ -70,6 +71,7 @@ class AbyssState(BattleHost):
     fighting: tuple[int, ...]
     battle_place: int
     fought: frozenset[int]
+    besieged: frozenset[int]         # places whose planet fought on the planet side of the board this cycle
     leader: int
     terms: list[int]
     streak: int
@@ -87,6 +89,7 @@ class AbyssState(BattleHost):
         self.init_flow()
         n, m = game.players, self.m
         self.ships, self.round, self.acted, self.attacker, self.order = {}, 0, frozenset(), 0, ()
+        self.planet, self.besieged = frozenset(), frozenset()
         g = m.galaxy
         self.kinds = [""] * len(g)
         self.pile = list(m.data.map.hexes.values())
@@ -216,6 +219,12 @@ class AbyssState(BattleHost):
 
     def battle_ended(self, winners: list[int], reason: str) -> None:
         after_battle(self, winners, reason)
+
+    def planet_fires(self) -> None:
+        planet_fires(self)
+
+    def by_planet(self, ship_id: int) -> None:
+        bombs_by_planet(self, ship_id)
 
     # ------------------------------------------------------------ the contract
     def final_result(self) -> Result:

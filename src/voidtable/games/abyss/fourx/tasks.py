@@ -177,3 +177,10 @@ class Seize(NamedTuple):
     seat: int
     place: int
     square: int
+
+
+class PlanetShot(NamedTuple):
+    """The planet side of the battle board: one working defence of the planet fires at an enemy ship in range."""
+
+    seat: int
+    place: int

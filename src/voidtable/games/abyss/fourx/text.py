@@ -242,7 +242,9 @@ def describe_event(game: Game, event: Event, names: Sequence[str] | None = None)
     if t == "peace_declined":
         return f"{who} refuses peace with {seat_name(game, e['by'], names)}."
     if t == "space_battle":
-        return f"Battle at space {e['place']}: " + ", ".join(seat_name(game, p, names) for p in e["sides"]) + "."
+        side = (f", on the planet side of the board ({seat_name(game, e['planet'], names)}'s planet)"
+                if e.get("planet") is not None else "")
+        return f"Battle at space {e['place']}{side}: " + ", ".join(seat_name(game, p, names) for p in e["sides"]) + "."
     if t == "colony":
         return f"{who} founds a colony on space {e['place']}."
     if t == "built":

@@ -36,6 +36,7 @@ def view(s: "AbyssState", player: int | None) -> dict[str, Any]:
         "colonies": [colonies(s, p) for p in range(s.players)],
         "war": [list(w) for w in sorted(s.war)], "out": list(s.out),
         "leader": s.leader, "terms": list(s.terms), "streak": s.streak, "in_force": list(s.in_force),
-        "battle": {"place": s.battle_place, "sides": list(s.fighting), "round": s.round, "order": list(s.order)},
+        "battle": {"place": s.battle_place, "sides": list(s.fighting), "round": s.round, "order": list(s.order),
+                   "planet": [list(c) for c in sorted(s.planet)]},
         "decision": s.decision_json(), "winners": list(s.winners), "win_kind": s.win_kind, "over": s.over,
     }
