@@ -97,7 +97,7 @@ class Server:
     def start(self) -> "Server":
         env = dict(os.environ, PYTHONUNBUFFERED="1")
         cmd = [sys.executable, "-m", "voidtable.cli.main", "serve", "--port", str(self.port), "--data", str(self.data),
-               "--log-level", "warning", *self.args]
+               "--log-level", "warning", "--bot-pace", "0", *self.args]  # bots alone at full speed unless a test asks
         self.log = open(self.data.parent / f"server-{self.port}.log", "ab")
         self.proc = subprocess.Popen(cmd, stdout=self.log, stderr=subprocess.STDOUT, env=env)
         for _ in range(600):

@@ -234,6 +234,7 @@ def test_a_record_downloaded_from_the_lobby_replays_in_the_viewer(server_factory
     srv = server_factory("--bot-delay", "0")
     tid = tid or finished_bot_table(srv, seed)
     page.goto(srv.url + "/")
+    page.click("#fold-finished > summary")  # finished tables are folded away in the lobby
     link = page.locator(f'a[href="/api/tables/{tid}/record"]')
     link.wait_for()
     with page.expect_download() as dl:

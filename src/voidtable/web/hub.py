@@ -483,7 +483,8 @@ class Hub:
         self.stored(lambda: self.store.add_move(table.id, table.step + 1, seat, action, result, clocks))
         table.commit(new, seat, action, events)
         table.set_clocks(clocks)
-        self._forced.discard((table.id, seat))
+        for p in {seat, *(c[0] for c in clocks)}:  # a clock that stopped or started again: its forced move is done or moot
+            self._forced.discard((table.id, p))
         self.active[table.id] = self.clock()
         self.accepted += 1
         if notify:
