@@ -11,12 +11,15 @@ What is sampled, and why: the suite's cost must stay linear in a game's length
 and bounded per game, so that long games (thousands of decisions) can join
 without the test command outgrowing its budget. Random games are budgeted per
 registered game (``RANDOM_GAMES_PER_GAME`` spread over its player counts x
-variants, at least ``MIN_GAMES_PER_CONFIG`` each), not per config. A game walked
-with the per-state checks is first played, then replayed with the checks at
-``CHECKED_STEPS`` sampled steps (first, last, the rest seeded-random), not at
-every k-th step. Clone independence is probed there with up to
-``CLONE_PROBE_ACTIONS`` random actions on a clone; a clone is played to the end
-at one sampled step per game only.
+variants, at least ``MIN_GAMES_PER_CONFIG`` each), not per config; so are the
+games walked with the per-state checks (``STATE_GAMES_PER_GAME``, each config
+walked at least once and at most ``STATE_GAMES_PER_CONFIG`` times: a game of
+many player counts x variants walks each once, a game of few each up to three
+times). A game walked with the per-state checks is first played, then replayed
+with the checks at ``CHECKED_STEPS`` sampled steps (first, last, the rest
+seeded-random), not at every k-th step. Clone independence is probed there with
+up to ``CLONE_PROBE_ACTIONS`` random actions on a clone; a clone is played to
+the end at one sampled step per game only.
 """
 
 from __future__ import annotations
@@ -37,7 +40,8 @@ from voidtable.engine.vocabulary import TARGETS
 
 RANDOM_GAMES_PER_GAME = 300  # random games per registered game, spread over its configs
 MIN_GAMES_PER_CONFIG = 5  # ... but every player count x variant plays at least this many
-STATE_GAMES_PER_CONFIG = 3  # games per config walked with the per-state checks
+STATE_GAMES_PER_GAME = 15  # games walked with the per-state checks per registered game, spread over its configs
+STATE_GAMES_PER_CONFIG = 3  # ... at most this many per config, and at least one
 CHECKED_STEPS = 12  # states checked per walked game
 CLONE_PROBE_ACTIONS = 5  # random actions applied to a clone at a checked step
 
@@ -58,6 +62,11 @@ def options_of(name: str, variant: str) -> dict:
 def games_per_config(name: str) -> int:
     """The game's random-game budget split evenly over its configs, never below ``MIN_GAMES_PER_CONFIG``."""
     return max(MIN_GAMES_PER_CONFIG, RANDOM_GAMES_PER_GAME // len(configs_of(name)))
+
+
+def state_games_per_config(name: str) -> int:
+    """Games walked with the per-state checks per config: the game's budget split over its configs, within 1..3."""
+    return max(1, min(STATE_GAMES_PER_CONFIG, STATE_GAMES_PER_GAME // len(configs_of(name))))
 
 
 def config_seed(name: str, n: int, variant: str) -> int:
@@ -217,12 +226,15 @@ def check_illegal_actions_rejected(state) -> None:
 
 
 def test_random_game_budget_covers_every_config():
-    """Each game's random-game budget reaches every config with several games and stays bounded per game."""
+    """Each game's random-game and walked-game budgets reach every config and stay bounded per game."""
     for name in games():
         configs = configs_of(name)
         per_config = games_per_config(name)
         assert per_config >= MIN_GAMES_PER_CONFIG
         assert per_config * len(configs) <= max(RANDOM_GAMES_PER_GAME, MIN_GAMES_PER_CONFIG * len(configs))
+        walked = state_games_per_config(name)
+        assert 1 <= walked <= STATE_GAMES_PER_CONFIG
+        assert walked * len(configs) <= max(STATE_GAMES_PER_GAME, len(configs))
         spec = voidtable.engine.get(name)
         assert {n for n, _ in configs} == set(spec.player_counts())
         assert {v for _, v in configs} == set(spec.variants or {"default": {}})
@@ -253,7 +265,7 @@ def test_random_games_end_and_results_are_sound(name, n, variant):
 @pytest.mark.parametrize("name,n,variant", CONFIGS)
 def test_states_along_games(name, n, variant):
     options = options_of(name, variant)
-    for seed in range(STATE_GAMES_PER_CONFIG):
+    for seed in range(state_games_per_config(name)):
         walk_with_checks(name, n, options, 10_000 + seed)
 
 
