@@ -188,6 +188,13 @@ class Trade(msgspec.Struct, forbid_unknown_fields=True):
         return next(r for r in RESOURCES if good in getattr(self, r))
 
 
+class TechCost(msgspec.Struct, forbid_unknown_fields=True):
+    """The price of a technology tier (the draft: technology costs energy and food)."""
+
+    energy: int
+    food: int
+
+
 class Ground(msgspec.Struct, forbid_unknown_fields=True):
     die: int
     hit: int
@@ -211,7 +218,7 @@ class MainData(msgspec.Struct, forbid_unknown_fields=True):
     habitat: Habitat
     movement: Movement
     buildings: dict[str, Building | str]
-    tech_costs: dict[str, list[int] | str]
+    tech_costs: dict[str, TechCost | str]
     techs: dict[str, Tech | str]
     ship_cards: dict[str, ShipCard | str]
     events: Events
@@ -295,8 +302,8 @@ class MainRules:
     def tech_cost(self, key: str) -> tuple[int, int]:
         """(energy, food) of a technology, from its tier."""
         cost = self.data.tech_costs[f"tier{self.techs[key].tier}"]
-        assert isinstance(cost, list)
-        return cost[0], cost[1]
+        assert isinstance(cost, TechCost)
+        return cost.energy, cost.food
 
 
 def fail(path: str, why: str) -> RulesDataError:
@@ -370,7 +377,7 @@ def check_buildings(d: MainData, buildings: dict[str, Building]) -> None:
             raise fail(f"home.buildings[{i}]", f"a {key} cannot stand on {d.home.terrain[i]}")
 
 
-def tech_order(techs: dict[str, Tech], tiers: dict[str, list[int] | str]) -> tuple[str, ...]:
+def tech_order(techs: dict[str, Tech], tiers: dict[str, "TechCost | str"]) -> tuple[str, ...]:
     """The technologies with prerequisites first; a missing prerequisite or a cycle is refused."""
     for k, t in techs.items():
         if t.effect not in EFFECTS:
@@ -452,8 +459,8 @@ def load_main(raw: dict[str, Any], players: int, map_option: int = 2, win_rule: 
     buildings = {k: v for k, v in d.buildings.items() if isinstance(v, Building)}
     techs = {k: v for k, v in d.techs.items() if isinstance(v, Tech)}
     for k, price in d.tech_costs.items():
-        if isinstance(price, list) and (len(price) != 2 or min(price) < 0):
-            raise fail(f"tech_costs.{k}", "two numbers of at least 0 (energy, food)")
+        if isinstance(price, TechCost) and min(price.energy, price.food) < 0:
+            raise fail(f"tech_costs.{k}", "energy and food of at least 0")
     check_map(d)
     check_land(d)
     check_buildings(d, buildings)
