@@ -45,7 +45,14 @@ def test_hard_bots_at_a_table_keep_each_turn_within_its_budget(tmp_path):
     with TestClient(app) as c:
         hub = app.state.hub
         hub.think_clock = think
-        real_charge, real_quick = hub.charge, hub.quick
+        real_charge, real_quick, real_budget = hub.charge, hub.quick, hub.budget
+        spent = []  # decisions whose turn budget was spent
+
+        def budget(table, seat):
+            b = real_budget(table, seat)
+            if b == 0:
+                spent.append(seat)
+            return b
 
         def think_all(agent, obs, seconds):  # a search that uses every second it may, on the injected clock
             if seconds <= 0 or not hasattr(agent, "seconds"):
@@ -63,15 +70,15 @@ def test_hard_bots_at_a_table_keep_each_turn_within_its_budget(tmp_path):
             quick.append(seat)
             return real_quick(table, seat)
 
-        hub._think, hub.charge, hub.quick = think_all, charge, quick_bot
+        hub._think, hub.charge, hub.quick, hub.budget = think_all, charge, quick_bot, budget
         tid = create(c, game="blacksun", players=2, seats=[{"kind": "bot", "bot": "hard"}] * 2)["id"]
-        wait_until(lambda: len(charged) >= 120 and (quick or len(charged) >= 1000 or hub.tables[tid].status != "running"),
-                   what="bot decisions")
+        wait_until(lambda: len(charged) >= 200 or hub.tables[tid].status != "running", what="bot decisions")
     assert max(turn for _, _, turn in charged) <= 3.0
     assert max(seconds for _, seconds, _ in charged) <= 1.0  # hard's own 1 s a decision
     long_turns = [i for i in range(2, len(charged)) if charged[i][2] > 2.0]
     assert long_turns, "some turn held several decisions, so the turn budget was what bounded it"
-    assert quick, "a turn whose budget was spent went on with the quick bot"
+    # every decision of a spent turn went to the quick bot, and no other (one may be in flight at shutdown)
+    assert len(spent) - len(quick) in (0, 1)
 
 
 def test_a_table_of_bots_alone_plays_at_a_watchable_pace_by_default_and_the_table_can_change_it(tmp_path):
