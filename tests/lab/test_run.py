@@ -189,23 +189,31 @@ def test_a_big_change_is_significant_and_small_ones_say_how_many_games(tmp_path)
     assert b["measures"]["drawn_in"]["cells"]["round 3"]["all"]["mean"] < 0.05
 
 
-def test_report_command_rebuilds_from_the_store(tmp_path):
+def cli(capsys, *args: str) -> tuple[int, str, str]:
+    """``voidtable ARGS`` run in this process (the command line's own entry point): exit code, stdout, stderr.
+    The subprocess tests here and in tests/cli start it as a program; this saves their seconds of imports."""
+    from voidtable.cli.main import main
+    with pytest.raises(SystemExit) as e:
+        main(list(args))
+    out, err = capsys.readouterr()
+    return e.value.code, out, err
+
+
+def test_report_command_rebuilds_from_the_store(tmp_path, capsys):
     run_experiment(small_ab(games=20, jobs=1), tmp_path / "r", report=False)  # games stored, no report yet
     assert not (tmp_path / "r" / "report.html").exists()
-    out = subprocess.run([sys.executable, "-m", "voidtable.cli.main", "lab", "report", str(tmp_path / "r")],
-                         capture_output=True, text=True, timeout=120)
-    assert out.returncode == 0, out.stderr
-    assert (tmp_path / "r" / "report.html").exists() and "report:" in out.stdout
+    code, out, err = cli(capsys, "lab", "report", str(tmp_path / "r"))
+    assert code == 0, err
+    assert (tmp_path / "r" / "report.html").exists() and "report:" in out
 
 
-def test_cli_run_with_a_toml_file(tmp_path):
+def test_cli_run_with_a_toml_file(tmp_path, capsys):
     f = tmp_path / "exp.toml"
     f.write_text('game = "buccaneers"\nplayers = 3\ngames = 30\nseed = 2\njobs = 2\n[sweep]\n'
                  '"black_holes.dire_3.threshold" = [17, 25]\n')
-    out = subprocess.run([sys.executable, "-m", "voidtable.cli.main", "lab", "run", str(f), "--out", str(tmp_path / "o"),
-                          "--games", "20"], capture_output=True, text=True, timeout=180)
-    assert out.returncode == 0, out.stderr
-    assert "40 games played" in out.stdout and "report:" in out.stdout
+    code, out, err = cli(capsys, "lab", "run", str(f), "--out", str(tmp_path / "o"), "--games", "20")
+    assert code == 0, err
+    assert "40 games played" in out and "report:" in out
     summary = json.loads((tmp_path / "o" / "summary.json").read_text())
     assert [c["games"] for c in summary["conditions"]] == [20, 20]
     assert summary["sweep_keys"] == ["black_holes.dire_3.threshold"]
