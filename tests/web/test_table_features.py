@@ -171,3 +171,14 @@ def test_a_store_from_before_the_schema_steps_opens_and_its_tables_load(tmp_path
     with TestClient(create_app(tmp_path / "data", limits=TEST_LIMITS)) as c:
         info = c.get("/api/tables/old").json()
         assert info["status"] == "running" and info["clock"] is None and info["chat"] is True
+
+
+def test_the_table_flags_of_serve_are_checked_in_one_line(tmp_path):
+    import subprocess
+    import sys
+    for flag, value, words in (("--bot-pace", "11", "--bot-pace in 0-10"), ("--chat-size", "0", "--chat-size must be greater than 0"),
+                               ("--chat-rate", "-1", "--chat-rate must be greater than 0")):
+        out = subprocess.run([sys.executable, "-m", "voidtable.cli.main", "serve", "--data", str(tmp_path), flag, value],
+                             capture_output=True, text=True, timeout=60)
+        lines = [line for line in out.stderr.splitlines() if line.strip()]
+        assert out.returncode == 2 and len(lines) == 1 and words in lines[0], out.stderr
