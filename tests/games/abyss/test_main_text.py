@@ -41,3 +41,10 @@ def test_a_seat_is_named_by_its_player_or_its_race_number():
     game = Game(SPEC, 4, {})
     assert text.seat_name(game, 2) == "Race 3" and text.seat_name(game, 2, ["a", "b", "Cy", "d"]) == "Cy"
     assert text.ship_name(game, 0) == "Race 1's Fighter 1"
+
+
+def test_the_end_names_the_victory_in_words():
+    game = Game(SPEC, 3, {})
+    for kind, words in (("secret", "the secret of life"), ("tribunal", "tribunal terms"), ("limit", "the cycle limit")):
+        line = text.describe_event(game, {"type": "game_over", "winners": [1], "kind": kind, "cycle": 9}, names=["A", "B", "C"])
+        assert line == f"Game over: B win by {words}." or line.startswith(f"Game over: B win by {words}")

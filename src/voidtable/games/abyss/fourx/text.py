@@ -26,6 +26,8 @@ KIND_WORDS = {"green": "green planet", "blue": "blue planet", "yellow": "yellow 
 MAP_SYMBOLS = {"green": "G", "blue": "B", "yellow": "Y", "red": "R", "moon": "m", "black_hole": "@",
                "asteroid": "*", "empty": ".", "home": "H", "wormhole_a": "v", "wormhole_b": "a", "wormhole_c": "t", "twin": "T",
                "": "?"}
+VICTORY_WORDS = {"tribunal": "tribunal terms", "secret": "the secret of life", "military": "being the last race standing",
+                 "twin": "the twin planets", "limit": "the cycle limit (the most votes)"}
 TERRAIN_WORDS = {"plains": "plains", "mineral": "mineral land", "energy": "energy field", "water": "water",
                  "barren": "barren land", "bonus": "a bonus find", "": "unexplored land"}
 
@@ -304,7 +306,8 @@ def describe_event(game: Game, event: Event, names: Sequence[str] | None = None)
     if t == "eliminated":
         return f"{who} is out of the game."
     if t == "game_over":
-        return "Game over: " + " and ".join(seat_name(game, p, names) for p in e["winners"]) + f" win ({e['kind']})."
+        how = VICTORY_WORDS.get(e["kind"], e["kind"].replace("_", " "))
+        return "Game over: " + " and ".join(seat_name(game, p, names) for p in e["winners"]) + f" win by {how}."
     if t == "destroyed":
         return f"{ship_name(game, e['ship'], names=names)} is destroyed."
     if t == "disabled":
