@@ -50,6 +50,7 @@ def test_a_move_clock_runs_out_a_bot_chooses_that_move_and_a_restart_keeps_the_c
         on_loop(hub, hub.tick)
         table = hub.tables[tid]
         wait_until(lambda: {0, 1} <= {p for p, _ in table.actions}, what="bots choosing for both timed-out seats")
+        wait_until(lambda: not hub._forced, what="the forced moves done, so no later move of theirs goes to a bot")
         seen = state(c, tid, tess)
         assert sum("time for this move ran out" in t["text"] for t in seen["talk"]) == 2
         assert seen["table"]["seats"][0].get("held") is None  # a move clock costs one move, not the seat

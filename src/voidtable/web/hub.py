@@ -731,6 +731,7 @@ class Hub:
         for book in (self._agents, self._turn, self._refused):
             for key in [k for k in book if k[0] == table_id]:
                 del book[key]
+        self._forced -= {k for k in self._forced if k[0] == table_id}
 
     # -- bots --------------------------------------------------------------------------------------
     def agent(self, table: Table, seat: int) -> Agent:
