@@ -43,7 +43,10 @@ class ShipMap(dict[int, Ship]):
 
     def held(self) -> set[tuple[int, int]]:
         if self._held is None:
-            self._held = {(s.owner, s.place) for s in self.values() if s.built}
+            if self._split is None:
+                self._held = {(s.owner, s.place) for s in self.values() if s.built}
+            else:
+                self._held = {(seat, s.place) for seat, (fleet, _) in self._split.items() for _, s in fleet}
         return self._held
 
     def _by_seat(self, seat: int) -> tuple[list[tuple[int, Ship]], list[tuple[int, Ship]]]:

@@ -88,12 +88,12 @@ def build_legal(s: "NearspaceState", task: Build) -> list[Action]:
     start_cp = r.data.build.start.cp
     out: list[Action] = []
     hulls = s.hulls(seat)
+    affordable = [die for die in s.stockpile[seat].kinds() if payable(s, r.ship_class(die)) >= start_cp]
     for place, limit in sites(s, seat):
-        if sum(1 for _, h in hulls if h.place == place) >= limit:
+        if not affordable or sum(1 for _, h in hulls if h.place == place) >= limit:
             continue
         site = s.hex(place)
-        out += [START_HULL((site, die.sides, die.colour)) for die in s.stockpile[seat].kinds()
-                if payable(s, r.ship_class(die)) >= start_cp]
+        out += [START_HULL((site, die.sides, die.colour)) for die in affordable]
     for i, h in hulls:
         if s.presence(seat, h.place):
             top = min(h.die.facets - h.invested, payable(s, r.ship_class(h.die)))
