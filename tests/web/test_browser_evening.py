@@ -196,6 +196,7 @@ def test_offline_is_visible_choices_pause_and_clicks_are_never_silently_dropped(
     page.wait_for_selector("#offline:not([hidden])")
     assert "Connection to the server lost" in page.locator("#offline").inner_text()
     assert page.locator("#scene .legal").count() == 0  # nothing on the table is clickable
+    assert "offline" in page.locator("#status").inner_text()
     assert page.locator("#choices button.choice").count() > 0
     assert page.locator("#choices button.choice:not([disabled])").count() == 0
     step = page.evaluate("() => document.body.dataset.step")

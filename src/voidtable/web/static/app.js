@@ -366,6 +366,7 @@ function render() {
   if (msg.table.status === "waiting") status = "Waiting for players to join: " + msg.table.seats.filter(s => s.open).map(s => `seat ${s.seat}`).join(", ");
   else if (msg.result) status = "Game over. " + msg.result.summary;
   else if (yourTurn) status = "Your turn: " + (scene.prompt || "choose");
+  else if (!T.live && you !== null && msg.to_move.includes(you) && msg.legal.length) status = "Your turn, paused: offline until the connection is back";
   else status = (scene.status ? scene.status + ". " : "") + "Waiting for " + msg.to_move.map(s => seatName(msg, s)).join(", ");
   setTop(scene.title || msg.table.title, scene.headline, status);
   document.title = (yourTurn ? "(your turn) " : "") + (scene.title || "voidtable");
