@@ -3,8 +3,11 @@
 A seat is named by its player's name when the front end passes ``names``, else by
 its race once chosen ("Mystics of Siri"), else "Player 2". A space is named by its
 planet ("Tan Fu"), a home world by its owner ("home of Collective 5"), a light
-circle by its number on its tile ("circle 2 of tile 3": the ports are numbered by side). The terminal's galaxy map lists
-each tile with its planets (and who holds them) and the lines leaving each space.
+circle by its number on its tile ("circle 2 of tile 3": the ports are numbered by side), a tile by
+where it lies ("the north-east tile"), a corner by the two tiles it touches. The terminal's galaxy
+map first draws the tiles as they lie with the home worlds in their corners, then lists each tile
+with its planets (and who holds them), the ships on each space and the lines leaving it. Every
+event and every action has its words here (the log, the choices, the terminal).
 """
 
 from __future__ import annotations
@@ -254,7 +257,7 @@ def describe_event(game: Game, event: Event, names: Sequence[str] | None = None)
         "extra_move": lambda: f"{who()} pays {e['credits']} credits for a move costing no action",
         "first_player": lambda: f"{who()} goes first",
         "galaxy": lambda: "The galaxy is laid out: " + ", ".join(
-            f"tile {tile[1:]} at {where(h)}" for h, tile, _ in e["tiles"]),
+            f"tile {tile[1:]} as {where(h)}" for h, tile, _ in e["tiles"]),
         "held_fire": lambda: f"{who()}'s {ship_token(game, e['id'], names)[2:].split(' of ')[0]} holds fire",
         "home": lambda: f"{who()} settles at {corner_name(e['corner'])}",
         "level": lambda: f"Initiative {e['level']} at {sp()}: " + ", ".join(
