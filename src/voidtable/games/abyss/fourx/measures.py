@@ -53,7 +53,7 @@ MEASURES: dict[str, dict[str, Any]] = {
 
 
 def _seat(q: int) -> str:
-    return f"seat {q + 1}"
+    return f"seat {q}"   # numbered from 0, as the lab numbers seats (s0, s1 ...)
 
 
 def measure(game: Game, events: list[Event], result: Result) -> list[Cell]:
