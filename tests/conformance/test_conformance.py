@@ -77,19 +77,32 @@ def config_seed(name: str, n: int, variant: str) -> int:
 def play_random(name: str, n: int, options: dict, seed: int) -> tuple[Recorder, int]:
     """A whole random game through a Recorder, held to the game's ``max_decisions``; returns it and its length."""
     rec = Recorder(name, n, seed, options)
+    return rec, random_moves(rec.state, rec.apply, seed)
+
+
+def random_game(name: str, n: int, options: dict, seed: int) -> tuple[object, int]:
+    """The same game as ``play_random`` (same seed, same moves) on a bare state: no record, for checks that read
+    only how it ended."""
+    state = voidtable.load(name, n, options, cache=True).new_state(seed)
+    return state, random_moves(state, state.apply, seed)
+
+
+def random_moves(state, apply, seed: int) -> int:
+    """Play ``state`` to its end with uniformly random legal moves chosen by ``random.Random(seed)``, each through
+    ``apply``, held to the game's ``max_decisions``; returns the number of decisions."""
     chooser = random.Random(seed)
-    bound = voidtable.engine.get(name).max_decisions
+    bound = state.game.spec.max_decisions
     steps = 0
-    while not rec.state.is_over():
-        movers = rec.state.to_move()
+    while not state.is_over():
+        movers = state.to_move()
         assert movers, "a game that is not over must have someone to move"
         p = movers[chooser.randrange(len(movers))]
-        legal = rec.state.legal_actions(p)
+        legal = state.legal_actions(p)
         assert legal, f"seat {p} is to move but has no legal action"
-        rec.apply(p, legal[chooser.randrange(len(legal))])
+        apply(p, legal[chooser.randrange(len(legal))])
         steps += 1
         assert steps <= bound, f"game did not end within {bound} decisions"
-    return rec, steps
+    return steps
 
 
 def sample_steps(length: int, rng: random.Random, k: int = CHECKED_STEPS) -> list[int]:
@@ -254,8 +267,8 @@ def test_random_games_end_and_results_are_sound(name, n, variant):
     options = options_of(name, variant)
     base = config_seed(name, n, variant)
     for seed in range(base, base + games_per_config(name)):
-        rec, _ = play_random(name, n, options, seed)
-        res = rec.state.result()
+        state, _ = random_game(name, n, options, seed)
+        res = state.result()
         assert len(res.scores) == n and len(res.ranks) == n
         assert res.winners and all(res.ranks[w] == 1 for w in res.winners)
         assert sorted(set(res.ranks))[0] == 1
