@@ -9,7 +9,9 @@ data (planet cards, ships, technologies: public, loaded once per rule set).
 - **Diplomacy or conquest**: at a neutral planet it befriends when the roll's
   chance (three dice against the race's target for the cards it can pay) times
   the planet's full value (VP, credits, influence) beats taking it by force
-  (VP and credits only, no influence); otherwise an armed ship attacks it.
+  (VP and credits only, no influence); otherwise an armed ship attacks it. A
+  failed roll keeps the cards, so any fair chance (one in five or better) is
+  worth an action; a long shot waits for more cards.
 - **Defend**: an enemy warship within two steps of its home world or of a planet
   it holds makes warships worth more in the pre-round and sends them back; it
   attacks an enemy only where its own dice are stronger.
@@ -154,8 +156,9 @@ def score(sight: Sight, a: Action) -> float:
     if k == "diplomacy":
         planet, n = arg
         p = chance(sight.targets[n - 1] if n - 1 < len(sight.targets) else 4)
-        if p < 0.5:
-            return 2 * p  # wait for more cards (or take it by force)
+        if p < 0.2:
+            return 2 * p  # a long shot: draw more cards first (or take it by force)
+        # a failed roll keeps the cards (book), so a fair chance costs only the action
         return 10 + 8 * p * sight.value(planet, True) - int(n)
     if k == "attack":
         here = sight.strength(seat, arg)
