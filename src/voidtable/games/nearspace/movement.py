@@ -46,12 +46,17 @@ def destinations(s: "NearspaceState", seat: int, origin: int, ships: tuple[int, 
     group = [s.ships[i] for i in ships]
     if sum(move_cost(s, sh) for sh in group) > s.e:
         return []
+    first_round = s.is_first_round(seat)
+    may_attack = None  # asked only where enemy ships stand
     out = []
     for dest in s.r.board.neighbours[origin]:
-        if s.is_first_round(seat) and s.r.board.across_frontier(seat, dest):
+        if first_round and s.r.board.across_frontier(seat, dest):
             continue
-        if s.has_ships(1 - seat, dest) and not all(can_attack(s, sh) for sh in group):
-            continue
+        if s.has_ships(1 - seat, dest):
+            if may_attack is None:
+                may_attack = all(can_attack(s, sh) for sh in group)
+            if not may_attack:
+                continue
         out.append(dest)
     return out
 
