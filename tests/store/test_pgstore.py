@@ -13,7 +13,8 @@ from voidtable.web.store import SeatRow, StepTaken, Store, StoreError, StoreUnav
 
 psycopg = pytest.importorskip("psycopg")
 
-from voidtable.web.pgstore import SCHEMA_VERSION, Listener, PgStore, redact  # noqa: E402
+from voidtable.web.pgstore import SCHEMA_VERSION, Listener, PgStore  # noqa: E402
+from voidtable.web.store import redact  # noqa: E402
 
 
 def row(table_id: str = "t1", players: int = 2) -> TableRow:

@@ -18,6 +18,9 @@ def register(app: typer.Typer) -> None:
         host: str = typer.Option("127.0.0.1", "--host", help="address to listen on (0.0.0.0 to let friends on your network in)"),
         port: int = typer.Option(8000, "--port", help="TCP port"),
         data: Path = typer.Option(Path("voidtable-data"), "--data", help="directory for the table store (SQLite)"),
+        database: Optional[str] = typer.Option(None, "--database",
+                                               help="postgresql://USER@HOST:PORT/DB: keep tables in PostgreSQL, shared "
+                                                    "by every server process started with the same URL (instead of --data)"),
         durable: str = typer.Option("normal", "--durable",
                                     help="normal: every accepted move survives the server being killed; full: also a power cut (slower)"),
         bot_delay: float = typer.Option(0.3, "--bot-delay", help="seconds a bot waits before moving at a table with people"),
@@ -54,7 +57,7 @@ def register(app: typer.Typer) -> None:
             from voidtable.web.app import create_app
             from voidtable.web.limits import Limits
             from voidtable.web.serving import protocol, read_rule_set
-            from voidtable.web.store import StoreError
+            from voidtable.web.store import StoreError, redact
         except ModuleNotFoundError as e:
             fail(f"the web table needs the 'web' extra ({e.name} is missing): pip install -e '.[web]'")
         if durable not in ("normal", "full"):
@@ -83,6 +86,10 @@ def register(app: typer.Typer) -> None:
                         max_bot_turn_seconds=max_bot_turn_seconds, max_tables=max_tables, creates_per_minute=create_rate,
                         joins_per_minute=join_rate, waiting_expiry=expire_waiting, idle_expiry=expire_idle,
                         allow_overrides=overrides, chat_size=chat_size, chat_per_minute=chat_rate, talk_lines=chat_lines, allowed_hosts=tuple(allowed_host or ()), allowed_origins=tuple(allow_origin or ()))
+        if database is not None and not database.startswith(("postgresql://", "postgres://")):
+            fail(f"--database must be a postgresql://USER@HOST:PORT/DB URL, got {database.split('://')[0]}://...")
+        if database is not None and len(database) > 2000:
+            fail("--database: the URL is longer than 2000 characters")
         try:  # a clear one-line error for a busy port or a bad address, before anything starts
             with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
                 probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -92,11 +99,12 @@ def register(app: typer.Typer) -> None:
         logging.basicConfig(level=log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
         try:
             app = create_app(data, durable=durable, bot_workers=bot_workers, bot_delay=bot_delay, limits=limits, host=host,
-                             rule_sets=rule_sets, pace=bot_pace)
+                             rule_sets=rule_sets, pace=bot_pace, database=database)
         except StoreError as e:
-            fail(f"{e} (--data must be a writable directory)")
+            fail(str(e) if database else f"{e} (--data must be a writable directory)")
         shown = "127.0.0.1" if host in ("0.0.0.0", "") else host
-        print(f"voidtable: open http://{shown}:{port}/ in your browser  (tables are stored in {data.resolve()}; Ctrl-C stops)", flush=True)
+        where = f"the database {redact(database)}" if database else str(data.resolve())
+        print(f"voidtable: open http://{shown}:{port}/ in your browser  (tables are stored in {where}; Ctrl-C stops)", flush=True)
         # per-message deflate off: a scene compresses well, but zlib was a tenth of the server's time under load,
         # and tables are played on a LAN or one machine; access_log off to keep the console for what matters
         uvicorn.run(app, host=host, port=port, log_level=log_level, access_log=False, ws="websockets-sansio",

@@ -107,15 +107,18 @@ def client_key(request: Request) -> str:
 def create_app(data: str | Path, durable: str = "normal", bot_workers: int = 4, bot_delay: float = 0.0,
                limits: Limits | None = None, host: str = "127.0.0.1", clock: Clock | None = None,
                rule_sets: dict[str, tuple[str, dict[str, Any]]] | None = None, wall: Clock | None = None,
-               pace: float = 0.0, tick: float = 0.25) -> Starlette:
+               pace: float = 0.0, tick: float = 0.25, database: str | None = None,
+               lease_seconds: float = 10.0, share_every: float = 2.0) -> Starlette:
     """The app; ``limits`` bound what clients may do, ``host`` is the bound address (for the Host check),
     ``clock`` (monotonic seconds) is injectable so tests can move time for rate limits and expiry, ``rule_sets``
     are the operator's named rule sets (variant name -> game, settings); ``wall`` is the wall clock turn clocks
     read (injectable: tests move it and call ``app.state.hub.tick()``), checked every ``tick`` seconds; ``pace``:
-    seconds between moves at a table with no person playing."""
+    seconds between moves at a table with no person playing. ``database``: a ``postgresql://`` URL to share
+    tables with other server processes instead of the SQLite file under ``data`` (``lease_seconds``: how long a
+    process's hold on a table's bots lasts unrenewed; ``share_every``: how often it looks for tables to take over)."""
     limits = limits or Limits()
     hub = Hub(data, durable=durable, bot_workers=bot_workers, bot_delay=bot_delay, limits=limits, clock=clock,
-              rule_sets=rule_sets, wall=wall, pace=pace)
+              rule_sets=rule_sets, wall=wall, pace=pace, database=database, lease_seconds=lease_seconds)
 
     def api(fn: Callable[[Request], Awaitable[Response]]) -> Callable[[Request], Awaitable[Response]]:
         async def wrapped(request: Request) -> Response:
@@ -350,6 +353,7 @@ def create_app(data: str | Path, durable: str = "normal", bot_workers: int = 4, 
         hub.restore()
         hub.start_bots()
         hub.loop = asyncio.get_running_loop()
+        hub.start_shared(share_every)
         sweeper = asyncio.create_task(sweep())
         clocks = asyncio.create_task(ticker())
         try:
@@ -357,6 +361,7 @@ def create_app(data: str | Path, durable: str = "normal", bot_workers: int = 4, 
         finally:
             sweeper.cancel()
             clocks.cancel()
+            await hub.stop_shared()
             hub.close()
 
     routes = [

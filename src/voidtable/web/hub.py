@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import hmac
 import logging
 import secrets
@@ -20,7 +21,7 @@ import time
 from collections import deque
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, Awaitable, Callable
+from typing import TYPE_CHECKING, Any, Awaitable, Callable
 
 import msgspec
 
@@ -32,14 +33,17 @@ from voidtable.engine.registry import games, get, load
 from voidtable.engine.rng import derive_seed
 
 from .bots import FairQueue, check_spec, set_budget
-from .limits import MAX_SEED, Clock, Limits, RateLimit
-from .store import SeatRow, StepTaken, Store, StoreUnavailable, TableRow, TalkRow
+from .limits import MAX_SEED, Clock, Limiter, Limits, RateLimit
+from .store import SeatRow, StepTaken, Store, StoreUnavailable, TableRow, TableStore, TalkRow
 from .tables import MoveError, Table, hash_token, new_token
 
 CLOCK_MODES = {"move": (5.0, 3600.0), "game": (30.0, 86400.0)}  # turn clock: seconds allowed, per move or per game
 MAX_PACE = 10.0
 RESIGN_LEVEL = "medium"   # the bot that plays a resigned seat to the end (and a timed-out one)
 TURN_FLOOR = 0.05         # a bot decision with less of its turn left than this plays its quick fallback move
+
+if TYPE_CHECKING:
+    from .peers import Peers
 
 log = logging.getLogger("voidtable.web")
 
@@ -120,14 +124,24 @@ class Hub:
     def __init__(self, data: str | Path, durable: str = "normal", bot_workers: int = 4, bot_delay: float = 0.0,
                  limits: Limits | None = None, clock: Clock | None = None,
                  rule_sets: dict[str, tuple[str, dict[str, Any]]] | None = None, wall: Clock | None = None,
-                 pace: float = 0.0, think_clock: Clock | None = None) -> None:
+                 pace: float = 0.0, think_clock: Clock | None = None, database: str | None = None,
+                 lease_seconds: float = 10.0) -> None:
         self.data = Path(data)
         self.limits = limits or Limits()
         self.clock: Clock = clock or time.monotonic
         self.wall: Clock = wall or time.time            # turn clocks: stored as wall-clock times, so a restart keeps them
         self.think_clock: Clock = think_clock or time.perf_counter  # measures a bot's thinking against its turn budget
         self.pace = pace                                # seconds between moves at a table with no person playing
-        self.store = Store(self.data / "voidtable.sqlite3", durable)
+        self.store: TableStore
+        self.peers: Peers | None = None  # other server processes on the same PostgreSQL database
+        if database:
+            from .peers import Peers
+            from .pgstore import PgStore
+
+            self.store = PgStore(database, self.wall)
+            self.peers = Peers(self, self.store, lease_seconds)
+        else:
+            self.store = Store(self.data / "voidtable.sqlite3", durable)
         self.tables: dict[str, Table] = {}
         self.conns: dict[str, set[Conn]] = {}
         self.bot_workers = bot_workers
@@ -144,9 +158,14 @@ class Hub:
         self._tasks: set[asyncio.Task[None]] = set()
         self.creators: dict[str, str] = {}              # table id -> hash of its creator's token
         self.active: dict[str, float] = {}              # table id -> clock() of its last move, join or creation
-        self.create_rate = RateLimit(self.limits.creates_per_minute, self.clock)
-        self.join_rate = RateLimit(self.limits.joins_per_minute, self.clock)
-        self.chat_rate = RateLimit(self.limits.chat_per_minute, self.clock)
+        self.create_rate: Limiter = RateLimit(self.limits.creates_per_minute, self.clock)
+        self.join_rate: Limiter = RateLimit(self.limits.joins_per_minute, self.clock)
+        self.chat_rate: Limiter = RateLimit(self.limits.chat_per_minute, self.clock)
+        if self.peers is not None:  # counted in the database, so the limits hold across processes
+            self.create_rate, self.join_rate, self.chat_rate = (
+                self.peers.rate_limit(kind, n) for kind, n in (("create", self.limits.creates_per_minute),
+                                                              ("join", self.limits.joins_per_minute),
+                                                              ("chat", self.limits.chat_per_minute)))
         self.closed = False
         self.loop: asyncio.AbstractEventLoop | None = None  # the serving loop (tests call into it from their thread)
         self.latencies: deque[float] = deque(maxlen=20000)  # seconds from a move read off a WebSocket to its ack sent
@@ -186,6 +205,15 @@ class Hub:
         for table in self.tables.values():
             self.schedule_bots(table)
 
+    def start_shared(self, interval: float = 2.0) -> None:
+        """With other processes on the database: hear their changes, and take over tables whose bots no one runs."""
+        if self.peers is not None:
+            self.peers.start(interval)
+
+    async def stop_shared(self) -> None:
+        if self.peers is not None:
+            await self.peers.stop()
+
     def close(self) -> None:
         """Stop: no new bot work; searches already running end within their budget (--max-bot-seconds)."""
         self.closed = True
@@ -219,6 +247,8 @@ class Hub:
 
     def table(self, table_id: str) -> Table:
         t = self.tables.get(table_id)
+        if t is None and self.peers is not None:  # made by another process a moment ago, not heard of yet
+            t = self.peers.load(table_id)
         if t is None:
             if table_id in self.unloadable:
                 raise MoveError(410, f"table {table_id!r} is broken: {self.unloadable[table_id]['problem']}")
@@ -382,15 +412,18 @@ class Hub:
             out["pace"] = float(pace)
         return out
 
-    def stored(self, write: Callable[[], None]) -> None:
-        """Run a store write; a failure (disk full, read-only) is a one-line 503 and the table is unchanged."""
+    def stored(self, write: Callable[[], None], table: Table | None = None) -> None:
+        """Run a store write; a failure (disk full, read-only, database gone) is a one-line 503 and the table is
+        unchanged. Another process that stored the same step or seat first: a 409, and ``table`` catches up."""
         try:
             write()
         except (StoreUnavailable, sqlite3.Error) as e:
             log.error("store write failed: %s", e)
             raise MoveError(503, f"not stored: the server cannot write its table store now ({e}); nothing changed, "
                                  "try again") from None
-        except StepTaken as e:  # another server process on the same database got there first
+        except StepTaken as e:
+            if self.peers is not None and table is not None:
+                self.peers.refresh(table)
             raise MoveError(409, f"stale: {e}; the table has moved on") from None
 
     def delete(self, table_id: str, token: str | None) -> dict[str, Any]:
@@ -406,6 +439,10 @@ class Hub:
     def remove(self, table_id: str, why: str) -> None:
         """Forget a table everywhere: store, lobby, bot queue; its connections are told and refused further moves."""
         self.stored(lambda: self.store.delete_table(table_id))
+        self.forget(table_id, why)
+
+    def forget(self, table_id: str, why: str) -> None:
+        """Forget a table that is gone from the store (removed here or by another process)."""
         table = self.tables.pop(table_id, None)
         self.unloadable.pop(table_id, None)
         self.creators.pop(table_id, None)
@@ -425,8 +462,9 @@ class Hub:
         join or creation for ``idle_expiry`` (by the hub's clock). Finished and broken tables stay."""
         now = self.clock()
         gone = []
+        shared = self.peers.idle() if self.peers is not None else None  # activity in every process
         for tid, table in list(self.tables.items()):
-            idle = now - self.active.get(tid, now)
+            idle = shared.get(tid, 0.0) if shared is not None else now - self.active.get(tid, now)
             if (table.status == "waiting" and idle >= self.limits.waiting_expiry) or \
                     (table.status == "running" and idle >= self.limits.idle_expiry):
                 self.remove(tid, f"removed after {idle:.0f} s without play")
@@ -448,7 +486,7 @@ class Hub:
         token = new_token()
         s = table.seats[seat]
         status = "running" if sum(1 for x in table.seats if x.open) == 1 else "waiting"
-        self.stored(lambda: self.store.claim_seat(table.id, seat, name, hash_token(token), status))
+        self.stored(lambda: self.store.claim_seat(table.id, seat, name, hash_token(token), status), table)
         s.name = name
         s.token_hash = hash_token(token)
         self.active[table.id] = self.clock()
@@ -474,13 +512,15 @@ class Hub:
         ``bot``: the server's own bot moves for the seat, which a person may not while a bot holds it)."""
         if not bot:
             table.check_person(seat)
+        if self.peers is not None and step != table.step:  # another process may have stored moves we have not heard
+            self.peers.catch_up(table)
         action = table.check(seat, step, action_json)
         assert seat is not None
         new, events = table.prepare(seat, action)
         result = table.result_json(new) if new.is_over() else None
         now = self.wall()
         clocks = table.clock_changes(now, seat, new)
-        self.stored(lambda: self.store.add_move(table.id, table.step + 1, seat, action, result, clocks))
+        self.stored(lambda: self.store.add_move(table.id, table.step + 1, seat, action, result, clocks), table)
         table.commit(new, seat, action, events)
         table.set_clocks(clocks)
         for p in {seat, *(c[0] for c in clocks)}:  # a clock that stopped or started again: its forced move is done or moot
@@ -507,6 +547,8 @@ class Hub:
         for table in list(self.tables.values()):
             clock = table.table_options.get("clock")
             if not clock or table.status != "running":
+                continue
+            if self.peers is not None and not self.peers.runs_bots(table):  # the table's bot process acts on its clocks
                 continue
             for s in table.seats:
                 if s.clock_since is None or s.by_bot or (table.clock_left(s.seat, now) or 0.0) > 0:
@@ -659,7 +701,13 @@ class Hub:
             if line.kind == "chat":
                 raise MoveError(429, f"this table's chat is full ({self.limits.talk_lines} lines, --chat-lines)")
             return
-        self.stored(lambda: self.store.add_talk(table.id, line))
+        try:
+            self.stored(lambda: self.store.add_talk(table.id, line), table)
+        except MoveError as e:
+            if e.status != 409:
+                raise
+            line = dataclasses.replace(line, n=len(table.talk) + 1)
+            self.stored(lambda: self.store.add_talk(table.id, line), table)  # another process wrote a line first
         table.talk.append(line)
         for conn in self.conns.get(table.id, ()):
             conn.changed()
@@ -726,6 +774,25 @@ class Hub:
         else:
             self._forget_bots(table.id)
 
+    def forget_agents(self, table_id: str) -> None:
+        """Drop a table's bots (its seats changed in another process): the next decision builds them afresh."""
+        self._forget_bots(table_id)
+
+    def adopt(self, table: Table, creator_hash: str | None) -> None:
+        """Serve a table another process created."""
+        self.serve(table)
+        self.tables[table.id] = table
+        self.conns.setdefault(table.id, set())
+        if creator_hash:
+            self.creators[table.id] = creator_hash
+        self.active[table.id] = self.clock()
+        self.schedule_bots(table)
+
+    def moved_elsewhere(self, table: Table) -> None:
+        """Moves another process stored were applied here: forced moves they answered are done."""
+        self._forced -= {k for k in self._forced if k[0] == table.id}
+        self.active[table.id] = self.clock()
+
     def _forget_bots(self, table_id: str) -> None:
         """Drop a table's bots and their bookkeeping once it can take no more moves (finished or removed)."""
         for book in (self._agents, self._turn, self._refused):
@@ -746,6 +813,11 @@ class Hub:
     def schedule_bots(self, table: Table) -> None:
         """Queue a decision for every bot seat to move that is not queued or thinking already."""
         if table.status != "running" or self.closed:
+            return
+        if self.peers is not None and not any(table.seats[p].by_bot or (table.id, p) in self._forced
+                                              for p in table.state.to_move()):
+            return
+        if self.peers is not None and not self.peers.runs_bots(table):  # another process runs this table's bots
             return
         for p in table.state.to_move():
             key = (table.id, p)

@@ -11,7 +11,7 @@ import json
 import time
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Protocol
 
 Clock = Callable[[], float]
 
@@ -89,6 +89,13 @@ def parse_json(text: str | bytes, limit: int) -> Any:
     if not text_depth(text, limit):
         raise TooDeep(f"nested deeper than {limit} levels")
     return json.loads(text)
+
+
+class Limiter(Protocol):
+    """Anything that counts events per client against a limit (this process's :class:`RateLimit`, or one
+    counted in a shared database)."""
+
+    def allow(self, client: str) -> bool: ...
 
 
 @dataclass

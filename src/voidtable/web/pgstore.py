@@ -36,7 +36,7 @@ from collections.abc import Callable, Sequence
 from importlib import resources
 from typing import Any
 
-from .store import Exec, StepTaken, StoreError, StoreUnavailable, T, TableRow, TableStore
+from .store import Exec, StepTaken, StoreError, StoreUnavailable, T, TableRow, TableStore, redact
 
 log = logging.getLogger("voidtable.web")
 
@@ -65,15 +65,6 @@ def _psycopg() -> Any:
     except ImportError:
         raise StoreError("a postgresql:// database needs the postgres extra: pip install -e '.[postgres]'") from None
     return psycopg
-
-
-def redact(url: str) -> str:
-    """The URL without its password, for messages and logs."""
-    head, sep, tail = url.partition("@")
-    if not sep or ":" not in head.partition("//")[2]:
-        return url
-    scheme, _, auth = head.partition("//")
-    return f"{scheme}//{auth.partition(':')[0]}:***@{tail}"
 
 
 class PgStore(TableStore):

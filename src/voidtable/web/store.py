@@ -302,9 +302,9 @@ class TableStore:
         """Every stored table; a row that cannot rebuild its table comes back with ``problem`` set, never raises."""
         return self._load(None)
 
-    def load_table(self, table_id: str) -> TableRow | None:
-        """One stored table (as :meth:`load_all` builds it), or None."""
-        rows = self._load(table_id)
+    def load_table(self, table_id: str, moves: bool = True) -> TableRow | None:
+        """One stored table (as :meth:`load_all` builds it; without its moves if ``moves`` is False), or None."""
+        rows = self._load(table_id, moves)
         return rows[0] if rows else None
 
     def moves_after(self, table_id: str, step: int) -> list[tuple[int, int, Action]]:
@@ -312,7 +312,7 @@ class TableStore:
         rows = self._read("SELECT step, seat, action FROM moves WHERE table_id = ? AND step > ? ORDER BY step", (table_id, step))
         return [(r[0], r[1], Action.from_json(json.loads(r[2]))) for r in rows]
 
-    def _load(self, only: str | None) -> list[TableRow]:
+    def _load(self, only: str | None, moves: bool = True) -> list[TableRow]:
         where, by_table, args = ("WHERE id = ?", "WHERE table_id = ?", (only,)) if only else ("", "", ())
         rows: dict[str, TableRow] = {}
         for r in self._read("SELECT id, game, players, options, seed, created, status, result, finished, rules_version, "
@@ -333,7 +333,8 @@ class TableStore:
         for r in self._read(f"SELECT table_id, n, kind, seat, name, text, at FROM talk {by_table} ORDER BY table_id, n", args):
             if r[0] in rows:
                 rows[r[0]].talk.append(TalkRow(*r[1:]))
-        for r in self._read(f"SELECT table_id, step, seat, action FROM moves {by_table} ORDER BY table_id, step", args):
+        for r in self._read(f"SELECT table_id, step, seat, action FROM moves {by_table} ORDER BY table_id, step", args) \
+                if moves else ():
             t = rows.get(r[0])
             if t is not None and t.problem is None:
                 t.problem = add_stored_move(t, r[1], r[2], r[3])
@@ -393,6 +394,15 @@ class Store(TableStore):
 
     def _read(self, sql: str, args: Sequence[Any] = ()) -> list[Any]:
         return self.db.execute(sql, args).fetchall()
+
+
+def redact(url: str) -> str:
+    """The URL without its password, for messages and logs."""
+    head, sep, tail = url.partition("@")
+    if not sep or ":" not in head.partition("//")[2]:
+        return url
+    scheme, _, auth = head.partition("//")
+    return f"{scheme}//{auth.partition(':')[0]}:***@{tail}"
 
 
 def check_seats(row: TableRow) -> str | None:
