@@ -282,11 +282,20 @@ def test_states_along_games(name, n, variant):
         walk_with_checks(name, n, options, 10_000 + seed)
 
 
-@pytest.mark.parametrize("name,n,variant", CONFIGS)
-def test_same_seed_same_events_and_replay(name, n, variant):
-    options = options_of(name, variant)
-    rec, _ = play_random(name, n, options, 77)
-    again, _ = play_random(name, n, options, 77)
+@pytest.fixture(scope="module", params=[p.values for p in CONFIGS], ids=[p.id for p in CONFIGS])
+def recorded(request) -> tuple[str, int, str, Recorder, int]:
+    """One recorded random game per config (seed 77), shared by the record and event checks below; none changes it.
+
+    Module scope groups the three tests of a config together (pytest orders them so), so the game is played once.
+    """
+    name, n, variant = request.param
+    rec, steps = play_random(name, n, options_of(name, variant), 77)
+    return name, n, variant, rec, steps
+
+
+def test_same_seed_same_events_and_replay(recorded):
+    name, n, variant, rec, _ = recorded
+    again, _ = play_random(name, n, options_of(name, variant), 77)
     assert again.events == rec.events
     data = json.loads(json.dumps(rec.record.to_json()))
     state, events = replay(Record.from_json(data))
@@ -295,10 +304,8 @@ def test_same_seed_same_events_and_replay(name, n, variant):
     assert state.result() == rec.state.result()
 
 
-@pytest.mark.parametrize("name,n,variant", CONFIGS)
-def test_tampered_record_names_divergent_step(name, n, variant):
-    options = options_of(name, variant)
-    rec, steps = play_random(name, n, options, 5)
+def test_tampered_record_names_divergent_step(recorded):
+    _, _, _, rec, steps = recorded
     data = rec.record.to_json()
     k = steps // 2
     data["checks"][k] = "000000000000"
@@ -310,9 +317,8 @@ def test_tampered_record_names_divergent_step(name, n, variant):
         replay(Record.from_json(data))
 
 
-@pytest.mark.parametrize("name,n,variant", CONFIGS)
-def test_private_events_reach_only_their_seats(name, n, variant):
-    rec, _ = play_random(name, n, options_of(name, variant), 3)
+def test_private_events_reach_only_their_seats(recorded):
+    _, n, _, rec, _ = recorded
     for e in rec.events:
         to = e.get("visible_to")
         if to is not None:
