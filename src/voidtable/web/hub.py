@@ -575,9 +575,8 @@ class Hub:
             table.status = status
         clocks = table.clock_changes(self.wall())
         s.held, s.held_why, table.status = old
-        self.stored(lambda: self.store.hold_seat(table.id, seat, level, why, status, clocks))
+        self.stored(lambda: self.store.hold_seat(table.id, seat, level, why, status, clocks, result))
         if result is not None:
-            self.stored(lambda: self.store.finish(table.id, result))
             table.final = result
             table.finished = time.time()
         s.held, s.held_why = level, why

@@ -245,13 +245,17 @@ class TableStore:
         self._write(work)
 
     def hold_seat(self, table_id: str, seat: int, held: str | None, why: str | None, status: str | None = None,
-                  clocks: ClockRows = ()) -> None:
-        """A bot takes a person's seat (``held`` = its level, ``why``), or gives it back (both None)."""
+                  clocks: ClockRows = (), result: dict[str, Any] | None = None) -> None:
+        """A bot takes a person's seat (``held`` = its level, ``why``), or gives it back (both None); with ``result``
+        the table ends in the same transaction (a two-player game resigned)."""
         def work(x: Exec) -> None:
             x("UPDATE seats SET held = ?, held_why = ? WHERE table_id = ? AND seat = ?", (held, why, table_id, seat))
             self._clocks(x, table_id, clocks)
             if status is not None:
                 x("UPDATE tables SET status = ? WHERE id = ?", (status, table_id))
+            if result is not None:
+                x("UPDATE tables SET status = 'finished', result = ?, finished = ? WHERE id = ?",
+                  (json.dumps(result), self.now(), table_id))
             self._changed(x, "seat", table_id)
 
         self._write(work)
