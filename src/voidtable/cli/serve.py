@@ -21,6 +21,8 @@ def register(app: typer.Typer) -> None:
         database: Optional[str] = typer.Option(None, "--database",
                                                help="postgresql://USER@HOST:PORT/DB: keep tables in PostgreSQL, shared "
                                                     "by every server process started with the same URL (instead of --data)"),
+        bot_lease: float = typer.Option(10.0, "--bot-lease", help="with --database: seconds a process's hold on a table's "
+                                                                   "bots lasts unrenewed (another process takes over after)"),
         durable: str = typer.Option("normal", "--durable",
                                     help="normal: every accepted move survives the server being killed; full: also a power cut (slower)"),
         bot_delay: float = typer.Option(0.3, "--bot-delay", help="seconds a bot waits before moving at a table with people"),
@@ -88,6 +90,8 @@ def register(app: typer.Typer) -> None:
                         allow_overrides=overrides, chat_size=chat_size, chat_per_minute=chat_rate, talk_lines=chat_lines, allowed_hosts=tuple(allowed_host or ()), allowed_origins=tuple(allow_origin or ()))
         if database is not None and not database.startswith(("postgresql://", "postgres://")):
             fail(f"--database must be a postgresql://USER@HOST:PORT/DB URL, got {database.split('://')[0]}://...")
+        if not 1 <= bot_lease <= 300:
+            fail(f"--bot-lease must be 1-300 seconds, got {bot_lease}")
         if database is not None and len(database) > 2000:
             fail("--database: the URL is longer than 2000 characters")
         try:  # a clear one-line error for a busy port or a bad address, before anything starts
@@ -99,7 +103,8 @@ def register(app: typer.Typer) -> None:
         logging.basicConfig(level=log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
         try:
             app = create_app(data, durable=durable, bot_workers=bot_workers, bot_delay=bot_delay, limits=limits, host=host,
-                             rule_sets=rule_sets, pace=bot_pace, database=database)
+                             rule_sets=rule_sets, pace=bot_pace, database=database,
+                             lease_seconds=bot_lease, share_every=max(0.5, bot_lease / 5))
         except StoreError as e:
             fail(str(e) if database else f"{e} (--data must be a writable directory)")
         shown = "127.0.0.1" if host in ("0.0.0.0", "") else host
