@@ -19,3 +19,18 @@ if FIXTURE_DIST not in sys.path:
 _paths = [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
 if FIXTURE_DIST not in _paths:
     os.environ["PYTHONPATH"] = os.pathsep.join([FIXTURE_DIST, *_paths])
+
+
+# One throwaway PostgreSQL server per test worker, for the store tests and the server suite's PostgreSQL runs
+# (tests/pgserver.py: skipped without PostgreSQL outside CI, a failure with CI=true).
+import pytest  # noqa: E402
+
+
+@pytest.fixture(scope="session")
+def pg():  # type: ignore[no-untyped-def]
+    pytest.importorskip("psycopg")
+    from tests.pgserver import PgServer
+
+    server = PgServer()
+    yield server
+    server.stop()

@@ -29,10 +29,38 @@ TEST_LIMITS = Limits(allowed_hosts=("testserver",), creates_per_minute=10_000, j
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 
+# The server suite runs against both table stores: these modules run each test once on SQLite and once on
+# PostgreSQL (a fresh database each time); ``make_app`` builds the app on the store of the running test.
+BOTH_STORES = {"test_server", "test_hardening_bots", "test_hardening_input", "test_hardening_origin",
+               "test_hardening_overrides", "test_hardening_tables", "test_hardening_stale", "test_seeds",
+               "test_table_features", "test_handover", "test_bot_time", "test_log_names", "test_leaks"}
+_database: dict[str, str | None] = {"url": None}
+
+
+def pytest_generate_tests(metafunc):
+    if "store_kind" in metafunc.fixturenames and metafunc.module.__name__.rsplit(".", 1)[-1] in BOTH_STORES \
+            and not metafunc.definition.get_closest_marker("sqlite_only"):
+        metafunc.parametrize("store_kind", ["sqlite", "postgresql"], indirect=True)
+
+
+@pytest.fixture(autouse=True)
+def store_kind(request):
+    """The table store of this test: SQLite unless the module runs on both and this is its PostgreSQL run."""
+    kind = getattr(request, "param", "sqlite")
+    _database["url"] = request.getfixturevalue("pg").new_database() if kind == "postgresql" else None
+    yield kind
+    _database["url"] = None
+
+
+def make_app(data, **kwargs):
+    """``create_app`` on the running test's store (its PostgreSQL database, or SQLite under ``data``)."""
+    return create_app(data, database=_database["url"], **kwargs)
+
+
 @pytest.fixture
 def client(tmp_path):
     """The app in-process (Starlette's TestClient runs its event loop in a thread, bots included)."""
-    app = create_app(tmp_path / "data", limits=TEST_LIMITS)
+    app = make_app(tmp_path / "data", limits=TEST_LIMITS)
     with TestClient(app) as c:
         yield c
 

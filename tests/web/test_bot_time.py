@@ -10,7 +10,7 @@ import threading
 
 from voidtable.web.bots import set_budget
 
-from .conftest import TEST_LIMITS, FakeClock, create, person, wait_until
+from .conftest import FakeClock, TEST_LIMITS, create, make_app, person, wait_until
 
 import warnings
 
@@ -38,7 +38,7 @@ def test_a_turn_of_many_decisions_stays_within_the_turn_budget(client):
 
 def test_hard_bots_at_a_table_keep_each_turn_within_its_budget(tmp_path):
     think = FakeClock()
-    app = create_app(tmp_path / "data", limits=TEST_LIMITS)
+    app = make_app(tmp_path / "data", limits=TEST_LIMITS)
     charged: list[tuple[int, float, float]] = []  # (seat, this decision, the turn so far)
     quick = []
     lock = threading.Lock()
@@ -82,7 +82,7 @@ def test_hard_bots_at_a_table_keep_each_turn_within_its_budget(tmp_path):
 
 
 def test_a_table_of_bots_alone_plays_at_a_watchable_pace_by_default_and_the_table_can_change_it(tmp_path):
-    with TestClient(create_app(tmp_path / "data", limits=TEST_LIMITS, pace=0.7, bot_delay=0.3)) as c:
+    with TestClient(make_app(tmp_path / "data", limits=TEST_LIMITS, pace=0.7, bot_delay=0.3)) as c:
         hub = c.app.state.hub
         delays: list[float] = []
         hub._later = lambda delay, fn, *args: delays.append(delay)  # record, do not wait

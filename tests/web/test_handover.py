@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import warnings
 
-from .conftest import TEST_LIMITS, create, move, person, state, wait_until
+from .conftest import TEST_LIMITS, create, make_app, move, person, state, wait_until
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -20,7 +20,7 @@ def hand(c, tid, seat, token, level="easy"):
 
 def test_the_creator_hands_an_absent_seat_to_a_bot_and_its_link_takes_it_back(tmp_path):
     data = tmp_path / "data"
-    with TestClient(create_app(data, limits=TEST_LIMITS)) as c:
+    with TestClient(make_app(data, limits=TEST_LIMITS)) as c:
         made = create(c, players=3, seats=[person(name="Tess"), person(name="Fred"), {"kind": "bot", "bot": "easy"}])
         tid, creator = made["id"], made["creator"]
         fred = next(l["token"] for l in made["links"] if l["seat"] == 1)
@@ -51,7 +51,7 @@ def test_the_creator_hands_an_absent_seat_to_a_bot_and_its_link_takes_it_back(tm
             assert r.status_code == 409 and "a bot plays your seat" in r.json()["error"]
 
     # the handover is stored: after a restart the bot still holds the seat
-    with TestClient(create_app(data, limits=TEST_LIMITS)) as c:
+    with TestClient(make_app(data, limits=TEST_LIMITS)) as c:
         assert c.get(f"/api/tables/{tid}").json()["seats"][1]["held"] == "handed"
         assert c.post(f"/api/tables/{tid}/take-back", headers={"Authorization": "Bearer nope"}).status_code == 401
         r = c.post(f"/api/tables/{tid}/take-back", headers={"Authorization": f"Bearer {fred}"})

@@ -19,7 +19,7 @@ from voidtable.web.app import create_app
 from voidtable.web.bots import FairQueue
 from voidtable.web.limits import Limits
 
-from .conftest import TEST_LIMITS, bot, create, person, wait_status
+from .conftest import TEST_LIMITS, bot, create, make_app, person, wait_status
 
 RELEASE = threading.Event()
 
@@ -56,7 +56,7 @@ def simultaneous_game() -> tuple[str, int]:
 
 
 def limited(tmp_path, **limits) -> TestClient:
-    return TestClient(create_app(tmp_path / "data", bot_workers=2, limits=Limits(**{**TEST_LIMITS.__dict__, **limits})))
+    return TestClient(make_app(tmp_path / "data", bot_workers=2, limits=Limits(**{**TEST_LIMITS.__dict__, **limits})))
 
 
 def test_a_client_bot_spec_over_the_time_limit_is_refused(client):
@@ -80,7 +80,7 @@ def test_one_tables_bots_cannot_starve_another(tmp_path, blocker):
 def test_the_replay_viewer_answers_while_every_bot_worker_is_busy(tmp_path, blocker):
     Blocker.started.clear()
     Blocker.returned.clear()
-    with TestClient(create_app(tmp_path / "data", bot_workers=1, limits=TEST_LIMITS)) as c:
+    with TestClient(make_app(tmp_path / "data", bot_workers=1, limits=TEST_LIMITS)) as c:
         done = create(c, players=3, seats=[bot("random")] * 3)["id"]
         wait_status(c, done)
         game, n = simultaneous_game()
@@ -140,6 +140,7 @@ def test_a_turn_has_a_thinking_cap(tmp_path):
         assert hub._think(Never(0), obs, 0.0) == "first"
 
 
+@pytest.mark.sqlite_only  # edits the SQLite file as an older server left it
 def test_stored_unbounded_bots_are_clamped_after_a_restart(tmp_path):
     data = tmp_path / "data"
     with limited(tmp_path, max_bot_seconds=0.02) as c:

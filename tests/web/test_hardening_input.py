@@ -14,7 +14,7 @@ from voidtable.web.limits import Limits
 from voidtable.web.store import SeatRow, TableRow
 from voidtable.web.tables import MoveError, Table
 
-from .conftest import create, person
+from .conftest import create, make_app, person
 
 CHUNK = 65_536
 
@@ -48,7 +48,7 @@ def post_raw(app, path: str, total: int, declare: bool) -> tuple[int, int]:
 
 @pytest.mark.parametrize("declare", [True, False])
 def test_a_large_body_is_refused_before_it_is_read(tmp_path, declare):
-    app = create_app(tmp_path / "data", limits=Limits(max_body=100_000))
+    app = make_app(tmp_path / "data", limits=Limits(max_body=100_000))
     status, pulled = post_raw(app, "/api/tables", 100 * 1_000_000, declare)
     assert status == 413
     assert pulled <= 100_000 + CHUNK  # declared: nothing read; chunked: stopped at the limit, not at 100 MB

@@ -11,13 +11,13 @@ from starlette.websockets import WebSocketDisconnect
 from voidtable.web.app import STATIC, create_app
 from voidtable.web.limits import Limits
 
-from .conftest import TEST_LIMITS, create
+from .conftest import TEST_LIMITS, create, make_app
 
 TABLE = {"game": "buccaneers", "players": 3, "seats": [{"kind": "person", "claim": True}, {"kind": "person"}, {"kind": "bot"}]}
 
 
 def app_client(tmp_path, **limits):
-    return TestClient(create_app(tmp_path / "data", limits=Limits(**{**TEST_LIMITS.__dict__, **limits})))
+    return TestClient(make_app(tmp_path / "data", limits=Limits(**{**TEST_LIMITS.__dict__, **limits})))
 
 
 def test_a_cross_site_post_creates_no_table_and_claims_no_seat(client):
@@ -56,7 +56,7 @@ def test_listed_origins_are_allowed(tmp_path):
 
 
 def test_only_the_bound_address_localhost_and_listed_hosts_are_served(tmp_path):
-    with TestClient(create_app(tmp_path / "data")) as c:  # the defaults: no allowed_hosts
+    with TestClient(make_app(tmp_path / "data")) as c:  # the defaults: no allowed_hosts
         for host in ("127.0.0.1:8000", "localhost:8000", "localhost", "[::1]:8000"):
             assert c.get("/api/games", headers={"Host": host}).status_code == 200, host
         for host in ("testserver", "evil.example", "evil.example:8000", "127.0.0.1.evil.example"):
@@ -65,13 +65,13 @@ def test_only_the_bound_address_localhost_and_listed_hosts_are_served(tmp_path):
         with pytest.raises(WebSocketDisconnect):
             with c.websocket_connect("/ws/x", headers={"Host": "evil.example"}) as ws:
                 ws.receive_json()
-    with TestClient(create_app(tmp_path / "d2", limits=Limits(allowed_hosts=("table.example",)))) as c:
+    with TestClient(make_app(tmp_path / "d2", limits=Limits(allowed_hosts=("table.example",)))) as c:
         assert c.get("/api/games", headers={"Host": "table.example:8000"}).status_code == 200
         assert c.get("/api/games", headers={"Host": "evil.example"}).status_code == 421
 
 
 def test_a_server_on_every_address_answers_ip_literals_but_not_names(tmp_path):
-    with TestClient(create_app(tmp_path / "data", host="0.0.0.0")) as c:
+    with TestClient(make_app(tmp_path / "data", host="0.0.0.0")) as c:
         assert c.get("/api/games", headers={"Host": "192.168.1.20:8000"}).status_code == 200
         assert c.get("/api/games", headers={"Host": "rebind.evil.example:8000"}).status_code == 421
 

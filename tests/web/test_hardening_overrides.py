@@ -16,7 +16,7 @@ from voidtable.web.app import create_app
 from voidtable.web.limits import Limits
 from voidtable.web.serving import read_rule_set
 
-from .conftest import TEST_LIMITS, bot
+from .conftest import TEST_LIMITS, bot, make_app
 
 
 def concrete(spec) -> list[tuple[str, Any, Any]]:
@@ -67,7 +67,7 @@ def test_the_server_can_turn_overrides_off(tmp_path):
     if not cases:
         pytest.skip("no game declares a parameter")
     game, path, value, _ = cases[0]
-    with TestClient(create_app(tmp_path / "data", limits=Limits(**{**TEST_LIMITS.__dict__, "allow_overrides": False}))) as c:
+    with TestClient(make_app(tmp_path / "data", limits=Limits(**{**TEST_LIMITS.__dict__, "allow_overrides": False}))) as c:
         r = c.post("/api/tables", json=table(game, {path: value}))
         assert r.status_code == 400 and "--no-overrides" in r.json()["error"]
 
@@ -81,7 +81,7 @@ def test_named_rule_sets_are_variants_in_the_lobby(tmp_path):
     file = tmp_path / "tuned.json"
     file.write_text(json.dumps({"game": game, "set": {path: tuned}}))
     name, g, values = read_rule_set(f"tuned={file}")
-    with TestClient(create_app(tmp_path / "data", limits=TEST_LIMITS, rule_sets={name: (g, values)})) as c:
+    with TestClient(make_app(tmp_path / "data", limits=TEST_LIMITS, rule_sets={name: (g, values)})) as c:
         listed = next(x for x in c.get("/api/games").json() if x["name"] == game)
         assert listed["variants"]["tuned"] == {path: tuned}
         r = c.post("/api/tables", json=table(game, {}, variant="tuned"))

@@ -7,7 +7,7 @@ from starlette.testclient import TestClient
 from voidtable.web.app import create_app
 from voidtable.web.limits import Limits
 
-from .conftest import TEST_LIMITS
+from .conftest import TEST_LIMITS, make_app
 
 TABLE = {"game": "buccaneers", "players": 3, "seats": [{"kind": "person", "claim": True}, {"kind": "person"}, {"kind": "person"}]}
 
@@ -24,7 +24,7 @@ class Clock:
 
 def client_with(tmp_path, clock=None, **limits) -> TestClient:
     merged = {**TEST_LIMITS.__dict__, **limits}
-    return TestClient(create_app(tmp_path / "data", limits=Limits(**merged), clock=clock))
+    return TestClient(make_app(tmp_path / "data", limits=Limits(**merged), clock=clock))
 
 
 def test_creating_tables_is_rate_limited_per_client(tmp_path):

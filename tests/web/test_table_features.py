@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import json
 import sqlite3
+
+import pytest
 import warnings
 
 from voidtable.web.limits import Limits
 from voidtable.web.store import SCHEMA, SCHEMA_VERSION, Store
 
-from .conftest import TEST_LIMITS, FakeClock, create, on_loop, person, state, wait_until
+from .conftest import FakeClock, TEST_LIMITS, create, make_app, on_loop, person, state, wait_until
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -28,7 +30,7 @@ def bearer(token):
 
 def test_a_move_clock_runs_out_a_bot_chooses_that_move_and_a_restart_keeps_the_clock(tmp_path):
     data, wall = tmp_path / "data", FakeClock()
-    with TestClient(create_app(data, limits=TEST_LIMITS, wall=wall, tick=3600)) as c:
+    with TestClient(make_app(data, limits=TEST_LIMITS, wall=wall, tick=3600)) as c:
         r = c.post("/api/tables", json={"game": "buccaneers", "players": 3, "clock": {"mode": "minute", "seconds": 30}})
         assert r.status_code == 400 and "clock" in r.json()["error"]
         made = create(c, players=3, seats=[person(name="Tess"), person(name="Fred"), {"kind": "bot", "bot": "easy"}],
@@ -43,7 +45,7 @@ def test_a_move_clock_runs_out_a_bot_chooses_that_move_and_a_restart_keeps_the_c
         assert state(c, tid)["clock"]["seats"][1]["left"] == 18.0  # everyone sees it count, spectators too
         on_loop(hub, hub.tick)
         assert not hub._forced  # not yet out
-    with TestClient(create_app(data, limits=TEST_LIMITS, wall=wall, tick=3600)) as c:  # a restart keeps the clocks
+    with TestClient(make_app(data, limits=TEST_LIMITS, wall=wall, tick=3600)) as c:  # a restart keeps the clocks
         hub = c.app.state.hub
         assert state(c, tid, tess)["clock"]["seats"][0]["left"] == 18.0
         wall.advance(19)
@@ -60,7 +62,7 @@ def test_a_move_clock_runs_out_a_bot_chooses_that_move_and_a_restart_keeps_the_c
 
 def test_a_game_clock_runs_out_and_the_seat_passes_to_a_bot_for_good(tmp_path):
     wall = FakeClock()
-    with TestClient(create_app(tmp_path / "data", limits=TEST_LIMITS, wall=wall, tick=3600)) as c:
+    with TestClient(make_app(tmp_path / "data", limits=TEST_LIMITS, wall=wall, tick=3600)) as c:
         made = create(c, players=3, seats=[person(), person(), {"kind": "bot", "bot": "easy"}],
                       clock={"mode": "game", "seconds": 60})
         tid, hub = made["id"], c.app.state.hub
@@ -75,7 +77,7 @@ def test_a_game_clock_runs_out_and_the_seat_passes_to_a_bot_for_good(tmp_path):
 
 def test_two_players_one_resigns_the_other_wins_the_record_says_so_and_a_rematch_keeps_the_seats(tmp_path):
     data = tmp_path / "data"
-    with TestClient(create_app(data, limits=TEST_LIMITS)) as c:
+    with TestClient(make_app(data, limits=TEST_LIMITS)) as c:
         made = create(c, game="blacksun", players=2, seats=[person(name="Ana"), person(name="Ben")])
         tid = made["id"]
         ana, ben = (next(l["token"] for l in made["links"] if l["seat"] == s) for s in (0, 1))
@@ -103,7 +105,7 @@ def test_two_players_one_resigns_the_other_wins_the_record_says_so_and_a_rematch
         assert info["status"] == "running" and [s["name"] for s in info["seats"]] == ["Ana", "Ben"]
         assert info["rematch_of"] == tid
         assert state(c, new, ana)["seat"] == 0 and state(c, new, ben)["seat"] == 1  # everyone's own link works there
-    with TestClient(create_app(data, limits=TEST_LIMITS)) as c:  # the resignation and the rematch are stored
+    with TestClient(make_app(data, limits=TEST_LIMITS)) as c:  # the resignation and the rematch are stored
         info = c.get(f"/api/tables/{tid}").json()
         assert info["status"] == "finished" and info["result"]["resigned"] == [0] and info["rematch"] == new
         assert state(c, tid, ana)["result"]["summary"] == "Winner: Ben (Ana resigned)"
@@ -126,7 +128,7 @@ def test_with_three_players_a_resigned_seat_is_played_by_a_bot_to_the_end(client
 
 def test_chat_is_plain_text_within_limits_and_the_creator_can_turn_it_off(tmp_path):
     limits = Limits(allowed_hosts=("testserver",), creates_per_minute=1000, chat_size=40, chat_per_minute=3)
-    with TestClient(create_app(tmp_path / "data", limits=limits)) as c:
+    with TestClient(make_app(tmp_path / "data", limits=limits)) as c:
         made = create(c, players=3, seats=[person(name="Ana"), person(name="Ben"), {"kind": "bot", "bot": "easy"}])
         tid = made["id"]
         ana = next(l["token"] for l in made["links"] if l["seat"] == 0)
@@ -152,6 +154,7 @@ def test_chat_is_plain_text_within_limits_and_the_creator_can_turn_it_off(tmp_pa
         assert ana not in json.dumps(seen) and made["creator"] not in json.dumps(seen)  # no token ever in a message
 
 
+@pytest.mark.sqlite_only  # an SQLite file in an older server's shape
 def test_a_store_from_before_the_schema_steps_opens_and_its_tables_load(tmp_path):
     path = tmp_path / "data" / "voidtable.sqlite3"
     path.parent.mkdir()
@@ -169,7 +172,7 @@ def test_a_store_from_before_the_schema_steps_opens_and_its_tables_load(tmp_path
     (row,) = store.load_all()
     assert row.problem is None and row.table_options == {} and row.seats[0].held is None and row.talk == []
     store.close()
-    with TestClient(create_app(tmp_path / "data", limits=TEST_LIMITS)) as c:
+    with TestClient(make_app(tmp_path / "data", limits=TEST_LIMITS)) as c:
         info = c.get("/api/tables/old").json()
         assert info["status"] == "running" and info["clock"] is None and info["chat"] is True
 

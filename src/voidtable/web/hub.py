@@ -138,7 +138,9 @@ class Hub:
             from .peers import Peers
             from .pgstore import PgStore
 
-            self.store = PgStore(database, self.wall)
+            # rows shared by processes carry wall-clock times (rate events, activity); a test's injected clock
+            # for rate limits and expiry stands in for it
+            self.store = PgStore(database, clock or self.wall)
             self.peers = Peers(self, self.store, lease_seconds)
         else:
             self.store = Store(self.data / "voidtable.sqlite3", durable)
