@@ -34,3 +34,11 @@ def pg():  # type: ignore[no-untyped-def]
     server = PgServer()
     yield server
     server.stop()
+
+
+def pytest_sessionstart(session):  # type: ignore[no-untyped-def]
+    """With CI=true the browser tests may not skip: a machine without chromium fails the run at once."""
+    chromium = os.environ.get("VOIDTABLE_CHROMIUM", "/usr/bin/chromium")
+    if os.environ.get("CI", "").lower() == "true" and not os.path.exists(chromium):
+        pytest.exit(f"CI needs chromium for the browser tests: {chromium} is missing "
+                    "(scripts/setup.sh installs Debian's chromium as root)", returncode=1)
