@@ -76,3 +76,22 @@ def test_mcts_plays_empires_through_the_hooks():
         assert a in legal
         s.apply(p, a)
     assert searched == 3 and agent.last_iterations >= 8
+
+
+def test_heuristic_tables_trade_licences_with_negotiation_on():
+    """With negotiation on, a bot lacking a trade good offers 2 credits for a licence and the other accepts."""
+    from voidtable.games.empires import bot
+
+    kinds: list[str] = []
+    for seed in range(3):
+        s = fresh(4, seed=seed, options={"negotiation": "licences"})
+        rng = Rng(seed)
+        while not s.is_over() and "accept" not in kinds:
+            p = s.to_move()[0]
+            a = bot.act(observe(s, p), rng)
+            kinds.append(a.kind)
+            s.apply(p, a)
+        if "accept" in kinds:
+            break
+    i = kinds.index("offer_send")
+    assert kinds[i - 3:i + 2] == ["offer_to", "offer_licence", "offer_give", "offer_send", "accept"]

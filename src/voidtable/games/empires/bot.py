@@ -271,11 +271,11 @@ def score(sight: Sight, a: Action) -> float:
     if k == "offer_to":
         return 7 if wants_licence(sight, int(arg)) else -10
     if k == "offer_licence":
-        return 20 if sight.r.negotiation != "off" else -1
+        return 20  # offered only with negotiation on (the bot's rules data is loaded without options)
     if k == "offer_give":
         what, n = arg
         parts = (v.get("decision") or {}).get("give", [])
-        return 15 - n if what == "credits" and n == 2 and not parts and credits >= 4 else -5
+        return 13 if what == "credits" and n == 2 and not parts else -5
     if k == "offer_send":
         d = v.get("decision") or {}
         return 18 if d.get("licence") and d.get("give") else -2
@@ -304,8 +304,8 @@ def offer_worth(view: dict[str, Any], seat: int) -> float:
 
 def wants_licence(sight: Sight, to: int) -> bool:
     """A technology it would research lacks only a trade good that seat ``to`` controls."""
-    if sight.r.negotiation == "off":
-        return False
+    if sight.view["credits"][sight.seat] < 2:
+        return False  # it pays 2 credits for a licence
     mine = {sight.r.planet(k).trade_good for k in sight.held if k in sight.r.data.planets}
     theirs = {sight.r.planet(k).trade_good for k, p in sight.planets.items()
               if k in sight.r.data.planets and sight.controller(k) == to}
