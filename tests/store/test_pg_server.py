@@ -98,3 +98,21 @@ def test_a_move_sent_to_a_process_that_has_not_heard_the_last_one_yet_is_caught_
             r = move(second, tid, toks[nxt], s2["step"], s2["legal"][0])  # sent at once to the other process
             assert r.status_code == 200, r.text
         assert a.get(f"/api/tables/{tid}").json()["step"] >= 16
+
+
+def test_a_simultaneous_choice_that_lost_the_step_race_is_stored_at_the_next_step(pg: PgServer) -> None:
+    """Two seats choose at once on two processes: both choices are accepted, whichever stored its step first."""
+    url = pg.new_database()
+    with TestClient(create_app("unused", limits=TEST_LIMITS, database=url)) as a, \
+            TestClient(create_app("unused", limits=TEST_LIMITS, database=url)) as b:
+        made = create(a, players=3, seats=[person(), person(), person()], seed=8)
+        tid = made["id"]
+        toks = {link["seat"]: link["token"] for link in made["links"]}
+        assert sorted(b.get(f"/api/tables/{tid}").json()["to_move"]) == [0, 1, 2]  # everyone selects at once
+        for hub in (a.app.state.hub, b.app.state.hub):  # no notification arrives: b learns only from the database
+            hub.peers.listener.on_change = lambda kind, table, step: None
+        s0, s1 = state(a, tid, toks[0]), state(b, tid, toks[1])
+        assert move(a, tid, toks[0], s0["step"], s0["legal"][0]).status_code == 200
+        r = move(b, tid, toks[1], s1["step"], s1["legal"][0])  # b still thinks no one has chosen: its step 1 is taken
+        assert r.status_code == 200, r.text
+        assert b.get(f"/api/tables/{tid}").json()["step"] == 2

@@ -516,13 +516,22 @@ class Hub:
             table.check_person(seat)
         if self.peers is not None and step != table.step:  # another process may have stored moves we have not heard
             self.peers.catch_up(table)
-        action = table.check(seat, step, action_json)
+        for attempt in (1, 2):
+            action = table.check(seat, step, action_json)
+            assert seat is not None
+            new, events = table.prepare(seat, action)
+            result = table.result_json(new) if new.is_over() else None
+            clocks = table.clock_changes(self.wall(), seat, new)
+            try:
+                self.stored(lambda: self.store.add_move(table.id, table.step + 1, seat, action, result, clocks), table)
+            except MoveError as e:
+                # another process stored this step first (the table has caught up): a move that is still the
+                # seat's to make (a simultaneous choice another seat's move left alone) is checked and stored again
+                if e.status == 409 and self.peers is not None and attempt == 1:
+                    continue
+                raise
+            break
         assert seat is not None
-        new, events = table.prepare(seat, action)
-        result = table.result_json(new) if new.is_over() else None
-        now = self.wall()
-        clocks = table.clock_changes(now, seat, new)
-        self.stored(lambda: self.store.add_move(table.id, table.step + 1, seat, action, result, clocks), table)
         table.commit(new, seat, action, events)
         table.set_clocks(clocks)
         for p in {seat, *(c[0] for c in clocks)}:  # a clock that stopped or started again: its forced move is done or moot

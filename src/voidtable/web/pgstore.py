@@ -123,9 +123,12 @@ class PgStore(TableStore):
 
     def _changed(self, x: Exec, kind: str, table_id: str, step: int = 0) -> None:
         """Note the table's activity (for expiry) and tell every process, on commit."""
-        if kind != "removed":
-            x("UPDATE tables SET touched = ? WHERE id = ?", (self.now(), table_id))
-        x("SELECT pg_notify(?, ?)", (CHANNEL, json.dumps({"kind": kind, "table": table_id, "step": step})))
+        note = json.dumps({"kind": kind, "table": table_id, "step": step})
+        if kind == "removed":
+            x("SELECT pg_notify(?, ?)", (CHANNEL, note))
+        else:  # one round trip: the activity time and the notification together
+            x("WITH touch AS (UPDATE tables SET touched = ? WHERE id = ? RETURNING id) SELECT pg_notify(?, ?)",
+              (self.now(), table_id, CHANNEL, note))
 
     def _migrate(self, x: Exec) -> None:
         x("SELECT pg_advisory_xact_lock(?)", (_LOCK_KEY,))
