@@ -116,3 +116,15 @@ def test_a_simultaneous_choice_that_lost_the_step_race_is_stored_at_the_next_ste
         r = move(b, tid, toks[1], s1["step"], s1["legal"][0])  # b still thinks no one has chosen: its step 1 is taken
         assert r.status_code == 200, r.text
         assert b.get(f"/api/tables/{tid}").json()["step"] == 2
+
+
+def test_a_websocket_to_a_process_that_has_not_heard_of_the_table_yet_gets_it(pg: PgServer) -> None:
+    url = pg.new_database()
+    with TestClient(create_app("unused", limits=TEST_LIMITS, database=url)) as a, \
+            TestClient(create_app("unused", limits=TEST_LIMITS, database=url)) as b:
+        b.app.state.hub.peers.listener.on_change = lambda kind, table, step: None  # b hears nothing
+        made = create(a, players=3, seats=[person(), person(), person()], seed=2)
+        with b.websocket_connect(f"/ws/{made['id']}") as ws:
+            ws.send_json({"type": "hello", "token": made["links"][0]["token"]})
+            first = ws.receive_json()
+        assert first["type"] != "error" and first["step"] == 0 and first["legal"], first

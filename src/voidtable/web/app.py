@@ -265,7 +265,10 @@ def create_app(data: str | Path, durable: str = "normal", bot_workers: int = 4, 
 
     async def ws_table(ws: WebSocket) -> None:
         await ws.accept()
-        table = hub.tables.get(ws.path_params["id"])
+        try:  # hub.table: also a table another server process created a moment ago
+            table: Any = hub.table(ws.path_params["id"])
+        except MoveError:
+            table = None
         if table is None:
             await ws.send_json({"type": "error", "error": f"no table {ws.path_params['id']!r}"})
             await ws.close(code=4404)
