@@ -1,0 +1,53 @@
+"""The Black Sun study's files (docs/studies/blacksun/) still load: every experiment plans, the tune
+file passes the tuner's checks, and the two helper scripts run on a tiny input."""
+
+from __future__ import annotations
+
+import csv
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("optuna")
+
+from voidtable.lab import spec, tune  # noqa: E402
+
+STUDY = Path(__file__).resolve().parents[3] / "docs" / "studies" / "blacksun"
+EXPERIMENTS = sorted(p for p in STUDY.glob("*.toml") if p.name != "d-tune.toml")
+
+
+@pytest.mark.parametrize("path", EXPERIMENTS, ids=lambda p: p.name)
+def test_every_experiment_file_plans(path):
+    plan = spec.plan(spec.from_dict(spec.read_toml(path)))
+    assert plan.conditions and plan.experiment.game == "blacksun"
+
+
+def test_the_tune_file_passes_the_tuners_checks():
+    t = tune.load(STUDY / "d-tune.toml")
+    tune.check(t)
+    assert t.players == [4, 6] and t.profiles["quick"].trials < t.profiles["full"].trials
+
+
+def test_by_agent_splits_win_shares_by_faction_and_agent(tmp_path):
+    rows = [("smuggler", "mcts", 1.0), ("smuggler", "heuristic", 0.0), ("brigands", "heuristic", 0.5),
+            ("brigands", "heuristic", 0.5)]
+    with (tmp_path / "games.csv").open("w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(["faction", "agent", "win_share", "error"])
+        w.writerows([(fa, a, s, "") for fa, a, s in rows])
+    out = subprocess.run([sys.executable, str(STUDY / "by_agent.py"), str(tmp_path)], capture_output=True,
+                         text=True, check=True).stdout
+    lines = {line.split()[0]: line for line in out.splitlines()[1:]}
+    assert "1.000" in lines["smuggler"] and "0.000" in lines["smuggler"]  # mcts won its game, the bot lost
+    assert lines["brigands"].count("0.500") == 2 and "n=2" in lines["brigands"]
+
+
+def test_rounds_counts_full_rounds_and_refuses_bad_input():
+    out = subprocess.run([sys.executable, str(STUDY / "rounds.py"), "2", "2", "game.target_short=3"],
+                         capture_output=True, text=True, check=True).stdout
+    rounds = float(out.split("full rounds")[1].split()[0])
+    assert rounds >= 1 and "decisions/round" in out
+    bad = subprocess.run([sys.executable, str(STUDY / "rounds.py"), "9", "2"], capture_output=True, text=True)
+    assert bad.returncode != 0 and "2..6" in bad.stderr
