@@ -21,28 +21,36 @@ from voidtable.web.limits import Limits
 
 from .conftest import TEST_LIMITS, bot, create, make_app, person, wait_status
 
-RELEASE = threading.Event()
+class Gate:
+    """One test's signals: set when a blocker starts, when it is let go, when it returns. Each test has its own,
+    so a blocker thread left over from an earlier test (let go at that test's end) cannot signal this one."""
+
+    def __init__(self) -> None:
+        self.started = threading.Event()
+        self.release = threading.Event()
+        self.returned = threading.Event()
 
 
 class Blocker(Agent):
     """A bot that thinks until the test lets it go (and ignores any budget): the worst a worker can be held."""
 
-    started = threading.Event()
-    returned = threading.Event()
+    def __init__(self, seed: int, gate: Gate) -> None:
+        super().__init__(seed)
+        self.gate = gate
 
     def act(self, obs):
-        Blocker.started.set()
-        RELEASE.wait(timeout=60)
-        Blocker.returned.set()
+        self.gate.started.set()
+        self.gate.release.wait(timeout=60)
+        self.gate.returned.set()
         return obs.legal[0]
 
 
 @pytest.fixture
 def blocker():
-    RELEASE.clear()
-    agent_specs.register_kind(agent_specs.AgentKind("blocker", lambda game, seed: Blocker(seed), {}, "test only"))
-    yield
-    RELEASE.set()
+    gate = Gate()
+    agent_specs.register_kind(agent_specs.AgentKind("blocker", lambda game, seed: Blocker(seed, gate), {}, "test only"))
+    yield gate
+    gate.release.set()
     agent_specs.KINDS.pop("blocker", None)
 
 
@@ -74,24 +82,22 @@ def test_one_tables_bots_cannot_starve_another(tmp_path, blocker):
             assert wait_status(c, other, polls=1500)["status"] == "finished"  # while every blocker still thinks
             assert c.get(f"/api/tables/{hog}").json()["step"] == 0
         finally:
-            RELEASE.set()
+            blocker.release.set()
 
 
 def test_the_replay_viewer_answers_while_every_bot_worker_is_busy(tmp_path, blocker):
-    Blocker.started.clear()
-    Blocker.returned.clear()
     with TestClient(make_app(tmp_path / "data", bot_workers=1, limits=TEST_LIMITS)) as c:
         done = create(c, players=3, seats=[bot("random")] * 3)["id"]
         wait_status(c, done)
         game, n = simultaneous_game()
         create(c, game=game, players=n, seats=[bot("blocker")] * n)
         try:
-            assert Blocker.started.wait(timeout=60)  # the only bot worker is held now
+            assert blocker.started.wait(timeout=60)  # the only bot worker is held now
             r = c.get(f"/api/tables/{done}/replay?step=3")
             assert r.status_code == 200 and r.json()["step"] == 3
-            assert not Blocker.returned.is_set()  # answered while the only bot worker was still held
+            assert not blocker.returned.is_set()  # answered while the only bot worker was still held
         finally:
-            RELEASE.set()
+            blocker.release.set()
 
 
 def test_the_fair_queue_takes_tables_in_turn_one_decision_each():
