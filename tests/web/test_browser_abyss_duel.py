@@ -11,77 +11,19 @@ whatever the bot does. Screenshots go to test-artifacts/.
 
 from __future__ import annotations
 
-import json
-import os
 import re
-from pathlib import Path
 
 import pytest
 
-from .conftest import ARTIFACTS
+from .browsing import browser, page  # noqa: F401  (fixtures)
+from .browsing import click, my_turn, needs_chromium, seeded, shot
 
-CHROMIUM = os.environ.get("VOIDTABLE_CHROMIUM", "/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"]
 SEED = 3  # seat 0 outfits first (and deploys first)
 
-sync_api = pytest.importorskip("playwright.sync_api", reason="playwright (the web extra) is not installed")
-pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(),
-                                reason=f"no chromium at {CHROMIUM}: run scripts/setup.sh with VOIDTABLE_EXTRAS=test as root "
-                                       "(it apt-installs Debian's chromium) or set VOIDTABLE_CHROMIUM")
+pytestmark = needs_chromium
+with_seed = seeded(SEED)
 
 KEYS = re.compile(r"\b[a-z]+_[a-z_]+\b")  # a snake_case key (tile key, action kind) must never show
-
-
-@pytest.fixture
-def browser():
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        try:
-            yield b
-        finally:
-            b.close()
-
-
-@pytest.fixture
-def page(browser):
-    ctx = browser.new_context(viewport={"width": 1366, "height": 900})
-    pg = ctx.new_page()
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    yield pg
-    ctx.close()
-    assert not errors, f"JavaScript errors on the page: {errors}"
-
-
-def shot(page, name: str) -> None:
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
-
-
-def with_seed(route) -> None:
-    req = route.request
-    if req.method == "POST":
-        body = json.loads(req.post_data or "{}")
-        body["seed"] = SEED
-        route.continue_(post_data=json.dumps(body))
-    else:
-        route.continue_()
-
-
-def step_of(page) -> str:
-    return str(page.evaluate("() => document.body.dataset.step || ''"))
-
-
-def my_turn(page) -> None:
-    page.wait_for_function("() => document.querySelector('#status').innerText.startsWith('Your turn')", timeout=30_000)
-
-
-def click(page, selector: str) -> None:
-    """Click one highlighted element (one action) and wait for the table to move on."""
-    before = step_of(page)
-    page.locator(selector).first.click()
-    page.wait_for_function(f"() => document.body.dataset.step !== '{before}'", timeout=15_000)
 
 
 def log(page) -> list[str]:
