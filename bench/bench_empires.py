@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import statistics
 import sys
 import time
@@ -28,42 +27,13 @@ from voidtable.agents.ladder import play_one
 from voidtable.agents.play import seat_agents
 from voidtable.engine.game import Game
 
-from voidtable.engine.rng import Rng
+from voidtable.engine.stats import wilson
+
+import bench_playouts  # the random-playout and clone loops every game's bench shares
 
 SPEC = voidtable.engine.get("empires")
 
 CLOCK: Callable[[], float] = time.perf_counter  # --cpu: time.process_time (CPU seconds: fair on a loaded machine)
-
-
-def playouts(game: Game, count: int, seed0: int) -> tuple[float, int]:
-    """The loop of bench_playouts.py (uniform random legal actions), timed with :data:`CLOCK`."""
-    decisions = 0
-    start = CLOCK()
-    for i in range(count):
-        s = game.new_state(seed0 + i)
-        r = Rng(seed0 + i)
-        while not s.is_over():
-            p = s.to_move()[0]
-            legal = s.legal_actions(p)
-            s.apply(p, legal[r.below(len(legal))])
-            decisions += 1
-    return CLOCK() - start, decisions
-
-
-def clone_micros(game: Game, reps: int = 20000, steps: int = 60) -> float:
-    """clone() at a mid-game state (after ``steps`` random decisions), as in bench_playouts.py."""
-    s = game.new_state(1)
-    r = Rng(1)
-    for _ in range(steps):
-        if s.is_over():
-            break
-        p = s.to_move()[0]
-        legal = s.legal_actions(p)
-        s.apply(p, legal[r.below(len(legal))])
-    start = CLOCK()
-    for _ in range(reps):
-        s.clone()
-    return (CLOCK() - start) / reps * 1e6
 
 
 def bot_games(game: Game, count: int, seed0: int) -> tuple[float, int]:
@@ -78,16 +48,6 @@ def bot_games(game: Game, count: int, seed0: int) -> tuple[float, int]:
             s.apply(p, bots[p].act(observe(s, p)))
             decisions += 1
     return CLOCK() - start, decisions
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson interval of a share (a shared win counts half)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
 
 
 def duel(specs: list[str], players: int, games: int, seed: int, start: int, options: dict[str, Any]) -> None:
@@ -143,13 +103,13 @@ def main() -> None:
         duel(args.duel.split(","), args.players, args.games, args.seed, args.start, options)
         return
     game = voidtable.load("empires", args.players, options)
-    playouts(game, 3, 999_999)  # warm up
+    bench_playouts.playouts(game, 3, 999_999, clock=CLOCK)  # warm up
     gps, dps, clones, bps = [], [], [], []
     for run in range(args.runs):
-        dt, decisions = playouts(game, args.games, 1000 * run)
+        dt, decisions = bench_playouts.playouts(game, args.games, 1000 * run, clock=CLOCK)
         gps.append(args.games / dt)
         dps.append(decisions / dt)
-        clones.append(clone_micros(game))  # a few turns in
+        clones.append(bench_playouts.clone_micros(game, steps=60, clock=CLOCK))  # a few turns in
         bt, _ = bot_games(game, args.bot_games, 1000 * run)
         bps.append(args.bot_games / bt)
     print(f"empires {args.players} players, variant {args.variant}, {args.games} random games and {args.bot_games} "
