@@ -6,11 +6,14 @@ game may import the engine but never the agents.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from .actions import Action
 from .rng import Rng
 from .state import GameState
+
+if TYPE_CHECKING:
+    from .game import Game
 
 
 class Observation:
@@ -18,19 +21,37 @@ class Observation:
 
     ``view`` is built on first use (a random player never needs it, and
     building it is most of the cost of a cheap decision).
+
+    ``loaded`` is the game as it was made: its options, rules-data overrides and the
+    typed rules built from them (``rules``, ``options``). Rules are public, so this
+    leaks nothing, and a bot that reads printed numbers reads the ones in play (a
+    ``--set`` override, a lab sweep, an option) rather than the defaults. Passing it
+    costs one reference.
     """
 
-    __slots__ = ("seat", "legal", "game", "players", "sample", "_view", "_make_view")
+    __slots__ = ("seat", "legal", "game", "players", "sample", "loaded", "_view", "_make_view")
 
     def __init__(self, seat: int, legal: list[Action], game: str, players: int,
-                 sample: Callable[[Rng], GameState], make_view: Callable[[], dict[str, Any]]) -> None:
+                 sample: Callable[[Rng], GameState], make_view: Callable[[], dict[str, Any]],
+                 loaded: "Game") -> None:
         self.seat = seat
         self.legal = legal
         self.game = game
         self.players = players
         self.sample = sample  # a determinization for this seat; never the true state
+        self.loaded = loaded
         self._make_view = make_view
         self._view: dict[str, Any] | None = None
+
+    @property
+    def rules(self) -> Any:
+        """The game's typed rules (``Game.rules``), built from its options and rules-data overrides."""
+        return self.loaded.rules
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """The game's options, validated, defaults filled in."""
+        return self.loaded.options
 
     @property
     def view(self) -> dict[str, Any]:
@@ -47,4 +68,5 @@ def observe(state: GameState, seat: int) -> Observation:
     def make_view(_view: Callable[[int | None], dict[str, Any]] = state.view, _seat: int = seat) -> dict[str, Any]:
         return _view(_seat)
 
-    return Observation(seat, state.legal_actions(seat), state.game.name, state.game.players, sample, make_view)
+    g = state.game
+    return Observation(seat, state.legal_actions(seat), g.name, g.players, sample, make_view, g)

@@ -37,7 +37,7 @@ def test_the_bot_waits_for_cards_before_a_long_shot_at_diplomacy():
         p = s.to_move()[0]
         s.apply(p, s.legal_actions(p)[0])
     seat = s.to_move()[0]
-    sight = bot.Sight(s.view(seat), seat, 2)
+    sight = bot.Sight(s.view(seat), seat, s.r)
     planet = next(k for k in sight.neutral if k in s.r.data.planets)
     long_shot = bot.score(sight, Action("diplomacy", (planet, 1)))
     likely = bot.score(sight, Action("diplomacy", (planet, 3)))
@@ -95,3 +95,25 @@ def test_heuristic_tables_trade_licences_with_negotiation_on():
             break
     i = kinds.index("offer_send")
     assert kinds[i - 3:i + 2] == ["offer_to", "offer_licence", "offer_give", "offer_send", "accept"]
+
+
+def test_the_bot_reads_the_rules_the_game_was_made_with():
+    """A rules-data override (a technology's VP) and the options reach the bot through its observation.
+
+    With the printed numbers the bot researches Docking Bay here; with Asteroid Navigation worth 5 VP
+    by ``--set techs.asteroid_navigation.vp=5`` it must research that instead (it once read the
+    rules data loaded without the game's options and overrides, and kept choosing Docking Bay).
+    """
+    from voidtable.games.empires import bot
+
+    from .helpers import through_setup
+
+    plain = through_setup(4, seed=3)
+    changed = through_setup(4, seed=3, options={"techs.asteroid_navigation.vp": 5, "negotiation": "licences"})
+    p = plain.to_move()[0]
+    assert p == changed.to_move()[0] and plain.legal_actions(p) == changed.legal_actions(p)
+    assert bot.act(observe(plain, p), Rng(1)).arg == "docking_bay"
+    obs = observe(changed, p)
+    assert obs.rules is changed.game.rules and obs.options["negotiation"] == "licences"
+    assert bot.act(obs, Rng(1)).arg == "asteroid_navigation"
+    assert bot.rollout_policy(changed, p, changed.legal_actions(p), Rng(1)).arg == "asteroid_navigation"

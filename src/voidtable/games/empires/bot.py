@@ -1,7 +1,8 @@
 """The heuristic player: expands, defends, weighs diplomacy against conquest, times planets for the scorings.
 
-It reads only its observation (its view and legal actions) and the printed rules
-data (planet cards, ships, technologies: public, loaded once per rule set).
+It reads only its observation: its view, its legal actions and the rules the game
+was made with (planet cards, ships, technologies, options: public; with every
+``--set`` override and option in play, ``obs.rules``).
 
 - **Expand**: Diplomats head for neutral planets whose temperament matches the
   cards it holds, warships for neutral planets they can take; the nearest
@@ -66,20 +67,12 @@ def chance(target: int) -> float:
     return _three_dice()[max(0, min(19, target))]
 
 
-@lru_cache(maxsize=8)
-def _rules(players: int) -> "Rules":
-    from voidtable.engine.registry import load
-
-    rules: Rules = load("empires", players, cache=True).rules
-    return rules
-
-
 class Sight:
     """What the bot works out once per decision from its view."""
 
-    def __init__(self, view: dict[str, Any], seat: int, players: int) -> None:
+    def __init__(self, view: dict[str, Any], seat: int, rules: "Rules") -> None:
         self.view, self.seat = view, seat
-        self.r = r = _rules(players)
+        self.r = r = rules
         self.adj: dict[str, list[str]] = {}
         for a, b, _ in view["lines"]:
             self.adj.setdefault(a, []).append(b)
@@ -271,7 +264,7 @@ def score(sight: Sight, a: Action) -> float:
     if k == "offer_to":
         return 7 if wants_licence(sight, int(arg)) else -10
     if k == "offer_licence":
-        return 20  # offered only with negotiation on (the bot's rules data is loaded without options)
+        return 20 if r.negotiation != "off" else -10
     if k == "offer_give":
         what, n = arg
         parts = (v.get("decision") or {}).get("give", [])
@@ -318,9 +311,9 @@ def wants_licence(sight: Sight, to: int) -> bool:
     return False
 
 
-def choose(view: dict[str, Any], seat: int, players: int, legal: list[Action], rng: Rng) -> Action:
+def choose(view: dict[str, Any], seat: int, rules: "Rules", legal: list[Action], rng: Rng) -> Action:
     """The best-scored action; a tie (the race, a corner, alike moves) is broken by the bot's own dice."""
-    sight = Sight(view, seat, players)
+    sight = Sight(view, seat, rules)
     scored = [(score(sight, a), a) for a in legal]
     best = max(x for x, _ in scored)
     top = [a for x, a in scored if x == best]
@@ -330,14 +323,14 @@ def choose(view: dict[str, Any], seat: int, players: int, legal: list[Action], r
 def act(obs: "Observation", rng: Rng) -> Action:
     if len(obs.legal) == 1:
         return obs.legal[0]
-    return choose(obs.view, obs.seat, obs.players, obs.legal, rng)
+    return choose(obs.view, obs.seat, obs.rules, obs.legal, rng)
 
 
 def rollout_policy(state: "GameState", seat: int, legal: list[Action], rng: Rng) -> Action:
     """Rollouts: the heuristic's choice, read from the seat's own view (cheap enough for a round or two)."""
     if len(legal) == 1:
         return legal[0]
-    return choose(state.view(seat), seat, state.game.players, legal, rng)
+    return choose(state.view(seat), seat, state.game.rules, legal, rng)
 
 
 def stage(state: "GameState") -> int:
