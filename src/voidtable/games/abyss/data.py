@@ -121,6 +121,7 @@ class Rules:
     auto_battle: bool
     flee: bool
     secret_buying: bool = False   # the fleet battle: fleets ordered at once and in secret, revealed together
+    one_design: bool = False      # the fleet battle's lab mode: one design drawn for seat 0 against a random field
     cache: dict[Any, Any] = field(default_factory=dict, compare=False)  # derived ship stats by (design, damage)
 
     @property
@@ -194,7 +195,8 @@ def make_design(key: str, d: DesignData, hulls: dict[str, Hull], tiles: dict[str
     return Design(key, d.name, d.hull, tuple(d.tiles), e, m)
 
 
-def load_rules(raw: dict[str, object], auto_battle: bool = False, flee: bool = False, secret_buying: bool = False) -> Rules:
+def load_rules(raw: dict[str, object], auto_battle: bool = False, flee: bool = False, secret_buying: bool = False,
+               one_design: bool = False) -> Rules:
     """Typed, checked rules from the raw TOML tree (overrides already applied)."""
     d = convert(raw, AbyssData, "abyss")
     tiles = {k: v for k, v in d.tiles.items() if isinstance(v, Tile)}
@@ -227,10 +229,11 @@ def load_rules(raw: dict[str, object], auto_battle: bool = False, flee: bool = F
     if not 0 <= d.repair.fraction <= 1 or d.repair.empty_minerals < 0:
         raise RulesDataError("abyss rules data: repair.fraction in 0..1 and repair.empty_minerals >= 0")
     return Rules(d, hulls, tiles, designs, tuple(du.designs), SquareGrid(b.width, b.height), auto_battle, flee,
-                 secret_buying)
+                 secret_buying, one_design)
 
 
 def build(game: "Game") -> Rules:
-    """The fleet battle's rule set: the data, with the options ``battle`` (board or auto), ``flee`` and ``buying``."""
+    """The fleet battle's rule set: the data, with the options ``battle`` (board or auto), ``flee``, ``buying`` and ``outfit``."""
     return load_rules(game.data, auto_battle=game.options.get("battle") == "auto", flee=bool(game.options.get("flee")),
-                      secret_buying=game.options.get("buying") == "secret")
+                      secret_buying=game.options.get("buying") == "secret",
+                      one_design=game.options.get("outfit") == "one_design")

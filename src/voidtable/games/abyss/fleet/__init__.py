@@ -27,6 +27,10 @@ OPTIONS = [
     OptionSpec("buying", str, "open", "open: the seats buy in turns, one ship at a time, in view of each other; "
                "secret: both order at once, each hidden from the other, and the fleets are revealed together",
                choices=("open", "secret")),
+    OptionSpec("outfit", str, "buy", "buy: the seats outfit their fleets (the game); one_design: a lab mode, not the game: "
+               "the first seat listed flies as many ships of one design (drawn at random each game) as its points "
+               "and pieces allow, against a field of designs drawn at random for the other seat",
+               choices=("buy", "one_design")),
     OptionSpec("flee", bool, False, "from the second round a side may flee the board (and so lose the fleet battle); "
                "the mini game is to the death, so this is off"),
 ]

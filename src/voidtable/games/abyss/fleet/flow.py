@@ -49,12 +49,7 @@ def buy_legal(s: "FleetState", task: Buy) -> list[Action]:
 def buy(s: "FleetState", task: Buy, action: Action) -> None:
     seat = task.seat
     if action.kind == "buy":
-        d = s.r.designs[action.arg]
-        ship_id = s.free_id(seat, d.hull)
-        assert ship_id is not None
-        s.ships[ship_id] = Ship(seat, d.key)
-        s.budget[seat] -= d.points
-        s.event(type="bought", seat=seat, ship=ship_id, design=d.key, points=d.points, left=s.budget[seat])
+        _add_ship(s, seat, action.arg)
         if not affordable(s, seat):
             s.buying[seat] = False
             s.event(type="fleet_complete", seat=seat, left=s.budget[seat])
@@ -74,6 +69,41 @@ def next_outfitting(s: "FleetState", seat: int) -> None:
         s.phase = "deploy"
         s.event(type="deploy")
         next_deployment(s, 1 - s.attacker)
+
+
+# ------------------------------------------------------------------ the lab's one-design mode
+def outfit_one_design(s: "FleetState") -> None:
+    """Option ``outfit = "one_design"`` (a lab mode, not the game): no outfitting decisions.
+
+    Seat 0 flies one design, drawn at random among the fleet's designs: as many ships
+    of it as its points and its pieces of the hull allow (the event ``one_design``
+    names it). Seat 1 is *the field*: a design drawn at random among those it can
+    still afford, again and again, until it can afford none. Then deployment as usual.
+    """
+    key = s.r.fleet_designs[s.rng.below(len(s.r.fleet_designs))]
+    s.event(type="one_design", seat=0, design=key)
+    for seat in (0, 1):
+        while True:
+            options = affordable(s, seat)
+            if seat == 0:
+                options = [k for k in options if k == key]
+            if not options:
+                break
+            _add_ship(s, seat, options[s.rng.below(len(options))])
+        s.buying[seat] = False
+        s.event(type="fleet_complete", seat=seat, left=s.budget[seat])
+    s.phase = "deploy"
+    s.event(type="deploy")
+    next_deployment(s, 1 - s.attacker)
+
+
+def _add_ship(s: "FleetState", seat: int, key: str) -> None:
+    d = s.r.designs[key]
+    ship_id = s.free_id(seat, d.hull)
+    assert ship_id is not None
+    s.ships[ship_id] = Ship(seat, d.key)
+    s.budget[seat] -= d.points
+    s.event(type="bought", seat=seat, ship=ship_id, design=d.key, points=d.points, left=s.budget[seat])
 
 
 # ------------------------------------------------------------------ secret buying

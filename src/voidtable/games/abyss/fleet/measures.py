@@ -9,7 +9,9 @@ From the event log of a finished game (every event: the lab is not a seat):
 - *designs*: per design, ships bought per game, and the win share of the fleets that bought
   at least one (a design the winners buy is the lab's first hint of a dominant design);
 - *points*: per seat, points spent, points left unspent, and points of ships lost;
-- *shots*: shots fired and the share that hit.
+- *shots*: shots fired and the share that hit;
+- *one design against the field* (option ``outfit = "one_design"``, a lab mode): the win
+  share of seat 0's one-design fleet, by its design, against seat 1's random field.
 
 Factions (``factions``): each seat's fleet as its most expensive design bought, so the
 report's win share by faction compares fleet styles.
@@ -38,6 +40,9 @@ MEASURES: dict[str, dict[str, Any]] = {
                     "help": "win share of the fleets that bought at least one ship of the design"},
     "points": {"title": "Points per fleet", "rows": "what", "cols": "seat", "kind": "mean",
                "help": "points spent on ships, left unspent, and lost with destroyed ships"},
+    "one_design": {"title": "One design against the field", "rows": "design", "cols": "", "kind": "rate",
+                   "help": "lab mode outfit = one_design: win share (a shared win counts half) of a fleet of one design "
+                           "against a field of designs drawn at random"},
     "shots": {"title": "Shots", "rows": "what", "cols": "", "kind": "mean",
               "help": "shots fired per game and the share of them that hit"},
 }
@@ -69,6 +74,8 @@ def measure(game: Game, events: list[Event], result: Result) -> list[Cell]:
             rounds = e["round"]
         elif t == "game_over":
             reason = e["reason"]
+        elif t == "one_design":
+            out.append(("one_design", game.rules.designs[e["design"]].name, "", shares[e["seat"]]))
     words = {"destroyed": "a fleet destroyed", "rounds": "round limit", "fled": "a flight"}
     for r, w in words.items():
         out.append(("game_end", w, "", 1.0 if reason == r else 0.0))

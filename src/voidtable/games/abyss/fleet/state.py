@@ -85,7 +85,11 @@ class FleetState(BattleHost):
         self.winners = ()
         self.attacker = self.rng.below(2)
         self.event(type="first", seat=self.attacker)
-        self.push(SecretBuy() if self.r.secret_buying else Buy(self.attacker))
+        if self.r.one_design:
+            from .flow import outfit_one_design   # flow imports this module
+            outfit_one_design(self)
+        else:
+            self.push(SecretBuy() if self.r.secret_buying else Buy(self.attacker))
         self.start_flow()
 
     # ------------------------------------------------------------ fleets

@@ -135,6 +135,8 @@ def describe_event(game: Game, event: Event, names: Sequence[str] | None = None)
     who = seat_name(game, event.get("seat"), names)
     if t == "first":
         return f"{who} outfits first and is the attacker"
+    if t == "one_design":
+        return f"{who} flies only {_r(game).designs[event['design']].name}s against a field drawn at random (a lab mode)"
     if t == "bought":
         return f"{who} buys a {_r(game).designs[event['design']].name} ({event['points']} points; {event['left']} left)"
     if t == "ordered":

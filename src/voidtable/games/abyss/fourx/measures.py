@@ -12,7 +12,11 @@ From the event log of a finished game (every event: the lab is not a seat):
 - *purchases*: per seat and purchase phase, the resources kept unspent and the share
   of phases in which it bought nothing;
 - *battles*: space battles per game, and ships lost per seat;
-- *technologies*: technologies each seat holds at the end.
+- *technologies*: technologies each seat holds at the end;
+- *colony by a cycle*: per seat, whether its first colony came by cycle 3 (and by cycle 5);
+- *exploration*: per seat, the face-down places its ships revealed and the planet
+  squares it explored (scans, marines' landings);
+- *war and peace*: wars declared and peace made per game.
 """
 
 from __future__ import annotations
@@ -47,9 +51,18 @@ MEASURES: dict[str, dict[str, Any]] = {
                 "help": "space battles fought, and ships destroyed (in battles, by defences, asteroids, bombs)"},
     "ships_lost": {"title": "Ships lost per game", "rows": "seat", "cols": "", "kind": "mean",
                    "help": "each seat's ships destroyed over the game"},
+    "colony_by": {"title": "First colony by a cycle", "rows": "cycle", "cols": "seat", "kind": "rate",
+                  "help": "share of games in which the seat founded its first colony with a colony ship by the end of cycle 3 (5)"},
+    "explored": {"title": "Land explored per player", "rows": "what", "cols": "seat", "kind": "mean",
+                 "help": "face-down places the seat's ships revealed, and planet squares it explored (by scans and landings), per game"},
+    "wars": {"title": "War and peace per game", "rows": "what", "cols": "", "kind": "mean",
+             "help": "wars declared and peace made (an offer accepted) per game"},
     "techs_at_end": {"title": "Technologies at the end", "rows": "seat", "cols": "", "kind": "mean",
                      "help": "technologies each seat holds when the game ends (bought or found)"},
 }
+
+
+BY_CYCLES = (3, 5)   # "a first colony by cycle 3 in most games" (the study's target), and later
 
 
 def _seat(q: int) -> str:
@@ -69,6 +82,9 @@ def measure(game: Game, events: list[Event], result: Result) -> list[Cell]:
     battles = 0
     lost = [0] * n
     techs = [0] * n
+    revealed, squares = [0] * n, [0] * n
+    revealing = False   # a place was just revealed: the ship's next step names the seat
+    wars = peace = 0
 
     def habitat(seat: int, place: int, k: int) -> None:
         habitats[(seat, place)] = habitats.get((seat, place), 0) + k
@@ -108,6 +124,18 @@ def measure(game: Game, events: list[Event], result: Result) -> list[Cell]:
             lost[e["seat"]] += 1
         elif t == "tech" or (t == "bonus" and "tech" in e):
             techs[e["seat"]] += 1
+        elif t == "revealed":
+            revealing = True
+        elif t in ("moved", "black_hole") and revealing:
+            revealing = False
+            if 0 <= e["seat"] < n:
+                revealed[e["seat"]] += 1
+        elif t == "scanned" and 0 <= e["seat"] < n:
+            squares[e["seat"]] += 1
+        elif t == "war":
+            wars += 1
+        elif t == "peace":
+            peace += 1
         elif t == "game_over":
             kind, end_cycle = e["kind"], e["cycle"]
     for k, words in VICTORIES.items():
@@ -119,6 +147,10 @@ def measure(game: Game, events: list[Event], result: Result) -> list[Cell]:
         if c is not None:
             out.append(("first_colony", _seat(q), "", float(c)))
         out.append(("never_colonised", _seat(q), "", 0.0 if c is not None else 1.0))
+        for by in BY_CYCLES:
+            out.append(("colony_by", f"by cycle {by}", _seat(q), 1.0 if c is not None and c <= by else 0.0))
+        out.append(("explored", "places revealed", _seat(q), float(revealed[q])))
+        out.append(("explored", "planet squares", _seat(q), float(squares[q])))
         if phases[q]:
             for i, res in enumerate(("energy", "food", "minerals")):
                 out.append(("unspent", res, _seat(q), unspent[q][i] / phases[q]))
@@ -127,4 +159,6 @@ def measure(game: Game, events: list[Event], result: Result) -> list[Cell]:
         out.append(("techs_at_end", _seat(q), "", float(techs[q])))
     out.append(("battles", "space battles", "", float(battles)))
     out.append(("battles", "ships destroyed", "", float(sum(lost))))
+    out.append(("wars", "wars declared", "", float(wars)))
+    out.append(("wars", "peace made", "", float(peace)))
     return out
