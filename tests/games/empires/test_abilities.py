@@ -159,3 +159,64 @@ def test_tractor_beam_holds_ships_and_stops_passers():  # clause 111
     assert s.to_move() == [0]
     s.apply(0, Action("to", "c"))
     assert s.ships[held].space == "c"
+
+
+def test_terraforming_replaces_earth_with_new_earth():
+    """Book: the Nomads of Earth get Terraforming; "When the player researches this technology, replace
+    Earth with New Earth." The home world stays (ships, builds, who holds it); it is New Earth from then on,
+    and whatever reads a planet reads New Earth's card: income, scoring, a conqueror's share, words, the
+    scene, the view and the tensors."""
+    from voidtable.games.empires import SPEC, scoring, text
+    from voidtable.games.empires.planets import benefits
+    from voidtable.games.empires.tasks import EndTurn, PreRoundTurn
+    from voidtable.games.empires.turn import income
+
+    s = blank(4, options={"advanced": True})
+    s.race = ["nomads_of_earth", "collective_5", "academy_of_eegh", "narkani_alliance"]
+    card = s.r.data.new_earth
+    assert card.name == "New Earth"
+    v = s.view(0)
+    assert v["new_earth"] == "" and "(Earth)" in text.render(s.game, v)
+    before_income, before_vp = income(s, 0), benefits(s, 0).vp
+    s.credits[0] = 20
+    run(s, PreRoundTurn(0))
+    events = s.apply(0, Action("research", "terraforming"))      # the research replaces Earth at once
+    assert s.new_earth == "home0"
+    assert [e["type"] for e in events][:2] == ["researched", "new_earth"]
+    assert income(s, 0) == before_income + card.credits
+    assert benefits(s, 0).vp == before_vp + card.vp
+    s.vp[0] = 0
+    scoring.score(s, "A")
+    assert s.vp[0] == card.vp + s.r.tech("terraforming").vp
+    v = s.view(1)
+    assert v["new_earth"] == "home0"
+    board = text.render(s.game, v)
+    assert "(New Earth)" in board and "(Earth)" not in board
+    assert text.space_name(s.game, v, "home0") == "New Earth, the home world of Nomads of Earth"
+    assert text.describe_event(s.game, {"type": "new_earth", "seat": 0, "planet": "home0"}, ["Ana"]) \
+        == "Ana terraforms: Earth is replaced with New Earth"
+    assert SPEC.hooks.scene is not None
+    parts = SPEC.hooks.scene.build(s.game, v, [], 1, ["Ana", "Bo", "Cy", "Di"])["parts"]
+    galaxy = next(p for p in parts if p["id"] == "galaxy")
+    assert any(h.get("name") == "New Earth" for h in galaxy["hexes"])
+    assert SPEC.hooks.interop is not None
+    enc = SPEC.hooks.interop.encoder(s.game)
+    flat = enc.public.zeros()
+    out = enc.public.views(flat)
+    enc.fill_public(out, v, 1)
+    assert out["new_earth"].sum() == 1 and out["new_earth"][enc.planets["home0"]] == 1
+    # conquered by another: he has the home bonus and New Earth's VP and credits; its owner keeps his board's income
+    s.control["home0"] = Control(ally=0, conqueror=1)
+    b1 = benefits(s, 1)
+    assert (b1.vp, b1.credits) == (s.r.g.home_bonus_vp + card.vp, card.credits)
+    assert income(s, 0) == s.r.race("nomads_of_earth").credits
+    run(s, EndTurn(1))
+
+
+def test_new_earth_is_rules_data():
+    """New Earth's card is a value like any other: ``--set new_earth.vp=3`` scores 3."""
+    from voidtable.games.empires.planets import benefits, terraform
+
+    s = blank(2, options={"new_earth.vp": 3})
+    terraform(s, 1)
+    assert benefits(s, 1).vp == 3 and benefits(s, 0).vp == 0

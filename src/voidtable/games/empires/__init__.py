@@ -35,6 +35,8 @@ PARAMETERS = (
     Parameter("planets.*.vp", 0, 6, help="a planet's VP at each scoring"),
     Parameter("planets.*.influence", 0, 5, help="a planet's influence at the council"),
     Parameter("races.*.credits", 0, 12, help="a race's starting credits and income"),
+    Parameter("new_earth.vp", 0, 4, help="New Earth's VP at each scoring (the Nomads' home once terraformed)"),
+    Parameter("new_earth.credits", 0, 6, help="New Earth's credits each turn to whoever controls it"),
 )
 
 SPEC = GameSpec(
@@ -56,7 +58,7 @@ SPEC = GameSpec(
     },
     data_file=Path(__file__).with_name("empires.toml"),
     max_decisions=20_000,
-    rules_version=1,
+    rules_version=2,  # 2: New Earth replaces Earth (a planet card instead of +2 income)
     hooks=HOOKS,
     actions=ACTIONS,
     tasks=TASKS,

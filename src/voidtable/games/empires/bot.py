@@ -120,7 +120,11 @@ class Sight:
     def value(self, planet: str, allied: bool) -> float:
         """What holding the planet is worth, in VP-like points (influence and ability only when allied)."""
         if planet not in self.r.data.planets:
-            return 2.0  # an enemy home world: the home bonus
+            extra = 0.0
+            if planet == self.view.get("new_earth"):
+                card = self.r.data.new_earth
+                extra = 1.2 * card.vp + 0.8 * card.credits
+            return (2.0 + extra) * self.weight  # an enemy home world: the home bonus (and New Earth's card)
         p = self.r.planet(planet)
         v = 1.2 * p.vp + 0.8 * p.credits + (1.0 * p.influence + (0.5 if p.ability else 0.0) if allied else 0.0)
         return v * self.weight

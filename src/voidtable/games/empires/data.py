@@ -91,6 +91,7 @@ class RaceData(msgspec.Struct, forbid_unknown_fields=True):
     credits: int
     diplomacy_targets: list[int]
     ability: str
+    home: str = ""                    # the home world's name where the book gives one (Earth)
     assumed: str = ""
 
 
@@ -102,6 +103,17 @@ class PlanetData(msgspec.Struct, forbid_unknown_fields=True):
     vp: int
     influence: int
     ability: str = ""
+    assumed: str = ""
+
+
+class NewEarthData(msgspec.Struct, forbid_unknown_fields=True):
+    """The card that replaces the Nomads' home world once they research Terraforming (book: New Earth)."""
+
+    name: str
+    credits: int
+    vp: int
+    influence: int
+    trade_good: str = ""
     assumed: str = ""
 
 
@@ -145,6 +157,7 @@ class EmpiresData(msgspec.Struct, forbid_unknown_fields=True):
     techs: dict[str, TechData]
     races: dict[str, RaceData]
     planets: dict[str, PlanetData]
+    new_earth: NewEarthData
     galaxy: Galaxy
     tiles: dict[str, TileData]
     diplomacy: Diplomacy
@@ -225,6 +238,11 @@ def check_data(d: EmpiresData) -> None:
             raise fail(f"{p}.ability", f"{pl.ability!r} is not one of {', '.join(a for a in PLANET_ABILITIES if a)}")
         if pl.ability == "build_ship" and not any(s.planet == key for s in d.ships.values()):
             raise fail(f"{p}.ability", "build_ship, but no ship names this planet")
+    ne = d.new_earth
+    if min(ne.credits, ne.vp, ne.influence) < 0:
+        raise fail("new_earth", "credits, vp and influence must not be negative")
+    if ne.trade_good and ne.trade_good not in g.trade_goods:
+        raise fail("new_earth.trade_good", f"{ne.trade_good!r} is not one of {', '.join(g.trade_goods)} (or empty)")
     check_tiles(d, tiles, centre)
     if set(d.diplomacy.tactics) != set(g.temperaments):
         raise fail("diplomacy.tactics", f"one list per type: {', '.join(g.temperaments)}")

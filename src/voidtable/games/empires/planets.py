@@ -13,6 +13,9 @@ conqueror (a seat or -1) and its infester (a seat or -1). The book's states foll
 Home worlds are planets named ``home<seat>``, allied with their owner from the
 start; owning one's own home gives nothing here (the board's credits are income),
 a conquered enemy home counts as a planet and gives the home bonus in VP.
+New Earth (the Nomads' home once they research Terraforming, :func:`terraform`)
+is a home world with a card: its controller also has what the card gives, as
+from any planet (VP and credits; influence and a trade good to its ally).
 
 :func:`benefits` answers, for a seat, credits, VP, influence, trade goods,
 abilities, buildable neutral ships and the count of planets.
@@ -77,7 +80,7 @@ def benefits(s: "EmpiresState", seat: int) -> Benefits:
     again before anything changed costs one comparison (and a test that sets a
     planet's control by hand is never answered from a stale cache).
     """
-    key = (tuple(s.control.items()), tuple(s.tokens.items()))
+    key = (tuple(s.control.items()), tuple(s.tokens.items()), s.new_earth)
     cached = s.benefit_cache
     if cached is None or cached[0] != key:
         cached = s.benefit_cache = (key, tuple(seat_benefits(s, q) for q in range(s.r.players)))
@@ -96,6 +99,14 @@ def seat_benefits(s: "EmpiresState", seat: int) -> Benefits:
             if c.controller == seat and home_owner(key) != seat:
                 vp += r.g.home_bonus_vp
                 planets += 1
+            if c.controller == seat and key == s.new_earth:
+                card = r.data.new_earth
+                credits += card.credits
+                vp += card.vp
+                if card.trade_good:
+                    goods.add(card.trade_good)
+                if c.conqueror == NOBODY:
+                    influence += card.influence
             continue
         p = r.planet(key)
         if c.controller == seat:
@@ -117,6 +128,16 @@ def seat_benefits(s: "EmpiresState", seat: int) -> Benefits:
             pass  # an ally whose planet is conquered has nothing from it until it is back
     ships = frozenset(k for k, sd in r.data.ships.items() if sd.planet and f"build:{sd.planet}" in abilities)
     return Benefits(credits, vp, influence, frozenset(goods), frozenset(abilities), ships, planets)
+
+
+def terraform(s: "EmpiresState", seat: int) -> None:
+    """Nomads of Earth (book): "When the player researches this technology, replace Earth with New Earth."
+
+    The home world stays where it is, with its ships and whoever holds it; from now on
+    it is New Earth, and :func:`benefits` reads its card.
+    """
+    s.new_earth = f"home{seat}"
+    s.event(type="new_earth", seat=seat, planet=s.new_earth)
 
 
 def tokens_used(s: "EmpiresState", seat: int) -> int:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import BUILD, BUILD_AT_PORT, BUILD_DONE, PORT_AT, RESEARCH
-from .planets import Benefits, benefits, is_home
+from .planets import Benefits, benefits, is_home, terraform
 from .ships import Ship
 from .tactics import pay, tactic_options
 from .trade import licensed_goods
@@ -238,6 +238,8 @@ def do_research(s: "EmpiresState", seat: int, tech: str) -> None:
     s.grant[seat] = 0
     s.researched[seat] = True
     s.event(type="researched", seat=seat, tech=tech, cost=cost)
+    if s.r.tech(tech).effect == "terraforming":
+        terraform(s, seat)
 
 
 def do_build(s: "EmpiresState", seat: int, kind: str, at_port: bool = False) -> None:

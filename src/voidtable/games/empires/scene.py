@@ -179,6 +179,8 @@ class Table:
         for key, p in self.view["planets"].items():
             if p["ally"] == q and p["conqueror"] < 0 and key in self.r.data.planets:
                 out += self.r.planet(key).influence
+            elif p["ally"] == q and p["conqueror"] < 0 and key == self.view.get("new_earth"):
+                out += self.r.data.new_earth.influence
         return out
 
     def planets_held(self, q: int) -> int:
@@ -216,7 +218,14 @@ def map_part(t: Table) -> Json:
                 h["sub"] = ", ".join(notes)
         elif space.startswith("home"):
             h["fill"] = "home"
-            h["name"] = f"Home {int(space[4:]) + 1}"
+            h["name"] = text.home_name(t.game, v, space) or f"Home {int(space[4:]) + 1}"
+            p = v["planets"].get(space)
+            if p is not None and p["conqueror"] >= 0:
+                pieces.append({"id": f"control-{space}", "at": {"hex": [q, rr]}, "seat": p["conqueror"], "shape": "square",
+                               "label": "C", "title": f"{h['name']}: conquered by {t.who(p['conqueror'])}"})
+            if space == v.get("new_earth"):
+                card = r.data.new_earth
+                h["sub"] = f"{card.credits} credits, {card.vp} VP"
         elif space in {f"{r.centre}.{n}" for n in r.tiles[r.centre].asteroid_spaces}:
             h["fill"] = "asteroids"
         else:

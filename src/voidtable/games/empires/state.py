@@ -44,7 +44,7 @@ class EmpiresState(FlowState):
         event_deck=LIST, events_out=LIST, revealed=LIST,
         round=VALUE, active=VALUE, mined=VALUE, swaps=VALUE, scorings=VALUE, used=VALUE,
         orders=NESTED, done=LIST, researched=LIST, ports=LIST, port_used=LIST,
-        wormholes=LIST, tokens=DICT, grant=LIST, storm=VALUE, licences=LIST,
+        wormholes=LIST, tokens=DICT, grant=LIST, storm=VALUE, licences=LIST, new_earth=VALUE,
         benefit_cache=CACHE,
     )
 
@@ -87,6 +87,7 @@ class EmpiresState(FlowState):
     storm: int                       # the round of an Ion Storm (0: none)
     port_used: list[bool]            # a ship placed on the port this round
     ports: list[str]                 # each seat's space-port planet, "" for none
+    new_earth: str                   # the home world replaced with New Earth (Terraforming), "" for none
     benefit_cache: Any               # (control and tokens it was worked out from, Benefits per seat), or None
 
     def __init__(self, game: Game, seed: int) -> None:
@@ -97,6 +98,7 @@ class EmpiresState(FlowState):
         self.rng = Rng(seed)
         self.researched = [False] * self.r.players
         self.benefit_cache = None
+        self.new_earth = ""
         self.init_flow()
         set_up(self)
         self.start_flow()

@@ -7,7 +7,7 @@ are numbered relative to the observer (0 = me); the spectator's tensor uses tabl
 
 Public sections: where each tile lies and how it is turned, every space's ships by
 seat and kind (and their damage), every planet's ally, conqueror, infester and
-event token, each seat's race, credits, VP (when shown), hand size, technologies,
+event token, which home world is New Earth, each seat's race, credits, VP (when shown), hand size, technologies,
 space port and pre-round progress, the 2-player row, the event deck's backs, the
 round and the pending decision. Private: the observer's own hand and its hidden
 pre-round orders.
@@ -53,6 +53,7 @@ class EmpiresEncoder(Encoder):
             ("planet_infester", (P, n + 1)),
             ("planet_token", (P, len(TOKENS))),
             ("covered", (P,)),
+            ("new_earth", (P,)),                # the home world replaced with New Earth
             ("race", (n, len(self.races))),
             ("techs", (n, len(self.techs))),
             ("seats", (n, SEAT_FEATURES)),
@@ -90,6 +91,8 @@ class EmpiresEncoder(Encoder):
             out["planet_token"][self.planets[key], TOKENS.index(token)] = 1
         for key in v["covered"]:
             out["covered"][self.planets[key]] = 1
+        if v["new_earth"]:
+            out["new_earth"][self.planets[v["new_earth"]]] = 1
         movers = set(v["to_move"])
         for q in range(self.n):
             rq = self._rel(q, me)

@@ -43,13 +43,28 @@ def space_name(game: Game, view: dict[str, Any] | None, space: Any, names: Seque
     if s in r.data.planets:
         return r.planet(s).name
     if s.startswith("home"):
-        return f"the home world of {seat_name(game, view, int(s[4:]), names)}"
+        owner = f"the home world of {seat_name(game, view, int(s[4:]), names)}"
+        name = home_name(game, view, s)
+        return f"{name}, {owner}" if name else owner
     tile, _, node = s.partition(".")
     if node.startswith("a"):
         return f"asteroid space {node[1:]} of tile {tile[1:]}"
     if node.startswith("p"):
         return f"circle {node[1:]} of tile {tile[1:]}"
     return f"the middle circle of tile {tile[1:]}"
+
+
+def home_name(game: Game, view: dict[str, Any] | None, home: str) -> str:
+    """A home world's own name, when the view tells it: New Earth once terraformed, else its race's (Earth), else none."""
+    if not view:
+        return ""
+    r = _r(game)
+    if view.get("new_earth") == home:
+        return r.data.new_earth.name
+    races = view.get("races") or []
+    seat = int(home[4:])
+    race = races[seat] if seat < len(races) else ""
+    return r.race(race).home if race in r.data.races else ""
 
 
 def ship_name(game: Game, kind: Any) -> str:
@@ -143,7 +158,10 @@ def picture(game: Game, view: dict[str, Any], names: Sequence[str] | None = None
         if row.strip():
             out.append("    " + row.rstrip())
     for h, p in sorted(homes.items(), key=lambda x: x[1]):
-        out.append(f"  home {p + 1}: {seat_name(game, view, p, names)}, at {corner_name(h)}")
+        own = home_name(game, view, f"home{p}")
+        held = (view.get("planets") or {}).get(f"home{p}", {}).get("conqueror", -1)
+        out.append(f"  home {p + 1}: {seat_name(game, view, p, names)}" + (f" ({own})" if own else "")
+                   + f", at {corner_name(h)}" + (f"; conquered by {seat_name(game, view, held, names)}" if held >= 0 else ""))
     return out
 
 
@@ -285,6 +303,7 @@ def describe_event(game: Game, event: Event, names: Sequence[str] | None = None)
         "tractor_beam": lambda: f"{who()} {'lets' if e['permitted'] else 'does not let'} {ship_token(game, e['id'], names)} "
         "leave the Tractor Beam",
         "uprising": lambda: f"{pl()} rises up against {who('lost')}",
+        "new_earth": lambda: f"{who()} terraforms: Earth is replaced with {r.data.new_earth.name}",
         "worm_hole": lambda: f"A Worm Hole joins the home world of {who('home')} to {sp('to')}",
     }
     fn = simple.get(str(t))

@@ -399,11 +399,10 @@ def discard_down(s: "EmpiresState", task: DiscardDown, action: "Action") -> None
 
 
 def income(s: "EmpiresState", seat: int) -> int:
-    """The board's credits plus every controlled planet's (a technology or New Earth may add)."""
+    """The board's credits plus every controlled planet's, New Earth's included (a technology may add)."""
     total = s.r.race(s.race[seat]).credits + benefits(s, seat).credits
     for t in s.techs[seat]:
-        effect = s.r.tech(t).effect
-        if effect in ("income", "terraforming"):
+        if s.r.tech(t).effect == "income":
             total += 2
     return total
 

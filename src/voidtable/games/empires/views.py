@@ -43,7 +43,7 @@ def view(s: "EmpiresState", player: int | None) -> dict[str, Any]:
         "revealed": list(s.revealed),
         "pre_round": {"done": list(s.done),
                       "mine": list(s.orders[player]) if player is not None else None},
-        "ports": list(s.ports),
+        "ports": list(s.ports), "new_earth": s.new_earth,
         "wormholes": [list(w) for w in s.wormholes], "tokens": dict(sorted(s.tokens.items())),
         "grant": list(s.grant), "licences": [list(x) for x in s.licences], "ion_storm": s.storm == s.round,
         "mined": s.mined, "swaps": s.swaps, "used": list(s.used),
