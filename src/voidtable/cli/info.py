@@ -61,4 +61,5 @@ def register(app: typer.Typer) -> None:
         console.print(f"[bold green]Tunable parameters ({len(info['parameters'])}), the ranges the lab sweeps within:[/]")
         for p in info["parameters"]:
             kind = "whole number" if p["integer"] else "number"
-            console.print(f"  {escape(p['path'])}: {kind} in {p['low']:g}..{p['high']:g}  {escape(p['help'])}", highlight=False)
+            what = "true or false" if p.get("boolean") else f"{kind} in {p['low']:g}..{p['high']:g}"
+            console.print(f"  {escape(p['path'])}: {what}  {escape(p['help'])}", highlight=False)

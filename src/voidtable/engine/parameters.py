@@ -2,7 +2,9 @@
 
 A game lists them on its spec (``GameSpec.parameters``). The lab sweeps and tunes
 only within them, and the table may accept overrides of them from the lobby. A
-path may use ``*`` for any one key (``black_holes.*.threshold``).
+path may use ``*`` for any one key (``black_holes.*.threshold``). A rule that is
+on or off is a ``boolean`` parameter: it takes ``true`` or ``false`` (its range
+reads 0..1, off..on).
 """
 
 from __future__ import annotations
@@ -20,6 +22,12 @@ class Parameter:
     high: float
     integer: bool = True
     help: str = ""
+    boolean: bool = False  # a rule switched on or off: takes true or false only
+
+    @staticmethod
+    def switch(path: str, help: str = "") -> "Parameter":
+        """A rule that is on or off (``true`` / ``false``)."""
+        return Parameter(path, 0, 1, integer=True, help=help, boolean=True)
 
     def matches(self, path: str) -> bool:
         parts, mine = path.split("."), self.path.split(".")
@@ -27,6 +35,8 @@ class Parameter:
 
     def check(self, value: float) -> str | None:
         """None if ``value`` is allowed, else one line saying what is."""
+        if self.boolean:
+            return None if isinstance(value, bool) else f"{self.path} takes true or false, got {value!r}"
         if self.integer and (not isinstance(value, int) or isinstance(value, bool)):
             return f"{self.path} takes a whole number in {self.low:g}..{self.high:g}, got {value!r}"
         if not isinstance(value, (int, float)) or isinstance(value, bool) or not self.low <= value <= self.high:
@@ -34,7 +44,8 @@ class Parameter:
         return None
 
     def to_json(self) -> dict[str, object]:
-        return {"path": self.path, "low": self.low, "high": self.high, "integer": self.integer, "help": self.help}
+        return {"path": self.path, "low": self.low, "high": self.high, "integer": self.integer, "help": self.help,
+                "boolean": self.boolean}
 
 
 def find(parameters: tuple[Parameter, ...], path: str) -> Parameter | None:

@@ -391,7 +391,8 @@ def check_parameters(spec: Any, values: dict[str, Any]) -> None:
         p = find_parameter(spec.parameters, key)
         if p is not None and p.check(value) is not None:
             kind = "a whole number" if p.integer else "a number"
-            raise OptionError(f"{key} takes {kind} in {p.low:g}..{p.high:g} (a declared parameter of {spec.name}), got {value!r}")
+            what = "true or false" if p.boolean else f"{kind} in {p.low:g}..{p.high:g}"
+            raise OptionError(f"{key} takes {what} (a declared parameter of {spec.name}), got {value!r}")
 
 
 def condition_key(exp: Experiment, cond: Condition, game: Any) -> str:

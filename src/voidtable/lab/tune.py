@@ -81,7 +81,8 @@ DEFAULT_PROFILES = {
     "quick": {"trials": 20, "games": 40, "rounds": 2, "finalists": 3, "final_games": 200},
     "full": {"trials": 100, "games": 300, "rounds": 3, "finalists": 5, "final_games": 1000},
 }
-CONSTRAINT_KEYS = ("name", "measure", "row", "col", "within", "value", "at_least", "at_most", "scale", "weight")
+CONSTRAINT_KEYS = ("name", "measure", "row", "col", "within", "value", "at_least", "at_most", "scale", "weight",
+                   "players")
 # built-in measures: name -> (kind, what it is)
 BUILTIN: dict[str, tuple[str, str]] = {
     "win_share": ("rate", "each faction's win share, or each seat's when the game has no factions"),
@@ -104,9 +105,16 @@ class SearchParam:
     low: float
     high: float
     integer: bool
+    boolean: bool = False     # a rule on or off: the search tries false and true
 
     def to_json(self) -> dict[str, Any]:
-        return {"path": self.path, "low": self.low, "high": self.high, "integer": self.integer}
+        out: dict[str, Any] = {"path": self.path, "low": self.low, "high": self.high, "integer": self.integer}
+        if self.boolean:  # only then, so a study of numbers keeps its stored identity
+            out["boolean"] = True
+        return out
+
+    def describe(self) -> str:
+        return "false or true" if self.boolean else f"{self.low:g}..{self.high:g}"
 
 
 @dataclass(frozen=True)
@@ -122,17 +130,25 @@ class Constraint:
     weight: float = 1.0
     row: str | None = None    # a game measure's row and column (None: every one)
     col: str | None = None
+    players: int | None = None  # the one player count it holds at (None: every count of the study)
 
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "measure": self.measure, "kind": self.kind, "bound": self.bound,
-                "tolerance": self.tolerance, "scale": self.scale, "weight": self.weight, "row": self.row, "col": self.col}
+        out = {"name": self.name, "measure": self.measure, "kind": self.kind, "bound": self.bound,
+               "tolerance": self.tolerance, "scale": self.scale, "weight": self.weight, "row": self.row, "col": self.col}
+        if self.players is not None:  # only then, so a study without it keeps its stored identity
+            out["players"] = self.players
+        return out
+
+    def applies(self, players: int) -> bool:
+        return self.players is None or self.players == players
 
     def describe(self) -> str:
         what = self.measure + (f" [{self.row or '*'} / {self.col or '*'}]" if self.row or self.col else "")
+        where = f" at {self.players} players" if self.players is not None else ""
         if self.kind == "within":
             centre = "the fair share 1/N" if self.bound is None else f"{self.bound:g}"
-            return f"{what} within {self.tolerance:g} of {centre}"
-        return f"{what} {'at least' if self.kind == 'at_least' else 'at most'} {self.bound:g}"
+            return f"{what} within {self.tolerance:g} of {centre}{where}"
+        return f"{what} {'at least' if self.kind == 'at_least' else 'at most'} {self.bound:g}{where}"
 
 
 @dataclass(frozen=True)
@@ -223,7 +239,9 @@ def read(path: str | Path) -> dict[str, Any]:
 
 def declared_list(params: tuple[Parameter, ...]) -> str:
     """The game's declared parameters, for an error line: ``path (low..high)``."""
-    return ", ".join(f"{p.path} ({p.low:g}..{p.high:g}{'' if p.integer else ', real'})" for p in params) or "none"
+    def one(p: Parameter) -> str:
+        return f"{p.path} (true/false)" if p.boolean else f"{p.path} ({p.low:g}..{p.high:g}{'' if p.integer else ', real'})"
+    return ", ".join(one(p) for p in params) or "none"
 
 
 def parse_params(game: str, table: Any) -> list[SearchParam]:
@@ -248,6 +266,12 @@ def _one_param(game: str, declared: tuple[Parameter, ...], path: str, value: Any
         hint = f" (did you mean {near[0]!r}?)" if near else ""
         raise OptionError(f"parameters: {game} declares no parameter {path!r}{hint}; name a concrete path of: "
                           f"{declared_list(declared)}")
+    if decl.boolean:  # a switch: searched as false and true, or left to [set] when only one is wanted
+        both = isinstance(value, list) and len(value) == 2 and all(isinstance(v, bool) for v in value)
+        if value == "declared" or (both and set(value) == {False, True}):
+            return SearchParam(path, 0, 1, True, boolean=True)
+        raise OptionError(f"parameters: {path} is a rule on or off: give [false, true] or \"declared\" "
+                          f"(to fix one value, put it in [set]); got {value!r}")
     kind = "whole numbers" if decl.integer else "numbers"
     if value == "declared":
         return SearchParam(path, decl.low, decl.high, decl.integer)
@@ -313,6 +337,9 @@ def _one_constraint(game: str, i: int, t: dict[str, Any]) -> Constraint:
         raise OptionError(f"{where}: row and col select cells of a game's own measures, not of {measure}")
     if "value" in t and kind != "within":
         raise OptionError(f"{where}: value is the centre of within; at_least and at_most carry their own value")
+    players = t.get("players")
+    if players is not None and not _is_int(players):
+        raise OptionError(f"{where}: players must be one player count of the study (a whole number), got {players!r}")
     rate = measure_kind(game, measure) == "rate"
     share = measure in ("win_share", "faction_win_share", "seat_win_share")
     weight = float(t.get("weight", 1.0))
@@ -329,14 +356,14 @@ def _one_constraint(game: str, i: int, t: dict[str, Any]) -> Constraint:
         centre = float(t["value"]) if "value" in t else None
         if rate and centre is not None and not 0 <= centre <= 1:
             raise OptionError(f"{where}: {measure} is a share in 0..1, so value {centre:g} cannot be met")
-        return Constraint(name, measure, kind, centre, tolerance=tol, weight=weight, row=row, col=col)
+        return Constraint(name, measure, kind, centre, tolerance=tol, weight=weight, row=row, col=col, players=players)
     bound = float(t[kind])
     if rate and ((kind == "at_least" and bound > 1) or (kind == "at_most" and bound < 0)):
         raise OptionError(f"{where}: {measure} is a share in 0..1, so {kind} {bound:g} cannot be met")
     scale = float(t.get("scale", 0.1 * abs(bound) if bound else 0.1))
     if scale <= 0:
         raise OptionError(f"{where}: scale must be above 0, got {scale:g}")
-    return Constraint(name, measure, kind, bound, scale=scale, weight=weight, row=row, col=col)
+    return Constraint(name, measure, kind, bound, scale=scale, weight=weight, row=row, col=col, players=players)
 
 
 def parse_profile(name: str, table: Any) -> Profile:
@@ -387,9 +414,15 @@ def from_dict(raw: dict[str, Any], **flags: Any) -> TuneSpec:
     clash = [p.path for p in params if p.path in exp.set]
     if clash:
         raise OptionError(f"{clash[0]} is both set and searched; drop it from [set]")
-    spec = TuneSpec(name=exp.name, game=game, players=exp.players or [gspec.min_players], agents=exp.agents,
+    counts = exp.players or [gspec.min_players]
+    target = parse_target(game, raw.get("target"))
+    for c in target:
+        if c.players is not None and c.players not in counts:
+            raise OptionError(f"target {c.name!r}: players = {c.players} is not a player count of this study; "
+                              f"counts: {', '.join(str(n) for n in counts)}")
+    spec = TuneSpec(name=exp.name, game=game, players=counts, agents=exp.agents,
                     rotate=exp.rotate, seed=exp.seed, variant=variant, fixed=dict(exp.set), params=params,
-                    target=parse_target(game, raw.get("target")),
+                    target=target,
                     profiles={k: parse_profile(k, raw.get(k)) for k in ("quick", "full")},
                     baseline=bool(raw.get("baseline", True)), jobs=exp.jobs, backend=exp.backend, address=exp.address,
                     out=exp.out, has_factions=game_measures.has_factions(game))
@@ -409,7 +442,9 @@ def check(spec: TuneSpec) -> None:
             raise OptionError(f"parameters (each at its {end} end): {text[5:]}" if text.startswith("set: ") else text) from None
 
 
-def _value(p: SearchParam, v: float) -> int | float:
+def _value(p: SearchParam, v: float) -> int | float | bool:
+    if p.boolean:
+        return bool(v)
     return int(round(v)) if p.integer else float(v)
 
 
@@ -579,7 +614,8 @@ def evaluate(spec: TuneSpec, plan: Plan, store: Any, first: int = 0) -> tuple[fl
         d = load_condition(view, cond.key, cond.games, cond.players)
         completed += d.scores.shape[0]
         for c in spec.target:
-            obs.extend(observe(spec, c, d, cond.players))
+            if c.applies(cond.players):
+                obs.extend(observe(spec, c, d, cond.players))
     return distance(spec, obs), obs, completed
 
 
@@ -700,7 +736,9 @@ def finished(study: Any) -> int:
     return sum(1 for t in study.get_trials(deepcopy=False) if t.state in (TrialState.COMPLETE, TrialState.PRUNED))
 
 
-def suggest(trial: Any, p: SearchParam) -> int | float:
+def suggest(trial: Any, p: SearchParam) -> int | float | bool:
+    if p.boolean:
+        return bool(trial.suggest_categorical(p.path, [False, True]))
     if p.integer:
         return int(trial.suggest_int(p.path, int(p.low), int(p.high)))
     return float(trial.suggest_float(p.path, float(p.low), float(p.high)))

@@ -149,11 +149,13 @@ def write_html(result: "TuneResult", path: "Path") -> "Path":
     parts.append("<p class=note>Distance = sqrt( sum over constraints of weight x mean over its items of deviation^2 "
                  "/ sum of weights ). Deviation: |value - centre| / tolerance for <i>within</i> (1 = the band's edge), "
                  "the shortfall past the bound / scale for <i>at least</i> and <i>at most</i> (0 when it holds); "
-                 "items are every faction or seat, or every measure cell, at every player count. "
+                 "items are every faction or seat, or every measure cell, at every player count (or at the one a "
+                 "constraint names). "
                  "Optuna's TPE minimizes it; Hyperband prunes trials after their first rounds.</p>")
     parts.append("<h2>Search parameters</h2>")
     parts.append(table(["path", "range searched", "kind"],
-                       [[esc(p.path), f"{p.low:g}..{p.high:g}", "whole" if p.integer else "real"] for p in spec.params]))
+                       [[esc(p.path), esc(p.describe()), "on/off" if p.boolean else "whole" if p.integer else "real"]
+                        for p in spec.params]))
     if spec.fixed:
         parts.append("<p class=note>Fixed in every trial: " + esc(", ".join(f"{k}={v}" for k, v in spec.fixed.items()))
                      + "</p>")

@@ -12,7 +12,11 @@ Method, from the event log of a finished game:
 - *Faction card at the end*: the card named by the seat's last
   ``faction_changed`` event (``none`` if it never took one), per faction;
 - *how the game ended*: the ``game_over`` reason, without its numbers (the
-  target reached, the round limit, the Story player's end).
+  target reached, the round limit, the Story player's end);
+- *full rounds*: the turns begun (``turn_start`` events that are not a
+  Smuggler's second turn) divided by the players, as the study's ``rounds.py``
+  counts them; the last lap after someone reaches the target counts, so a
+  game's rounds may end in a fraction.
 """
 
 from __future__ import annotations
@@ -35,6 +39,12 @@ MEASURES: dict[str, dict[str, Any]] = {
         "title": "Faction card held at the end, by faction",
         "rows": "card", "cols": "faction", "kind": "rate",
         "help": "share of a faction's games in which it ended holding each Faction card ('none': never took one)",
+    },
+    "rounds": {
+        "title": "Game length in full rounds",
+        "rows": "", "cols": "", "kind": "mean",
+        "help": "turns begun (a Smuggler's second turn is not a new turn) divided by the players: "
+                "full rounds, the last lap after the target included",
     },
     "game_end": {
         "title": "How games end",
@@ -97,9 +107,12 @@ def measure(game: Any, events: list[dict[str, Any]], result: Any) -> list[tuple[
     points = [dict.fromkeys(rows + [SPENT], 0.0) for _ in range(n)]
     card = ["none"] * n
     end = None
+    turns = 0
     for e in events:
         t = e["type"]
-        if t == "scored":
+        if t == "turn_start":
+            turns += not e.get("second_turn")
+        elif t == "scored":
             points[e["seat"]][e["condition"]] = points[e["seat"]].get(e["condition"], 0.0) + e["points"]
         elif t == "points_spent":
             points[e["seat"]][SPENT] -= e["points"]
@@ -117,4 +130,5 @@ def measure(game: Any, events: list[dict[str, Any]], result: Any) -> list[tuple[
             cells.append(("faction_card_at_end", c, fac[p], float(card[p] == c)))
     for kind in ENDS:
         cells.append(("game_end", kind, "games", float(kind == end)))
+    cells.append(("rounds", "full rounds", "per game", turns / n))
     return cells
