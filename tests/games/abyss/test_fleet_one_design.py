@@ -63,3 +63,14 @@ def test_the_game_as_played_has_no_one_design_cells():
     run(state, seats, apply=lambda p, a: events.extend(state.apply(p, a)) or [])
     assert not [c for c in measures.measure(game, events, state.result()) if c[0] == "one_design"]
     assert any(e["type"] == "bought" for e in events)
+
+
+
+def test_the_one_design_is_drawn_among_the_designs_the_budget_buys():
+    drawn = set()
+    for seed in range(30):
+        game, state, events = play(seed, {"minigame.budget": 20})
+        key = next(e["design"] for e in events if e["type"] == "one_design")
+        drawn.add(key)
+        assert game.rules.designs[key].points <= 20 and any(e["type"] == "bought" and e["seat"] == 0 for e in events)
+    assert "monitor" not in drawn and "fighter" in drawn

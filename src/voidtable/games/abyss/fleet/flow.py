@@ -75,12 +75,14 @@ def next_outfitting(s: "FleetState", seat: int) -> None:
 def outfit_one_design(s: "FleetState") -> None:
     """Option ``outfit = "one_design"`` (a lab mode, not the game): no outfitting decisions.
 
-    Seat 0 flies one design, drawn at random among the fleet's designs: as many ships
-    of it as its points and its pieces of the hull allow (the event ``one_design``
-    names it). Seat 1 is *the field*: a design drawn at random among those it can
-    still afford, again and again, until it can afford none. Then deployment as usual.
+    Seat 0 flies one design, drawn at random among the fleet's designs its points can
+    buy: as many ships of it as its points and its pieces of the hull allow (the event
+    ``one_design`` names it). Seat 1 is *the field*: a design drawn at random among
+    those it can still afford, again and again, until it can afford none. Then
+    deployment as usual.
     """
-    key = s.r.fleet_designs[s.rng.below(len(s.r.fleet_designs))]
+    designs = affordable(s, 0)
+    key = designs[s.rng.below(len(designs))]
     s.event(type="one_design", seat=0, design=key)
     for seat in (0, 1):
         while True:
