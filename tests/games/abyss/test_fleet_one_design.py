@@ -74,3 +74,10 @@ def test_the_one_design_is_drawn_among_the_designs_the_budget_buys():
         drawn.add(key)
         assert game.rules.designs[key].points <= 20 and any(e["type"] == "bought" and e["seat"] == 0 for e in events)
     assert "monitor" not in drawn and "fighter" in drawn
+
+
+def test_the_measure_says_which_designs_the_budget_buys():
+    game, state, events = play(2, {"minigame.budget": 20})
+    buyable = {row: v for m, row, _, v in measures.measure(game, events, state.result()) if m == "buyable"}
+    assert buyable["Fighter"] == 1.0 and buyable["Picket"] == 1.0     # 3 and 19 points
+    assert buyable["Lancer"] == 0.0 and buyable["Monitor"] == 0.0     # 21 and 35 points

@@ -11,7 +11,9 @@ From the event log of a finished game (every event: the lab is not a seat):
 - *points*: per seat, points spent, points left unspent, and points of ships lost;
 - *shots*: shots fired and the share that hit;
 - *one design against the field* (option ``outfit = "one_design"``, a lab mode): the win
-  share of seat 0's one-design fleet, by its design, against seat 1's random field.
+  share of seat 0's one-design fleet, by its design, against seat 1's random field;
+- *designs the budget buys*: for each design, whether one ship of it fits the budget
+  (a tuning target "every design can be bought" keeps a search from pricing designs out).
 
 Factions (``factions``): each seat's fleet as its most expensive design bought, so the
 report's win share by faction compares fleet styles.
@@ -43,6 +45,8 @@ MEASURES: dict[str, dict[str, Any]] = {
     "one_design": {"title": "One design against the field", "rows": "design", "cols": "", "kind": "rate",
                    "help": "lab mode outfit = one_design: win share (a shared win counts half) of a fleet of one design "
                            "against a field of designs drawn at random"},
+    "buyable": {"title": "Designs the budget buys", "rows": "design", "cols": "", "kind": "rate",
+                "help": "share of games in which one ship of the design costs no more than the budget"},
     "shots": {"title": "Shots", "rows": "what", "cols": "", "kind": "mean",
               "help": "shots fired per game and the share of them that hit"},
 }
@@ -86,6 +90,7 @@ def measure(game: Game, events: list[Event], result: Result) -> list[Cell]:
     r = game.rules
     for key in r.fleet_designs:
         name = r.designs[key].name
+        out.append(("buyable", name, "", 1.0 if r.designs[key].points <= r.minigame.budget else 0.0))
         for q in range(2):
             out.append(("designs_bought", name, "", float(bought[q].get(key, 0))))
             if bought[q].get(key):
