@@ -2,6 +2,7 @@
 
     python docs/studies/abyss/tables.py lab-results/abyss-a-draft          # the main game: three tables
     python docs/studies/abyss/tables.py lab-results/abyss-e-duel-today     # the fleet battle: one design vs the field
+    python docs/studies/abyss/tables.py --brief lab-results/abyss-b1-* ... # the main game: one short row per condition
 
 It reads the folder's summary.json (seat win shares and the game's rate measures, with the lab's
 Wilson intervals) and measures.csv (one row per game). A measure kept per seat (first colony, unspent
@@ -43,7 +44,8 @@ def pooled(games: list[dict[str, str]], measure: str, row: str | None = None) ->
         return "-"
     s = describe(values)
     digits = 2 if s.mean < 10 else 1
-    return f"{s.mean:.{digits}f} ({s.low:.{digits}f}-{s.high:.{digits}f})"
+    low = max(s.low, 0.0)   # every quantity here is a count or a share: a t interval is not let below 0
+    return f"{s.mean:.{digits}f} ({low:.{digits}f}-{s.high:.{digits}f})"
 
 
 def rate(cond: dict, measure: str, row: str, col: str = "") -> str:
@@ -62,11 +64,14 @@ def label(cond: dict) -> str:
 def main_game(summary: dict, rows: dict[str, list[dict[str, str]]]) -> None:
     conds = summary["conditions"]
     print("Win share by seat (fair 1/N) and by victory; 95% Wilson intervals\n")
-    print("| condition | games | seats: win share (interval) | " + " | ".join(VICTORIES) + " |")
-    print("|---|---|---|" + "---|" * len(VICTORIES))
+    print("| condition | games | seats: win share (interval) | equal seats (chi-square p) | " + " | ".join(VICTORIES) + " |")
+    print("|---|---|---|---|" + "---|" * len(VICTORIES))
     for c in conds:
         seats = "; ".join(f"s{s['seat']} {s['win_share']:.3f} ({s['ci95'][0]:.3f}-{s['ci95'][1]:.3f})" for s in c["seats"])
-        print(f"| {label(c)} | {c['completed']} | {seats} | " + " | ".join(rate(c, "victory", v) for v in VICTORIES) + " |")
+        chi = c.get("seat_chi2_p")
+        chi_text = "-" if chi is None else f"{chi:.2g}"
+        print(f"| {label(c)} | {c['completed']} | {seats} | {chi_text} | "
+              + " | ".join(rate(c, "victory", v) for v in VICTORIES) + " |")
     print("\nPace and purse (means per game; a seat's cells averaged over the seats first); 95% t intervals\n")
     print("| condition | cycles to the end | first colony (cycle) | first colony by cycle 3 | never colonised "
           "| energy kept | food kept | minerals kept | purchase phases with nothing bought |")
@@ -89,6 +94,23 @@ def main_game(summary: dict, rows: dict[str, list[dict[str, str]]]) -> None:
         print(f"| {label(c)} | " + " | ".join(cells) + " |")
 
 
+def brief(folders: list[Path]) -> None:
+    """One row per condition of each folder: the sweeps' table."""
+    print("| condition | games | largest seat gap from 1/N | tribunal terms | the secret of life | cycle limit "
+          "| cycles to the end | first colony (cycle) | first colony by cycle 3 | energy kept | food kept |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    for folder in folders:
+        summary, rows = load(folder)
+        for c in summary["conditions"]:
+            g = rows.get(str(c["id"]), [])
+            gap = max(c["seats"], key=lambda x: abs(x["win_share"] - c["fair_share"]))
+            cells = [f"{gap['win_share'] - c['fair_share']:+.3f} (s{gap['seat']})", rate(c, "victory", "tribunal terms"),
+                     rate(c, "victory", "the secret of life"), rate(c, "victory", "the cycle limit"),
+                     pooled(g, "cycles", "all"), pooled(g, "first_colony"), pooled(g, "colony_by", "by cycle 3"),
+                     pooled(g, "unspent", "energy"), pooled(g, "unspent", "food")]
+            print(f"| {label(c)} | {c['completed']} | " + " | ".join(cells) + " |")
+
+
 def fleet(summary: dict, rows: dict[str, list[dict[str, str]]]) -> None:
     conds = summary["conditions"]
     designs: list[str] = []
@@ -108,8 +130,11 @@ def fleet(summary: dict, rows: dict[str, list[dict[str, str]]]) -> None:
 
 
 def main(argv: list[str]) -> int:
+    if argv[:1] == ["--brief"] and argv[1:] and all((Path(a) / "summary.json").is_file() for a in argv[1:]):
+        brief([Path(a) for a in argv[1:]])
+        return 0
     if len(argv) != 1 or not (Path(argv[0]) / "summary.json").is_file():
-        print("usage: tables.py LAB_FOLDER (a folder of voidtable lab run, with summary.json and measures.csv)",
+        print("usage: tables.py [--brief] LAB_FOLDER... (folders of voidtable lab run, with summary.json and measures.csv)",
               file=sys.stderr)
         return 2
     summary, rows = load(Path(argv[0]))
