@@ -5,8 +5,11 @@ pattern of test_browser_nearspace.py). The lobby has no seed field, so the test
 adds a fixed seed to the lobby's create request. The person (seat 0) chooses a
 race, settles or turns a tile as the setup asks, researches and builds in the
 pre-round by clicking cards, then on their turn mines, moves a ship by clicking
-its piece and a space of the galaxy, and ends the turn. The bot's choices are
-whatever the bot does. Screenshots go to test-artifacts/.
+its piece and a space of the galaxy, and ends the turn. Negotiation is on (chosen
+in the lobby), so between the rounds, outside anyone's turn, the person makes an
+offer in the page: the other player's panel, a credit, send; an offer to them is
+answered with its buttons. The bot's choices are whatever the bot does.
+Screenshots go to test-artifacts/.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ import re
 import pytest
 
 from .browsing import browser, page  # noqa: F401  (fixtures)
-from .browsing import choose, click, my_turn, needs_chromium, seeded, shot
+from .browsing import after, choose, click, my_turn, needs_chromium, seeded, shot, step_of
 
 SEED = 1
 
@@ -34,6 +37,7 @@ def test_the_first_turns_of_empires(server_factory, page):
     page.fill("#players", "2")
     page.dispatch_event("#players", "change")
     page.fill("#myname", "Tess")
+    page.select_option('select[data-option="negotiation"]', "full")
     page.select_option("#seat-0", "you")
     page.select_option("#seat-1", "easy")
     page.click("#create-btn")
@@ -108,3 +112,29 @@ def test_the_first_turns_of_empires(server_factory, page):
     assert not KEYS.findall(text), KEYS.findall(text)[:5]
     scene_text = page.locator("#scene").inner_text()
     assert not KEYS.findall(scene_text), KEYS.findall(scene_text)[:5]
+
+    # between rounds 1 and 2, outside anyone's turn: one offer (the other player's panel, a credit, send)
+    for _ in range(20):
+        status = my_turn(page)
+        if "Before the next round" in status:
+            break
+        if "An offer to you" in status:  # the bot may have offered something first
+            click(page, "#part-decision button.legal >> text=decline the offer")
+        elif "end the turn" in page.locator("#part-decision").inner_text():
+            click(page, "#part-decision button.legal >> text=end the turn")
+        else:
+            click(page, "#part-decision button.legal >> text=done building")
+    assert "Before the next round" in status and "Round 1 of" in page.locator("#headline").inner_text()
+    click(page, "#part-players .player.seat-1")
+    my_turn(page)
+    assert page.locator("#part-offer").count() == 1
+    click(page, "#part-decision button.legal >> text=give 1 credit")
+    my_turn(page)
+    shot(page, "empires-5-offer")
+    before = step_of(page)
+    page.locator("#part-decision button.legal", has_text="send the offer").first.click()
+    after(page, before)
+    page.wait_for_function("""() => /the offer of Tess/.test(document.querySelector('#log').innerText)""", timeout=30_000)
+    log = "\n".join(page.locator("#log li").all_inner_texts())
+    assert "Tess offers Bot 1 (easy) 1 credit" in log
+    assert "accepts the offer of Tess" in log or "declines the offer of Tess" in log

@@ -58,7 +58,7 @@ SPEC = GameSpec(
     },
     data_file=Path(__file__).with_name("empires.toml"),
     max_decisions=20_000,
-    rules_version=2,  # 2: New Earth replaces Earth (a planet card instead of +2 income)
+    rules_version=3,  # 2: New Earth replaces Earth (a planet card instead of +2 income); 3: offer windows between rounds
     hooks=HOOKS,
     actions=ACTIONS,
     tasks=TASKS,

@@ -18,6 +18,7 @@ from .scoring import score
 from .setup import SCORE_CARDS, rebuild_graph
 from .ships import Ship
 from .tasks import TASKS, DrawEvent, EndRound, PreRound, PreRoundTurn, StartRound, StartTurn
+from .trade import market
 
 if TYPE_CHECKING:
     from .state import EmpiresState
@@ -47,7 +48,7 @@ def start_round(s: "EmpiresState", task: StartRound) -> None:
 @TASKS.auto(EndRound)
 def end_round(s: "EmpiresState", task: EndRound) -> None:
     if task.round < s.r.g.rounds:
-        s.push(StartRound(task.round + 1))
+        s.push(*market(s), StartRound(task.round + 1))  # offers outside anyone's turn, before the pre-round
     else:
         s.push(DrawEvent(task.round + 1))
 

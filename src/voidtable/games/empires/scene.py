@@ -61,7 +61,8 @@ PROMPTS = {
     "take_casualty": "Choose the ship that takes the hit", "take_planet": "Conquer the planet, liberate it, or leave it",
     "befriend_now": "Befriend the planet now, for free?", "discard_down": "Over the hand limit: discard a card",
     "make_offer": "Build your offer: what you give, what you ask, a licence; then send it",
-    "answer_offer": "An offer to you: accept or decline", "place_port": "Place your space port on a planet you hold",
+    "answer_offer": "An offer to you: accept or decline",
+    "offer_window": "Before the next round: make one offer (click a player) or pass", "place_port": "Place your space port on a planet you hold",
 }
 
 

@@ -139,6 +139,18 @@ class MakeOffer(NamedTuple):
     licence: str = ""
 
 
+class Market(NamedTuple):
+    """Between two rounds, before the pre-round: each of ``seats`` in turn order with an offer to make gets a window."""
+
+    seats: tuple[int, ...]
+
+
+class OfferWindow(NamedTuple):
+    """Outside anyone's turn: ``seat`` may make one offer (to a seat it can offer something) or none."""
+
+    seat: int
+
+
 class AnswerOffer(NamedTuple):
     """The recipient accepts (the exchange happens at once: binding) or declines."""
 

@@ -288,9 +288,10 @@ def describe_event(game: Game, event: Event, names: Sequence[str] | None = None)
         "built": lambda: (f"Defectors give {who()} a {ship_name(game, e['ship'])} at {sp()}" if e.get("free")
                           else f"{who()} builds a {ship_name(game, e['ship'])} at {sp()}"),
         "offer": lambda: f"{who()} offers {who('to')} " + offer_words(game, e.get("give", []), e.get("ask", []), e.get("licence"), names),
-        "offer_accepted": lambda: f"{who('by')} accepts the offer of {who()}",
-        "offer_declined": lambda: f"{who('by')} declines the offer of {who()}",
+        "offer_accepted": lambda: f"{who()} accepts the offer of {who('by')}",   # seat: who answers; by: who offered
+        "offer_declined": lambda: f"{who()} declines the offer of {who('by')}",
         "offer_dropped": lambda: f"{who()} drops the offer",
+        "no_offer": lambda: f"{who()} makes no offer before the next round",
         "port": lambda: f"{who()} builds a space port at {pl()}",
         "port_destroyed": lambda: f"{who()} loses the space port at {pl()}",
         "pre_round_choice": lambda: f"{who()} chooses: " + choice_words(game, e.get("choice"), e.get("what"), names),

@@ -1,13 +1,16 @@
 """Negotiation between players as binding offers (the ``negotiation`` option).
 
-The book lets players bargain, also for leave to use a trade good they control,
-with cards, credits and the like, but never VP or planet cards. Here a trade is an
-offer made during one's own turn (one a turn, no action): built part by part
-(credits and cards given, credits and cards asked, a licence asked), then
-accepted or declined by its recipient. Acceptance carries it out at once, so it
-binds; a promise about later turns cannot be expressed (there is nothing to
-enforce it). A licence lets its holder count the licensor's trade good for his
-research in the next pre-round, while the licensor still controls a planet with it.
+The book lets players bargain at any time, also for leave to use a trade good
+they control, with cards, credits and the like, but never VP or planet cards. Here
+a trade is an offer, made in one of two bounded windows: during one's own turn (one
+a turn, no action), and between two rounds, before the pre-round, where every seat
+in turn order that has an offer to make gets one window (one offer or none; the
+``Market``). An offer is built part by part (credits and cards given, credits and
+cards asked, a licence asked), then accepted or declined by its recipient.
+Acceptance carries it out at once, so it binds; a promise about later turns cannot
+be expressed (there is nothing to enforce it). A licence lets its holder count the
+licensor's trade good for his research in the next pre-round, while the licensor
+still controls a planet with it.
 
 ``negotiation = licences`` allows only credits for a licence; ``full`` also cards,
 and credits or cards asked; ``off`` none (the default).
@@ -20,7 +23,7 @@ from typing import TYPE_CHECKING
 from .actions import ACCEPT, DECLINE, OFFER_ASK, OFFER_GIVE, OFFER_LICENCE, OFFER_SEND, OFFER_TO, PASS
 from .cards import card_with_key, check_hand_limit, key
 from .planets import benefits
-from .tasks import TASKS, AnswerOffer, MakeOffer
+from .tasks import TASKS, AnswerOffer, MakeOffer, Market, OfferWindow
 
 if TYPE_CHECKING:
     from voidtable.engine.actions import Action
@@ -31,10 +34,49 @@ MAX_PARTS = 3     # parts in one offer (gives, asks and the licence together): k
 MAX_AMOUNT = 3
 
 
-def offer_options(s: "EmpiresState", seat: int) -> list["Action"]:
-    if s.r.negotiation == "off" or "offer" in s.used:
+def recipients(s: "EmpiresState", seat: int) -> list[int]:
+    """The seats ``seat`` can send an offer to: any other with ``full`` (credits may always be asked);
+    with ``licences``, a seat controlling a trade good ``seat`` lacks (the one thing to ask for)."""
+    if s.r.negotiation == "off":
         return []
-    return [OFFER_TO(q) for q in range(s.r.players) if q != seat]
+    others = [q for q in range(s.r.players) if q != seat]
+    if s.r.negotiation == "full":
+        return others
+    mine = benefits(s, seat).trade_goods
+    return [q for q in others if benefits(s, q).trade_goods - mine]
+
+
+def offer_options(s: "EmpiresState", seat: int) -> list["Action"]:
+    """During one's own turn: one offer a turn, costing no action."""
+    if "offer" in s.used:
+        return []
+    return [OFFER_TO(q) for q in recipients(s, seat)]
+
+
+def market(s: "EmpiresState") -> list[Market]:
+    """The windows between two rounds (none with negotiation off)."""
+    return [Market(tuple(s.order))] if s.r.negotiation != "off" else []
+
+
+@TASKS.auto(Market)
+def open_windows(s: "EmpiresState", task: Market) -> None:
+    """The next seat in turn order that has an offer to make gets its window; a seat with none is never asked."""
+    for i, seat in enumerate(task.seats):
+        if recipients(s, seat):
+            s.push(OfferWindow(seat), Market(task.seats[i + 1:]))
+            return
+
+
+def window_legal(s: "EmpiresState", task: OfferWindow) -> list["Action"]:
+    return [*(OFFER_TO(q) for q in recipients(s, task.seat)), PASS()]
+
+
+@TASKS.decision(OfferWindow, legal=window_legal)
+def offer_window(s: "EmpiresState", task: OfferWindow, action: "Action") -> None:
+    if action.kind == "pass":
+        s.event(type="no_offer", seat=task.seat)
+    else:
+        s.push(MakeOffer(task.seat, int(action.arg)))
 
 
 def start_offer(s: "EmpiresState", seat: int, to: int) -> None:
