@@ -1,5 +1,6 @@
 """The Black Sun study's files (docs/studies/blacksun/) still load: every experiment plans, the tune
-file passes the tuner's checks, and the two helper scripts run on a tiny input."""
+file passes the tuner's checks, the proposed rules-data file is a rule set the table accepts, and the two
+helper scripts run on a tiny input."""
 
 from __future__ import annotations
 
@@ -28,6 +29,29 @@ def test_the_tune_file_passes_the_tuners_checks():
     t = tune.load(STUDY / "d-tune.toml")
     tune.check(t)
     assert t.players == [4, 6] and t.profiles["quick"].trials < t.profiles["full"].trials
+    searched = {p.path for p in t.params}
+    assert {"game.target_short", "scoring.raid_transport", "scoring.peaceful_turn", "suns.red_giant.enterable"} <= searched
+    length = next(c for c in t.target if c.measure == "rounds")
+    assert (length.kind, length.bound, length.players) == ("at_least", 5, 4)
+
+
+def test_the_proposed_file_is_a_rule_set_the_table_accepts():
+    """`voidtable serve --rules tuned=docs/studies/blacksun/proposed-quick.toml` reads it this way; every value is
+    also within its declared range, so the lobby would take it as overrides too."""
+    from voidtable.engine.parameters import find
+    from voidtable.engine.registry import get, load
+    from voidtable.web.serving import read_rule_set
+
+    path = STUDY / "proposed-quick.toml"
+    name, game, values = read_rule_set(f"tuned={path}")
+    assert (name, game) == ("tuned", "blacksun")
+    assert any(k.startswith("scoring.") for k in values) and "game.target_short" in values
+    for key, value in values.items():
+        p = find(get("blacksun").parameters, key)
+        assert p is not None and p.check(value) is None, (key, value)
+    rules = load("blacksun", 4, values).rules
+    assert rules.game.target_short == values["game.target_short"]
+    assert rules.scoring.raid_transport == values["scoring.raid_transport"]
 
 
 def test_by_agent_splits_win_shares_by_faction_and_agent(tmp_path):
