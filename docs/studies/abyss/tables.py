@@ -31,15 +31,20 @@ def load(folder: Path) -> tuple[dict, dict[str, list[dict[str, str]]]]:
     return summary, rows
 
 
-def pooled(games: list[dict[str, str]], measure: str, row: str | None = None) -> str:
-    """Per game, the mean of the cells ``measure|row|*`` (any row when None: a measure kept by seat in its rows);
-    then the mean over games, with a 95% t interval."""
+def per_game(games: list[dict[str, str]], measure: str, row: str | None = None) -> list[float]:
+    """Per game, the mean of the cells ``measure|row|*`` (any row when None: a measure kept by seat in its rows)."""
     values = []
     for g in games:
         cells = [float(v) for k, v in g.items() if k.count("|") == 2 and v not in ("", None)
                  and k.split("|")[0] == measure and (row is None or k.split("|")[1] == row)]
         if cells:
             values.append(sum(cells) / len(cells))
+    return values
+
+
+def pooled(games: list[dict[str, str]], measure: str, row: str | None = None) -> str:
+    """The mean over games of ``per_game``, with a 95% t interval."""
+    values = per_game(games, measure, row)
     if not values:
         return "-"
     s = describe(values)

@@ -74,3 +74,15 @@ def test_broken_lists_are_refused_with_one_line_naming_the_path(path, value, nam
     with pytest.raises(RulesDataError) as e:
         load_main(tree_with(path, value), 4)
     assert named in str(e.value) and "\n" not in str(e.value)
+
+
+def test_the_event_decks_declared_range_is_what_the_data_accepts():
+    from voidtable.engine.errors import VoidtableError
+    from voidtable.engine.registry import load as load_game
+    from voidtable.games.abyss.fourx import PARAMETERS
+
+    copies = next(p for p in PARAMETERS if p.path == "events.cards.*.copies")
+    for n in (copies.low, copies.high):
+        load_game("abyss", 4, {"events.cards.harvest.copies": n})
+    with pytest.raises(VoidtableError):
+        load_game("abyss", 4, {"events.cards.harvest.copies": copies.low - 1})
