@@ -40,9 +40,21 @@ def module_name(path: Path) -> str:
     return ".".join(parts)
 
 
+_PARSED: dict[tuple[Path, str], ast.Module] = {}
+
+
+def parse(path: Path) -> ast.Module:
+    """The file's syntax tree, parsed once per content (every check below walks every file)."""
+    text = path.read_text()
+    tree = _PARSED.get((path, text))
+    if tree is None:
+        tree = _PARSED[(path, text)] = ast.parse(text, str(path))
+    return tree
+
+
 def imports(path: Path) -> list[tuple[int, str]]:
     """(line, absolute module) for every import in the file."""
-    tree = ast.parse(path.read_text(), str(path))
+    tree = parse(path)
     name = module_name(path)
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     out = []
@@ -125,21 +137,20 @@ def test_nothing_outside_the_games_imports_a_game():
 
 def runtime_imports(path: Path) -> list[tuple[int, str, bool]]:
     """(line, absolute module, at module level?) for imports that run (not under ``if TYPE_CHECKING:``)."""
-    tree = ast.parse(path.read_text(), str(path))
+    tree = parse(path)
     skip: set[int] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
             skip.update(id(n) for stmt in node.body for n in ast.walk(stmt))
     top = {id(n) for stmt in tree.body for n in ast.walk(stmt)
            if not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}
-    by_line = {line: mod for line, mod in imports(path)}
+    by_line: dict[int, list[str]] = {}
+    for line, mod in imports(path):
+        by_line.setdefault(line, []).append(mod)
     out = []
     for node in ast.walk(tree):
         if isinstance(node, (ast.Import, ast.ImportFrom)) and id(node) not in skip:
-            for line, mod in imports(path):
-                if line == node.lineno:
-                    out.append((line, mod, id(node) in top))
-    del by_line
+            out += [(node.lineno, mod, id(node) in top) for mod in by_line.get(node.lineno, [])]
     return out
 
 

@@ -79,7 +79,7 @@ class Node:
     """
 
     __slots__ = ("ctx", "parent", "vt", "kind", "seat", "action", "events", "seed", "depth", "shared",
-                 "_movers", "_legal", "_priv", "_info", "_texts")
+                 "_movers", "_legal", "_priv", "_info", "_texts", "_text", "_views")
 
     def __init__(self, ctx: Context, parent: "Node | None", vt: GameState, kind: int, seat: int = -1,
                  action: Action | None = None, events: list[Any] | None = None, seed: int = 0) -> None:
@@ -98,6 +98,8 @@ class Node:
         self._priv: dict[int, tuple[Any, str]] = {}
         self._info: dict[tuple[int, int], str] | None = None
         self._texts: list[str] | None = None
+        self._text: str | None = None
+        self._views: dict[int | None, dict[str, Any]] | None = None
 
     @staticmethod
     def root(ctx: Context, seed: int) -> "Node":
@@ -129,6 +131,26 @@ class Node:
             m.vt = vt
             m.shared = True
         return vt  # type: ignore[return-value]
+
+    def text(self) -> str:
+        """The state's snapshot as JSON, made once: a node's state never changes, and OpenSpiel's
+        simulations ask for ``str(state)`` several times a step."""
+        t = self._text
+        if t is None:
+            t = self._text = self.state().snapshot_json()
+        return t
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """``seat``'s view of this step (``None``: the public one), made once while this is the newest step:
+        OpenSpiel asks for each seat's string and tensor several times a step. A step that has a child
+        drops them (a long history must not hold every view); asked again, it makes them again."""
+        views = self._views
+        if views is None:
+            views = self._views = {}
+        v = views.get(seat)
+        if v is None:
+            v = views[seat] = self.state().view(seat)
+        return v
 
     # -- moves ---------------------------------------------------------------------
     def movers(self) -> list[int]:
@@ -164,10 +186,12 @@ class Node:
         else:
             self.vt = None  # moved into the child
         events = vt._apply(seat, action)  # legal: it came from legal_actions
+        self._views = None
         return Node(self.ctx, self, vt, STEP, seat, action, events)
 
     def resample(self, viewer: int, seed: int) -> "Node":
         vt = self.state().determinize(viewer, Rng(seed))
+        self._views = None
         return Node(self.ctx, self, vt, RESAMPLE, viewer, seed=seed)
 
     # -- serialization: the seed and the path, replayed on load ----------------------
@@ -322,22 +346,22 @@ class Observer:
         mode = self.mode
         d = self.dict
         if mode == M_SINGLE or mode == M_PRIVATE:
-            view = node.state().view(player)
+            view = node.view(player)
             if mode == M_SINGLE:
                 enc.fill_public(d, view, player)
             enc.fill_private(d, view, player)
             if self.recall:
                 enc.fill_recall(d, node.history(player), player)
         elif mode == M_PUBLIC:
-            enc.fill_public(d, node.state().view(None), None)
+            enc.fill_public(d, node.view(None), None)
         elif mode in (M_ALL, M_ALL_PRIVATE):
             n = self.ctx.players
             if mode == M_ALL:
-                enc.fill_public(d, node.state().view(player), player)
+                enc.fill_public(d, node.view(player), player)
             for k in range(n):
                 q = (player + k) % n
                 sub = {name[len(f"seat{k}/"):]: arr for name, arr in d.items() if name.startswith(f"seat{k}/")}
-                enc.fill_private(sub, node.state().view(q), q)
+                enc.fill_private(sub, node.view(q), q)
                 if self.recall:
                     enc.fill_recall(sub, node.history(q), q)
         np.clip(self.tensor, -1.0, 1.0, out=self.tensor)
@@ -349,15 +373,14 @@ class Observer:
         mode = self.mode
         if self.recall:
             return node.info_string(player, mode) if mode != M_NOTHING else ""
-        vt = node.state()
         if mode == M_SINGLE:
-            return dumps(vt.view(player))
+            return dumps(node.view(player))
         if mode == M_PUBLIC:
-            return dumps(vt.view(None))
+            return dumps(node.view(None))
         if mode == M_PRIVATE:
             return node.private(player)[1]
         if mode == M_ALL:
-            return dumps({"public": vt.view(None), "private": [node.private(q)[0] for q in range(self.ctx.players)]})
+            return dumps({"public": node.view(None), "private": [node.private(q)[0] for q in range(self.ctx.players)]})
         if mode == M_ALL_PRIVATE:
             return dumps([node.private(q)[0] for q in range(self.ctx.players)])
         return ""
@@ -458,7 +481,7 @@ class VoidtableState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
         n = self._node
         if n is None:
             return f"dealing: seed bytes {list(self._deal)}"
-        return n.state().snapshot_json()
+        return n.text()
 
     # -- determinization (used by OpenSpiel's ISMCTSBot) ------------------------------------
     def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> "VoidtableState":
