@@ -10,11 +10,17 @@ players the first spec sits once and the second fills the other seats, rotated o
 Usage: python bench/bench_empires.py [--players 4] [--games 50] [--runs 5] [--bot-games 5] [--variant standard] [--cpu]
        python bench/bench_empires.py --duel mcts:seconds=1.0,heuristic --games 40 --seed 1 [--start 0] > duel.jsonl
        python bench/bench_empires.py --summary duel.jsonl
+       python bench/bench_empires.py --fingerprint 50 > before.json   (then diff against a later run)
+
+``--fingerprint N`` plays N seeded random games at each of 2, 3 and 4 players in every variant and
+prints, per game, a digest of its event stream, its final state (``snapshot()``) and its result: a
+change that must not change the rules (a speed-up) leaves the file byte for byte the same.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import statistics
 import sys
@@ -26,6 +32,7 @@ from voidtable.agents.base import observe
 from voidtable.agents.ladder import play_one
 from voidtable.agents.play import seat_agents
 from voidtable.engine.game import Game
+from voidtable.engine.rng import Rng
 
 from voidtable.engine.stats import wilson
 
@@ -63,6 +70,28 @@ def duel(specs: list[str], players: int, games: int, seed: int, start: int, opti
                           "searches": g.searches, "iterations": g.iterations}), flush=True)
 
 
+def fingerprints(count: int) -> dict[str, str]:
+    """``count`` seeded random games per player count and variant: digests of events, final state and result."""
+    out: dict[str, str] = {}
+    for players in (2, 3, 4):
+        for variant, options in sorted(SPEC.variants.items()):
+            game = voidtable.load("empires", players, options)
+            for seed in range(count):
+                s = game.new_state(seed)
+                r = Rng(seed)
+                h = hashlib.sha256(json.dumps(s.setup_events, sort_keys=True).encode())
+                steps = 0
+                while not s.is_over():
+                    p = s.to_move()[0]
+                    legal = s.legal_actions(p)
+                    h.update(json.dumps(s.apply(p, legal[r.below(len(legal))]), sort_keys=True).encode())
+                    steps += 1
+                res = s.result()
+                h.update(json.dumps([s.snapshot(), res.scores, res.ranks, res.winners, steps], sort_keys=True).encode())
+                out[f"{players}p {variant} {seed}"] = h.hexdigest()[:16]
+    return out
+
+
 def summary(path: str) -> None:
     """Win share per spec over the games in a duel file, with Wilson intervals and search effort."""
     rows = [json.loads(line) for line in open(path) if line.strip()]
@@ -91,7 +120,13 @@ def main() -> None:
     ap.add_argument("--start", type=int, default=0, help="first ladder game index (to continue a duel)")
     ap.add_argument("--summary", help="a duel's JSON lines file: win shares with intervals")
     ap.add_argument("--cpu", action="store_true", help="time in CPU seconds of this process, not wall-clock seconds")
+    ap.add_argument("--fingerprint", type=int, metavar="N", help="digests of N seeded random games per player count and variant")
     args = ap.parse_args()
+    if args.fingerprint is not None:
+        if not 1 <= args.fingerprint <= 1000:
+            ap.error("--fingerprint takes 1..1000 games")
+        print(json.dumps(fingerprints(args.fingerprint), indent=0, sort_keys=True))
+        return
     global CLOCK
     if args.cpu:
         CLOCK = time.process_time

@@ -169,3 +169,19 @@ def test_two_player_swaps_two_a_turn():  # T32
     assert not [a for a in s.legal_actions(0) if a.kind == "swap"]
     assert len(s.row) == 4 and len(s.hands[0]) == 2
     assert s.pending == ChooseAction(0, 3)  # swaps cost no action
+
+
+def test_one_step_check_agrees_with_reach():
+    """``can_leave`` (the movable check's shortcut) is ``reach`` one step deep, on the default maps."""
+    from voidtable.games.empires.galaxy import can_leave, reach
+
+    from .helpers import through_setup
+
+    for players in (2, 4):
+        s = through_setup(players, seed=players)
+        blocked = frozenset(list(s.graph)[:3])
+        for passes in (frozenset(), frozenset({"asteroid"}), frozenset({"asteroid", "mine", "ancient_defense"})):
+            for start in s.graph:
+                for ignores in (False, True):
+                    assert can_leave(s.graph, start, passes, s.asteroid_spaces, ignores, blocked) == \
+                        bool(reach(s.graph, start, 1, passes, s.asteroid_spaces, ignores, blocked))

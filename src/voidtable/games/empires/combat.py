@@ -45,22 +45,24 @@ def rollers_at(s: "EmpiresState", seat: int, space: str) -> list[int]:
     return [i for i in ships_at(s, seat, space) if s.r.ship(s.ships[i].kind).dice > 0]
 
 
-def occupancy(s: "EmpiresState") -> dict[tuple[int, str], list[int]]:
-    """(owner, space) -> the ids of the owner's ships there, in id order: one pass for many questions."""
-    out: dict[tuple[int, str], list[int]] = {}
-    for i, sh in sorted(s.ships.items()):
-        out.setdefault((sh.owner, sh.space), []).append(i)
+def presence(s: "EmpiresState") -> dict[tuple[int, str], bool]:
+    """(owner, space) -> whether the owner has an armed ship there, for every owner and space with ships."""
+    armed_kinds = s.r.armed
+    out: dict[tuple[int, str], bool] = {}
+    for sh in s.ships.values():
+        k = (sh.owner, sh.space)
+        if not out.get(k):
+            out[k] = sh.kind in armed_kinds
     return out
 
 
 def targets(s: "EmpiresState", seat: int, space: str,
-            at: dict[tuple[int, str], list[int]] | None = None) -> list[Any]:
-    """What ``seat`` may attack at ``space`` (``at``: :func:`occupancy`, when the caller asks for many spaces)."""
-    at = occupancy(s) if at is None else at
-    mine = at.get((seat, space))
-    if not mine:
+            at: dict[tuple[int, str], bool] | None = None) -> list[Any]:
+    """What ``seat`` may attack at ``space`` (``at``: :func:`presence`, when the caller asks for many spaces)."""
+    at = presence(s) if at is None else at
+    armed = at.get((seat, space))
+    if armed is None:
         return []
-    armed = any(s.r.ship(s.ships[i].kind).dice > 0 for i in mine)
     c = s.control.get(space)
     out: list[Any] = []
     if c is not None and c.neutral and armed and has_token(s, seat):
@@ -79,7 +81,7 @@ def targets(s: "EmpiresState", seat: int, space: str,
 
 
 def attack_spaces(s: "EmpiresState", seat: int) -> list[str]:
-    at = occupancy(s)
+    at = presence(s)
     spaces = sorted({space for owner, space in at if owner == seat})
     return [sp for sp in spaces if targets(s, seat, sp, at)]
 

@@ -348,6 +348,9 @@ class Rules:
     players: int
     negotiation: str
     token_ids: dict[tuple[str, int], tuple[int, ...]]   # (kind, colour) -> its token ids, in order
+    armed: frozenset[str]                    # ship kinds that roll dice
+    beam_ships: dict[str, tuple[str, ...]]   # a Tractor Beam technology -> the ship kinds it is given to
+    pass_kinds: dict[str, str]               # a technology letting ships cross an obstacle -> the obstacle kind
 
     @property
     def g(self) -> GameRules:

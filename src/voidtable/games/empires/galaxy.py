@@ -170,6 +170,21 @@ def reach(graph: Graph, start: str, steps: int, passes: frozenset[str], asteroid
     return dist
 
 
+def can_leave(graph: Graph, start: str, passes: frozenset[str], asteroid_spaces: frozenset[str],
+              ignores_obstacles: bool = False, blocked: frozenset[str] = frozenset()) -> bool:
+    """Whether one step along a line leads anywhere: ``bool(reach(graph, start, 1, ...))``, without the distances."""
+    for m, obstacle in graph[start]:
+        if m == start or m in blocked:
+            continue
+        if not ignores_obstacles:
+            if obstacle and obstacle not in passes:
+                continue
+            if m in asteroid_spaces and "asteroid" not in passes:
+                continue
+        return True
+    return False
+
+
 def distances(graph: Graph, start: str) -> dict[str, int]:
     """Steps from ``start`` to every space, obstacles ignored."""
     return {start: 0, **reach(graph, start, len(graph), frozenset(), frozenset(), ignores_obstacles=True)}

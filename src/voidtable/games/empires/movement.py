@@ -17,17 +17,19 @@ if TYPE_CHECKING:
 
 def passes(s: "EmpiresState", seat: int) -> frozenset[str]:
     """Obstacle kinds the seat's ships may cross (technologies and planet abilities)."""
-    out = {s.r.tech(t).effect[len("pass_"):] for t in s.techs[seat] if s.r.tech(t).effect.startswith("pass_")}
+    kinds = s.r.pass_kinds
+    out = {kinds[t] for t in s.techs[seat] if t in kinds}
     out |= {a[len("pass_"):] for a in benefits(s, seat).abilities if a.startswith("pass_")}
     return frozenset(out)
 
 
 def beam_kinds(s: "EmpiresState", seat: int) -> frozenset[str]:
     """The seat's ship kinds with a Tractor Beam (none without the technology)."""
+    beams = s.r.beam_ships
     out: set[str] = set()
     for t in s.techs[seat]:
-        if s.r.tech(t).effect == "tractor_beam":
-            out.update(s.r.tech(t).ships)
+        if t in beams:
+            out.update(beams[t])
     return frozenset(out)
 
 
@@ -38,9 +40,10 @@ def has_beam(s: "EmpiresState", ship_id: int) -> bool:
 
 def beam_spaces(s: "EmpiresState", seat: int) -> frozenset[str]:
     """Spaces holding another player's Tractor Beam ship: ``seat``'s ships entering them stop there."""
+    beams = s.r.beam_ships
+    if not any(t in beams for q in range(s.r.players) if q != seat for t in s.techs[q]):
+        return frozenset()  # nobody else has a Tractor Beam (the usual case: asked for every move)
     kinds = {q: beam_kinds(s, q) for q in range(s.r.players) if q != seat}
-    if not any(kinds.values()):
-        return frozenset()
     return frozenset(sh.space for sh in s.ships.values() if sh.owner != seat and sh.kind in kinds[sh.owner])
 
 
@@ -106,11 +109,14 @@ def may_carry(s: "EmpiresState", diplomat: int, carried: tuple[int, ...], passen
 
 def passengers(s: "EmpiresState", diplomat: int, carried: tuple[int, ...]) -> list[int]:
     """One ship of each (kind, damage) that may still board: alike ships are one choice."""
-    if s.ships[diplomat].kind != "diplomat":
+    d = s.ships[diplomat]
+    if d.kind != "diplomat":
         return []
     seen: set[tuple[str, int]] = set()
     out = []
-    for i, sh in sorted(s.ships.items()):
+    here = sorted(i for i, sh in s.ships.items() if sh.space == d.space and sh.owner == d.owner)  # only these may board
+    for i in here:
+        sh = s.ships[i]
         if (sh.kind, sh.damage) not in seen and may_carry(s, diplomat, carried, i):
             seen.add((sh.kind, sh.damage))
             out.append(i)

@@ -148,12 +148,20 @@ def choices(s: "EmpiresState", seat: int) -> list["Action"]:
         out += [RESEARCH(t) for t in researchable(s, seat, left, ben)]
     techs = s.techs[seat] + ([research] if research else [])
     at_port = port_open(s, seat)
+    data, token_ids, on_board = s.r.data.ships, s.r.token_ids, s.ships
     for kind in s.r.ship_kinds:
-        if s.r.ship(kind).cost <= left and may_build_kind(s, seat, kind, techs, ben) \
-                and len(free_tokens(s, seat, kind)) > ships.count(kind):
-            out.append(BUILD(kind))
-            if at_port:
-                out.append(BUILD_AT_PORT(kind))
+        ship = data[kind]
+        if ship.cost > left or not may_build_kind(s, seat, kind, techs, ben):
+            continue
+        ordered = ships.count(kind)    # a token for each ordered ship, and one more
+        for i in token_ids.get((kind, -1 if ship.neutral else seat), ()):
+            if i not in on_board:
+                ordered -= 1
+                if ordered < 0:
+                    out.append(BUILD(kind))
+                    if at_port:
+                        out.append(BUILD_AT_PORT(kind))
+                    break
     out.append(BUILD_DONE())
     return out
 

@@ -43,4 +43,7 @@ def build(game: "Game") -> Rules:
         advanced=bool(o["advanced"]), short=bool(o["short"]), open_scores=bool(o["open_scores"]),
         players=game.players, negotiation=str(o["negotiation"]),
         token_ids={k: tuple(v) for k, v in token_ids.items()},
+        armed=frozenset(k for k, sd in d.ships.items() if sd.dice > 0),
+        beam_ships={k: tuple(t.ships) for k, t in d.techs.items() if t.effect == "tractor_beam"},
+        pass_kinds={k: t.effect[len("pass_"):] for k, t in d.techs.items() if t.effect.startswith("pass_")},
     )

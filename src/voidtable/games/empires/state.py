@@ -11,12 +11,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from voidtable.engine.actions import Action
 from voidtable.engine.events import Event
 from voidtable.engine.fields import CACHE, DICT, FIXED, FLOW_FIELDS, LIST, NESTED, SHARED, VALUE, Fields
 from voidtable.engine.flow import FlowState
 from voidtable.engine.game import Game
 from voidtable.engine.rng import Rng
 from voidtable.engine.state import Result
+from voidtable.engine.types import Seat
 from voidtable.engine.zones import Hidden
 
 from . import combat, preround, rounds, turn  # noqa: F401  (register the tasks)
@@ -27,7 +29,7 @@ from .planets import Control
 from .scoring import final_result
 from .setup import SCORE_CARDS, set_up
 from .ships import Ship
-from .tasks import TASKS
+from .tasks import TASKS, PreRound
 
 
 class EmpiresState(FlowState):
@@ -45,7 +47,7 @@ class EmpiresState(FlowState):
         round=VALUE, active=VALUE, mined=VALUE, swaps=VALUE, scorings=VALUE, used=VALUE,
         orders=NESTED, done=LIST, researched=LIST, ports=LIST, port_used=LIST,
         wormholes=LIST, tokens=DICT, grant=LIST, storm=VALUE, licences=LIST, new_earth=VALUE,
-        benefit_cache=CACHE,
+        benefit_cache=CACHE, pre_legal=CACHE,
     )
 
     r: Rules
@@ -89,6 +91,7 @@ class EmpiresState(FlowState):
     ports: list[str]                 # each seat's space-port planet, "" for none
     new_earth: str                   # the home world replaced with New Earth (Terraforming), "" for none
     benefit_cache: Any               # (control and tokens it was worked out from, Benefits per seat), or None
+    pre_legal: dict[int, list[Action]] | None   # the simultaneous pre-round's legal actions per seat until the next move
 
     def __init__(self, game: Game, seed: int) -> None:
         self.game = game
@@ -98,6 +101,7 @@ class EmpiresState(FlowState):
         self.rng = Rng(seed)
         self.researched = [False] * self.r.players
         self.benefit_cache = None
+        self.pre_legal = None
         self.new_earth = ""
         self.init_flow()
         set_up(self)
@@ -108,6 +112,27 @@ class EmpiresState(FlowState):
         if not self.quiet:
             e: Event = dict(fields)
             self.emit(e)
+
+    def legal_actions(self, player: Seat) -> list[Action]:
+        """As the flow machine's; the simultaneous pre-round's lists are kept per seat until the next move
+        (they are asked for twice a decision: to choose, and to check the choice)."""
+        stack = self.stack
+        if stack and stack[-1].__class__ is PreRound and not self.over:
+            memo = self.pre_legal or {}
+            legal = memo.get(player)
+            if legal is None:
+                legal = super().legal_actions(player)
+                self.pre_legal = {**memo, player: legal}  # replaced, never changed in place (clones share it)
+            return list(legal)
+        return super().legal_actions(player)
+
+    def _apply(self, player: Seat, action: Action) -> list[Event]:
+        self.pre_legal = None
+        return super()._apply(player, action)
+
+    def advance(self) -> None:
+        self.pre_legal = None
+        super().advance()
 
     def final_result(self) -> Result:
         return final_result(self)
@@ -120,6 +145,7 @@ class EmpiresState(FlowState):
         (score cards keep their places: their backs are public); the others' uncommitted pre-round choices are dropped."""
         c: EmpiresState = self.clone()  # type: ignore[assignment]
         c.rng = rng.spawn()
+        c.pre_legal = None
         slots = [Hidden(c.deck)] + [Hidden(c.hands[q]) for q in range(c.r.players) if q != player]
         where = [i for i, e in enumerate(c.event_deck) if e not in SCORE_CARDS]
 

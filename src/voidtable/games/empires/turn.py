@@ -15,7 +15,7 @@ from .actions import (ATTACK, CARRY, EXTRA_MOVE, MIND_CONTROL, MOVE_ALL, MOVE_AL
                       CULTURE, DIPLOMACY, DISCARD, END_TURN, INFEST, MINE, MOVE, SWAP, TO)
 from .cards import can_draw, card_with_key, check_hand_limit, draw, hand_limit, key, of_type
 from .combat import attack_spaces, start_attack
-from .galaxy import reach
+from .galaxy import can_leave
 from .movement import beam_spaces, destinations, held_by, passengers, passes, storm_spaces
 from .planets import ally_with, benefits, has_token, infest
 from .tactics import pay, tactic_options
@@ -42,36 +42,41 @@ def movable(s: "EmpiresState", seat: int) -> list[int]:
     One step is enough to know that a ship can go somewhere (every move value is at least 1),
     and the answer is the same for every ship at a space that crosses the same obstacles.
     """
-    seen: set[tuple[str, str, int]] = set()
+    first: dict[tuple[str, str, int], int] = {}   # each group's lowest id (the one offered)
+    for i, sh in s.ships.items():
+        if sh.owner == seat:
+            k = (sh.kind, sh.space, sh.damage)
+            j = first.get(k)
+            if j is None or i < j:
+                first[k] = i
+    if not first:
+        return []
     out = []
     can_pass, beams = passes(s, seat), beam_spaces(s, seat)
     blocked = storm_spaces(s)
     free: dict[tuple[str, bool], bool] = {}
-    for i, sh in sorted(s.ships.items()):
-        k = (sh.kind, sh.space, sh.damage)
-        if sh.owner != seat or k in seen:
-            continue
-        seen.add(k)
-        ship = s.r.ship(sh.kind)
+    ships = s.r.data.ships
+    for (kind, space, _), i in first.items():
+        ship = ships[kind]
         if ship.move < 1:
             if destinations(s, i, ways=(can_pass, beams)):
                 out.append(i)
             continue
-        way = (sh.space, ship.ignores_obstacles)
+        way = (space, ship.ignores_obstacles)
         if way not in free:
-            free[way] = bool(reach(s.graph, sh.space, 1, can_pass, s.asteroid_spaces, ship.ignores_obstacles,
-                                   blocked, beams))
+            free[way] = can_leave(s.graph, space, can_pass, s.asteroid_spaces, ship.ignores_obstacles, blocked)
         if free[way]:
             out.append(i)
+    out.sort()
     return out
 
 
 def diplomacy_options(s: "EmpiresState", seat: int) -> list[tuple[str, int]]:
     """(planet, cards) for each neutral planet where the seat has a Diplomat, 1..4 cards of its temperament."""
     out = []
-    if not has_token(s, seat):
-        return []
     spaces = {sh.space for sh in s.ships.values() if sh.owner == seat and sh.kind == "diplomat"}
+    if not spaces or not has_token(s, seat):
+        return []
     for planet in sorted(spaces):
         c = s.control.get(planet)
         if c is None or not c.neutral or s.tokens.get(planet) == "pirates":
@@ -118,7 +123,7 @@ def action_legal(s: "EmpiresState", task: ChooseAction) -> list["Action"]:
         out.append(MOVE_ALL())
     moving = ("step", "free_move") if ships else ()
     out += tactic_options(s, seat, ("credit", "credits", "extra_action", *moving))
-    if may_extra_move(s, seat):
+    if may_extra_move(s, seat, ships):
         out.append(EXTRA_MOVE())
     out += swap_options(s, seat)
     out.append(END_TURN())
@@ -282,10 +287,10 @@ def extra_move_cost(s: "EmpiresState") -> int:
     return 2
 
 
-def may_extra_move(s: "EmpiresState", seat: int) -> bool:
-    """Narkani (assumed): once a turn, 2 credits buy a MOVE that costs no action."""
+def may_extra_move(s: "EmpiresState", seat: int, ships: list[int] | None = None) -> bool:
+    """Narkani (assumed): once a turn, 2 credits buy a MOVE that costs no action (``ships``: :func:`movable`, if known)."""
     return (s.r.race(s.race[seat]).ability == "extra_move" and "extra_move" not in s.used
-            and s.credits[seat] >= extra_move_cost(s) and bool(movable(s, seat)))
+            and s.credits[seat] >= extra_move_cost(s) and bool(movable(s, seat) if ships is None else ships))
 
 
 def free_move_legal(s: "EmpiresState", task: FreeMove) -> list["Action"]:
