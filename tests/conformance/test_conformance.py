@@ -38,9 +38,9 @@ from voidtable.engine.fields import Fields, not_immutable, shared_mutables
 from voidtable.engine.records import Record, Recorder, replay
 from voidtable.engine.vocabulary import TARGETS
 
-RANDOM_GAMES_PER_GAME = 300  # random games per registered game, spread over its configs
+RANDOM_GAMES_PER_GAME = 160  # random games per registered game, spread over its configs
 MIN_GAMES_PER_CONFIG = 5  # ... but every player count x variant plays at least this many
-STATE_GAMES_PER_GAME = 15  # games walked with the per-state checks per registered game, spread over its configs
+STATE_GAMES_PER_GAME = 10  # games walked with the per-state checks per registered game, spread over its configs
 STATE_GAMES_PER_CONFIG = 3  # ... at most this many per config, and at least one
 CHECKED_STEPS = 12  # states checked per walked game
 CLONE_PROBE_ACTIONS = 5  # random actions applied to a clone at a checked step

@@ -10,14 +10,12 @@ import pytest
 from voidtable.engine.registry import games, load
 from voidtable.web import scenes
 
+from tests.registry_configs import configs, seeds
+
 PARTS = {"panel", "track", "cards", "players", "hexmap", "dice", "buttons"}
 
-CONFIGS = [
-    pytest.param(name, n, variant, id=f"{name}-{n}p-{variant}")
-    for name, spec in games().items()
-    for n in sorted({spec.min_players, spec.max_players})
-    for variant in (spec.variants or {"default": {}})
-]
+CONFIGS = configs()
+SCENE_GAMES = 6  # random games per registered game, spread over its configs (tests/registry_configs.py)
 
 
 def check_parts(scene: dict) -> None:
@@ -45,15 +43,18 @@ def test_every_legal_action_is_on_the_scene(name, players, variant):
             return module.build(game, view, legal, seat, names)
         return scenes.build_scene(game, view, legal, seat, names)
 
-    for seed in range(2):
+    for seed in seeds(name, players, variant, SCENE_GAMES):
         state = game.new_state(seed)
         rng = random.Random(seed)
-        for step in range(400):
+        for step in range(800):
             if state.is_over():
                 break
             movers = state.to_move()
             p = movers[0]
             legal = state.legal_actions(p)
+            if step >= 60 and step % 4:  # every step of the opening, then every 4th: later positions at a bounded cost
+                state.apply(p, rng.choice(legal))
+                continue
             scene = build(state.view(p), legal, p, names)
             json.dumps(scene)
             check_parts(scene)
@@ -62,7 +63,7 @@ def test_every_legal_action_is_on_the_scene(name, players, variant):
             assert not missing, f"{name} step {step}: no element for {missing[:3]} ({state.view(p).get('decision')})"
             assert present <= {scenes.action_key(a) for a in legal}, "a clickable element stands for an illegal action"
             assert scene.get("prompt"), "the seat to move is told what to do"
-            if step % 5 == 0:
+            if step % 20 == 0:
                 spectator = build(state.view(None), [], None, names)
                 assert scenes.actions_in(spectator) == set()
                 check_parts(spectator)

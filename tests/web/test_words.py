@@ -1,7 +1,7 @@
 """Words, not keys: what the log, the choices and the terminal say reads as the players' language.
 
 For every registered game (from the registry, no game named here), random games at the
-smallest and largest table, in every variant: every event and every legal action, put
+smallest and largest table, in every variant (a budget of games per game, tests/registry_configs.py): every event and every legal action, put
 in words by the game's text hooks, must not contain an internal key (a snake_case token,
 any key or identifier from the game's rules data, or a key title-cased where the
 component's printed name is spelled otherwise), Python's reprs (``None``, ``[3, 21]``, ``{...}``, ``(2, -1)``), or developer
@@ -22,6 +22,8 @@ from voidtable.engine.events import visible_events
 from voidtable.engine.registry import games, load
 from voidtable.web import scenes
 
+from tests.registry_configs import configs, seeds
+
 NAMES = ["Tess", "Bot 1 (easy)", "Bot 2 (medium)", "Ana", "Bot 4 (hard)", "Lu"]
 SNAKE = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b")
 REPRS = re.compile(r"\bNone\b|\bTrue\b|\bFalse\b|[\[\]{}]|\(-?\d+, ?-?\d+\)|#\d")
@@ -30,12 +32,10 @@ PICTURE_REPRS = re.compile(r"\bNone\b|\bTrue\b|\bFalse\b|\[\s*-?\d+(?:\s*,\s*-?\
 DEV = re.compile(r"\bseat -1\b|\bstep \d+\b|\borientation \d\b", re.I)
 SEAT_NUMBER = re.compile(r"\bseats? \d\b", re.I)
 
-CONFIGS = [
-    pytest.param(name, n, variant, id=f"{name}-{n}p-{variant}")
-    for name, spec in games().items()
-    for n in sorted({spec.min_players, spec.max_players})
-    for variant in (spec.variants or {"default": {}})
-]
+CONFIGS = configs()
+SCENE_CONFIGS = configs(scene_only=True)  # games that draw their own scene
+EVENT_GAMES = 8  # random games per registered game for the event and action words, spread over its configs
+SCENE_GAMES = 4  # ... and for the words on the page (scenes cost more than words)
 
 
 def strings(data: Any) -> Iterator[str]:
@@ -100,8 +100,8 @@ def test_events_and_actions_read_as_words(name, players, variant):
                 bad.setdefault(text, [f"{what}: {sorted(set(found))}"])
 
     seen_events = 0
-    for seed in range(3):
-        state = game.new_state(seed * 7919 + players)
+    for seed in seeds(name, players, variant, EVENT_GAMES):
+        state = game.new_state(seed)
         rng = random.Random(seed)
         events = list(state.setup_events)
         for _ in range(3000):
@@ -140,8 +140,6 @@ def scene_words(node: Any) -> Iterator[str]:
             yield from scene_words(v)
 
 
-SCENE_CONFIGS = [c for c in CONFIGS if games()[c.values[0]].hooks.scene is not None]  # games that draw their own scene
-
 
 @pytest.mark.parametrize("name,players,variant", SCENE_CONFIGS)
 def test_the_tables_words_read_as_words(name, players, variant):
@@ -153,8 +151,8 @@ def test_the_tables_words_read_as_words(name, players, variant):
     keys, titled = forbidden_keys(game)
     names = NAMES[:players]
     bad: dict[str, str] = {}
-    for seed in range(2):
-        state = game.new_state(seed * 31 + players)
+    for seed in seeds(name, players, variant, SCENE_GAMES):
+        state = game.new_state(seed)
         rng = random.Random(seed)
         for step in range(3000):
             if state.is_over() or step % 13 == 0:  # a sample of steps: scenes cost more than words
