@@ -48,9 +48,12 @@ def pytest_generate_tests(metafunc):
 def store_kind(request):
     """The table store of this test: SQLite unless the module runs on both and this is its PostgreSQL run."""
     kind = getattr(request, "param", "sqlite")
-    _database["url"] = request.getfixturevalue("pg").new_database() if kind == "postgresql" else None
+    pg = request.getfixturevalue("pg") if kind == "postgresql" else None
+    _database["url"] = url = pg.new_database() if pg is not None else None
     yield kind
     _database["url"] = None
+    if pg is not None and url is not None:
+        pg.release(url)  # emptied and kept for the next test (creating databases by the hundred was slow)
 
 
 def make_app(data, **kwargs):

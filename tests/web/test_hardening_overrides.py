@@ -44,6 +44,7 @@ def table(game: str, options: dict[str, Any], **extra: Any) -> dict[str, Any]:
     return {"game": game, "players": n, "options": options, "seats": [bot("random")] * n, **extra}
 
 
+@pytest.mark.sqlite_only  # checked before any store is touched; one accepted table per parameter needs no second store
 @pytest.mark.parametrize("game,path,value,param", tunable())
 def test_overrides_outside_the_declared_range_are_refused(client, game, path, value, param):
     for bad in (param.high + 1, param.low - 1, 1e9, "12", True):
