@@ -63,7 +63,8 @@ def rate(cond: dict, measure: str, row: str, col: str = "") -> str:
 
 def label(cond: dict) -> str:
     what = cond["label"].split(" | ", 1)[-1] if " | " in cond["label"] else cond["label"]
-    return f"{cond['players']}p {what}"
+    players = f"{cond['players']}p"
+    return players if what in (players, "base") else f"{players} {what}"
 
 
 def main_game(summary: dict, rows: dict[str, list[dict[str, str]]]) -> None:

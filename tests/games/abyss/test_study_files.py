@@ -58,7 +58,7 @@ def test_tables_prints_the_fleet_table_from_a_lab_folder(tmp_path):
     (tmp_path / "measures.csv").write_text("condition,label,game\n0,base,0\n")
     out = subprocess.run([sys.executable, str(STUDY / "tables.py"), str(tmp_path)], capture_output=True, text=True,
                          check=True).stdout
-    row = next(line for line in out.splitlines() if line.startswith("| 2p base"))
+    row = next(line for line in out.splitlines() if line.startswith("| 2p |"))
     assert "0.500 (0.100-0.900) n=3" in row and row.split("|")[-4].strip() == "Picket"
 
 
