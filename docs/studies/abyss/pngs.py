@@ -1,7 +1,7 @@
 """Save one plot of a lab report (report.html or tune.html embed their plots) as a PNG file for the study.
 
-    python docs/studies/abyss/pngs.py lab-results/abyss-e-duel-today/report.html "One design against the field" \
-        docs/studies/abyss/e-duel-today.png
+    python docs/studies/abyss/pngs.py lab-results/abyss-e-fleet-today/report.html "One design against the field" \
+        docs/studies/abyss/e-fleet-today.png
 
 The plot is the first image whose alt text starts with the given words (the lab names each plot by its
 title: "win share by seat", "sweep curves 4 players", "One design against the field" ...).

@@ -1,7 +1,7 @@
 """The Black Abyss study's tables from a lab folder (docs/studies/abyss.md).
 
     python docs/studies/abyss/tables.py lab-results/abyss-a-draft          # the main game: three tables
-    python docs/studies/abyss/tables.py lab-results/abyss-e-duel-today     # the fleet battle: one design vs the field
+    python docs/studies/abyss/tables.py lab-results/abyss-e-fleet-today     # the fleet battle: one design vs the field
     python docs/studies/abyss/tables.py --brief lab-results/abyss-b1-* ... # the main game: one short row per condition
 
 It reads the folder's summary.json (seat win shares and the game's rate measures, with the lab's

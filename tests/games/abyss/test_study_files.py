@@ -18,7 +18,7 @@ from voidtable.lab import spec, tune  # noqa: E402
 from voidtable.web.serving import read_rule_set  # noqa: E402
 
 STUDY = Path(__file__).resolve().parents[3] / "docs" / "studies" / "abyss"
-TUNES = ("c-tune.toml", "e3-duel-tune.toml", "e4-duel-tune-hits.toml")
+TUNES = ("c-tune.toml", "e3-fleet-tune.toml", "e4-fleet-tune-hits.toml")
 EXPERIMENTS = sorted(p for p in STUDY.glob("*.toml") if p.name not in TUNES and not p.name.startswith("proposed"))
 PROPOSED = sorted(STUDY.glob("proposed*.toml"))
 
@@ -38,7 +38,7 @@ def test_the_tune_files_pass_the_tuners_checks(name):
 
 
 def test_there_are_proposed_rules_files():
-    assert {p.name for p in PROPOSED} >= {"proposed-quick.toml", "proposed-duel-quick.toml"}
+    assert {p.name for p in PROPOSED} >= {"proposed-quick.toml", "proposed-fleet-quick.toml"}
 
 
 @pytest.mark.parametrize("path", PROPOSED, ids=lambda p: p.name)
