@@ -69,30 +69,3 @@ def test_points_left_count_the_hull_and_the_working_tiles():
     assert points(r, disable(p, 0)) == 15       # a heavy laser covered
     assert points(r, disable(p, 3)) == 19       # an empty square costs nothing
     assert points(r, Ship(0, "fighter")) == 3
-
-
-def test_with_top_face_hits_no_ship_is_immune_and_the_battle_rolls_by_it():
-    """battle.top_face_hits (off by default, the draft's rule): the die's highest face hits whatever the shields."""
-    from voidtable.engine.registry import load
-
-    r = fleet_battle().rules
-    heavy, laser = r.tiles["heavy_laser"], r.tiles["basic_laser"]
-    assert not r.battle.top_face_hits
-    assert [roll for roll in range(1, 7) if hits(roll, laser, 1, top_face_hits=True)] == [6]
-    assert [roll for roll in range(1, 7) if hits(roll, heavy, 2, top_face_hits=True)] == [6]
-    assert [roll for roll in range(1, 7) if hits(roll, heavy, 0, top_face_hits=True)] == [5, 6]  # unshielded: as before
-    assert hit_chance(laser, 3, True) == 1 / 6 and hit_chance(laser, 3) == 0
-    game = load("abyss_battle", 2, {"battle": "auto", "outfit": "one_design", "battle.top_face_hits": True})
-    assert game.rules.battle.top_face_hits
-    from voidtable.agents.specs import make
-    from voidtable.engine.observation import observe
-
-    shots = []
-    for seed in range(20):
-        state = game.new_state(seed)
-        bots = [make("heuristic", "abyss_battle", seed * 2 + q) for q in range(2)]   # Pickets and Monitors carry shields
-        while not state.is_over():
-            p = state.to_move()[0]
-            shots += [e for e in state.apply(p, bots[p].act(observe(state, p))) if e.get("type") == "shot"]
-    assert shots and all(e["hit"] == (e["roll"] == e["die"] or e["roll"] - e["shield"] >= e["need"]) for e in shots)
-    assert any(e["hit"] and e["roll"] - e["shield"] < e["need"] for e in shots), "a top face got through a shield"

@@ -277,7 +277,7 @@ def fire_shot(s: BattleHost, ship_id: int, square: int, target: int) -> bool:
     assert weapon is not None
     shield = stats(s.r, other).shield
     roll = s.rng.below(weapon.die) + 1
-    hit = hits(roll, weapon, shield, s.r.battle.top_face_hits)
+    hit = hits(roll, weapon, shield)
     s.event(type="shot", seat=ship.owner, ship=ship_id, design=ship.design, square=square, target=target,
             target_design=other.design, die=weapon.die, roll=roll, shield=shield, need=weapon.hit, hit=hit)
     return hit
@@ -509,7 +509,7 @@ def best_target(s: BattleHost, ship_id: int, square: int, options: Sequence[int]
     def score(t: int) -> tuple[float, int, int, int]:
         other = s.ships[t]
         st = stats(s.r, other)
-        faces = sum(1 for roll in range(1, weapon.die + 1) if hits(roll, weapon, st.shield, s.r.battle.top_face_hits))
+        faces = sum(1 for roll in range(1, weapon.die + 1) if hits(roll, weapon, st.shield))
         return (-faces, st.working, -points(s.r, other), t)
 
     return min(options, key=score)

@@ -64,7 +64,6 @@ class BattleRules(msgspec.Struct, forbid_unknown_fields=True):
     deploy_columns: int
     flee_from_round: int
     jammer_weight: int
-    top_face_hits: bool = False   # the highest face of a weapon's die hits whatever the shields (off: the draft)
     assumed: str = ""
 
 

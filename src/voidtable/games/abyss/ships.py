@@ -114,18 +114,14 @@ def disable(ship: Ship, square: int) -> Ship:
     return ship._replace(disabled=ship.disabled | 1 << square)
 
 
-def hits(roll: int, weapon: Tile, shield: int, top_face_hits: bool = False) -> bool:
-    """The draft's shield rule: the shield's rating comes off the roll, then the weapon's hit number must be met.
-
-    With ``top_face_hits`` (``battle.top_face_hits``, off by default) the highest face of the
-    weapon's die hits whatever the shield: no ship is immune to a weapon.
-    """
-    return (top_face_hits and roll == weapon.die) or roll - shield >= weapon.hit
+def hits(roll: int, weapon: Tile, shield: int) -> bool:
+    """The draft's shield rule: the shield's rating comes off the roll, then the weapon's hit number must be met."""
+    return roll - shield >= weapon.hit
 
 
-def hit_chance(weapon: Tile, shield: int, top_face_hits: bool = False) -> float:
+def hit_chance(weapon: Tile, shield: int) -> float:
     """The chance one shot of ``weapon`` hits a ship with ``shield``."""
-    faces = sum(1 for roll in range(1, weapon.die + 1) if hits(roll, weapon, shield, top_face_hits))
+    faces = sum(1 for roll in range(1, weapon.die + 1) if hits(roll, weapon, shield))
     return faces / weapon.die
 
 

@@ -41,7 +41,6 @@ PARAMETERS = (
     Parameter("battle.width", 5, 20, help="battle board columns"),
     Parameter("battle.height", 3, 16, help="battle board rows"),
     Parameter("battle.jammer_weight", 0, 3, help="initiative points one jammer rating takes from the opponent"),
-    Parameter.switch("battle.top_face_hits", help="the highest face of a weapon's die always hits, whatever the shields (the draft: no)"),
     Parameter("hulls.*.energy", 0, 20, help="a hull's energy cost"),
     Parameter("hulls.*.minerals", 0, 20, help="a hull's mineral cost"),
     Parameter("hulls.*.board_move", 0, 6, help="a hull's squares of movement on the battle board"),

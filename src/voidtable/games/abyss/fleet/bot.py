@@ -47,8 +47,7 @@ def design_value(r: Rules, d: Design) -> float:
     for t in d.tiles:
         if t and r.tiles[t].kind == "weapon":
             w = r.tiles[t]
-            top = r.battle.top_face_hits
-            fire += (hit_chance(w, 0, top) + hit_chance(w, 1, top)) / 2 * (1 + 0.2 * (w.range - 1))
+            fire += (hit_chance(w, 0) + hit_chance(w, 1)) / 2 * (1 + 0.2 * (w.range - 1))
     return fire * (1 + move) * (1 + shield)
 
 

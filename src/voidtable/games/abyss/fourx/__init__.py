@@ -88,7 +88,6 @@ PARAMETERS = (
     Parameter("battle.width", 5, 20, help="battle board columns"),
     Parameter("battle.height", 3, 16, help="battle board rows"),
     Parameter("battle.jammer_weight", 0, 3, help="initiative points one jammer rating takes from the opponent"),
-    Parameter.switch("battle.top_face_hits", help="the highest face of a weapon's die always hits, whatever the shields (the draft: no)"),
     Parameter("battle.flee_from_round", 1, 10, help="the first round a side may flee"),
     Parameter("hulls.*.energy", 0, 20, help="a hull's energy cost"),
     Parameter("hulls.*.minerals", 0, 20, help="a hull's mineral cost"),
