@@ -16,7 +16,8 @@ pytest.importorskip("optuna")
 from voidtable.lab import spec, tune  # noqa: E402
 
 STUDY = Path(__file__).resolve().parents[3] / "docs" / "studies" / "blacksun"
-EXPERIMENTS = sorted(p for p in STUDY.glob("*.toml") if p.name != "d-tune.toml")
+TUNES = ("d-tune.toml", "d-tune-3.toml")  # the tune file as the second run used it, and the third run's copy
+EXPERIMENTS = sorted(p for p in STUDY.glob("*.toml") if p.name not in TUNES)
 
 
 @pytest.mark.parametrize("path", EXPERIMENTS, ids=lambda p: p.name)
@@ -25,8 +26,9 @@ def test_every_experiment_file_plans(path):
     assert plan.conditions and plan.experiment.game == "blacksun"
 
 
-def test_the_tune_file_passes_the_tuners_checks():
-    t = tune.load(STUDY / "d-tune.toml")
+@pytest.mark.parametrize("name", TUNES)
+def test_the_tune_file_passes_the_tuners_checks(name):
+    t = tune.load(STUDY / name)
     tune.check(t)
     assert t.players == [4, 6] and t.profiles["quick"].trials < t.profiles["full"].trials
     searched = {p.path for p in t.params}
@@ -75,3 +77,15 @@ def test_rounds_counts_full_rounds_and_refuses_bad_input():
     assert rounds >= 1 and "decisions/round" in out
     bad = subprocess.run([sys.executable, str(STUDY / "rounds.py"), "9", "2"], capture_output=True, text=True)
     assert bad.returncode != 0 and "2..6" in bad.stderr
+
+
+def test_the_third_run_keeps_every_factions_own_scoring_and_a_lower_target():
+    """d-tune-3.toml is d-tune.toml with Run Blockade and Raid Transport kept at 1 or more (the second run's
+    finalists switched both off) and the target score searched from 10; everything else as d-tune.toml."""
+    second, third = tune.load(STUDY / "d-tune.toml"), tune.load(STUDY / "d-tune-3.toml")
+    ranges = {p.path: (p.low, p.high) for p in third.params}
+    assert ranges["scoring.run_blockade"][0] >= 1 and ranges["scoring.raid_transport"][0] >= 1
+    assert ranges["game.target_short"] == (10, 24)
+    changed = {"scoring.run_blockade", "scoring.raid_transport", "game.target_short"}
+    assert {p for p in second.params if p.path not in changed} == {p for p in third.params if p.path not in changed}
+    assert (third.profiles, third.target, third.players) == (second.profiles, second.target, second.players)
