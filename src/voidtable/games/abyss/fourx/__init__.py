@@ -61,9 +61,11 @@ PARAMETERS = (
     Parameter("tribunal.votes_per_region", 0, 3, help="votes per square with a building"),
     Parameter("limits.max_cycles", 3, 100, help="cycles before the most votes wins"),
     Parameter("limits.battle_rounds", 1, 40, help="battle rounds before a battle stops undecided"),
-    Parameter("map.hexes.*", 0, 60, help="pieces of each hex kind (option 1 needs them to fill its rectangle)"),
+    Parameter("map.hexes.*", 0, 40, help="pieces of each hex kind (wormhole_*: 0 or 2); the empty hexes take "
+                                        "what the kinds leave of the map's 104 (together at most 104)"),
     Parameter("map.option1.home_spacing", 1, 8, help="option 1: the least hex distance between home worlds"),
-    Parameter("land.shares.*.*", 0.0, 1.0, integer=False, help="a colour's share of each terrain (a colour's shares sum to 1)"),
+    Parameter("land.shares.*.*", 0.0, 1.0, integer=False, help="a colour's weight of each terrain: its chance is the "
+                                                                  "weight over the colour's sum (not all 0)"),
     Parameter("land.bonus_*", 0, 10, help="bonus squares"),
     Parameter("tech_costs.*.energy", 0, 60, help="energy a technology of the tier costs"),
     Parameter("tech_costs.*.food", 0, 60, help="food a technology of the tier costs"),

@@ -3,8 +3,9 @@
 The game reads both files as one tree (:func:`raw_data`): the ship tables load
 through ``..data.load_rules`` (the fleet battle's checks) and the rest into the
 Structs below. What types cannot say is checked at load, each failure one line
-naming the path of the bad value: the hex pieces fill the map, every colour's
-land shares sum to 1 and its squares fill the 330 tiles, wormholes come in pairs,
+naming the path of the bad value: the hex pieces of the named kinds fit on the map
+(the empty hexes take the places they leave), every colour has a land weight above 0,
+wormholes come in pairs,
 technology prerequisites exist and form no cycle, ship cards name real designs.
 """
 
@@ -77,10 +78,9 @@ class MapData(msgspec.Struct, forbid_unknown_fields=True):
 
 
 class Land(msgspec.Struct, forbid_unknown_fields=True):
-    tiles: int
     squares: dict[str, int]
     bonus_amount: int
-    shares: dict[str, dict[str, float]]
+    shares: dict[str, dict[str, float]]   # weights: a terrain's share is its weight over the colour's sum
     assumed: str = ""
 
 
@@ -311,23 +311,34 @@ def fail(path: str, why: str) -> RulesDataError:
 
 
 def check_map(d: MainData) -> None:
+    """The named hex kinds fit on the map; the empty hexes take the places they leave (added last)."""
     hexes = d.map.hexes
     for k, n in hexes.items():
+        if k == "empty":
+            raise fail("map.hexes.empty", "the empty hexes take the places the other kinds leave; leave it out")
         if k not in HEX_KINDS and not k.startswith("wormhole_"):
-            raise fail(f"map.hexes.{k}", f"not a hex kind ({', '.join(HEX_KINDS)}, wormhole_<colour>)")
+            raise fail(f"map.hexes.{k}", f"not a hex kind ({', '.join(HEX_KINDS[:-1])}, wormhole_<colour>)")
         if n < 0:
             raise fail(f"map.hexes.{k}", f"at least 0, got {n}")
         if k.startswith("wormhole_") and n not in (0, 2):
             raise fail(f"map.hexes.{k}", f"wormholes come in pairs of one colour: 2 (or 0), got {n}")
     o1 = d.map.option1
-    total = sum(hexes.values())
-    if o1.rows * o1.columns != total:
-        raise fail("map.hexes", f"{total} pieces do not fill option 1's {o1.rows} x {o1.columns} = {o1.rows * o1.columns} places")
+    places = o1.rows * o1.columns
+    named = sum(hexes.values())
+    if named > places:
+        raise fail("map.hexes.*", f"{named} pieces, more than the map's {places} "
+                                  f"(map.option1.rows x map.option1.columns = {o1.rows} x {o1.columns})")
+    d.map.hexes = {**hexes, "empty": places - named}
     o2 = 1 + 3 * d.map.option2.rings * (d.map.option2.rings + 1)
-    if o2 > total:
-        raise fail("map.option2.rings", f"{o2} places need more than the {total} pieces")
+    if o2 > places:
+        raise fail("map.option2.rings", f"{o2} places need more than the {places} pieces")
     if d.map.option2.rings < 1 or o1.home_spacing < 1:
         raise fail("map", "option2.rings and option1.home_spacing are at least 1")
+
+
+def land_tiles(d: MainData) -> int:
+    """The land tiles the planets' squares need: one per square of every planet and moon piece."""
+    return sum(d.map.hexes.get(c, 0) * d.land.squares[c] for c in COLOURS)
 
 
 def check_land(d: MainData) -> None:
@@ -341,13 +352,10 @@ def check_land(d: MainData) -> None:
         for t, x in shares.items():
             if t not in TERRAINS:
                 raise fail(f"land.shares.{colour}.{t}", f"not a terrain ({', '.join(TERRAINS)})")
-            if x < 0:
-                raise fail(f"land.shares.{colour}.{t}", f"a share is at least 0, got {x}")
-        if abs(sum(shares.values()) - 1.0) > 1e-9:
-            raise fail(f"land.shares.{colour}", f"shares sum to {sum(shares.values()):g}, not 1")
-    filled = sum(d.map.hexes.get(c, 0) * land.squares[c] for c in COLOURS)
-    if filled != land.tiles:
-        raise fail("land.tiles", f"{land.tiles} tiles, but the planets' squares hold {filled}")
+            if not 0 <= x < float("inf"):
+                raise fail(f"land.shares.{colour}.{t}", f"a weight is a number of at least 0, got {x}")
+        if not sum(shares.values()) > 0:
+            raise fail(f"land.shares.{colour}", "every weight is 0: give at least one terrain a weight above 0")
     if len(d.home.terrain) != land.squares["green"] or len(d.home.buildings) != land.squares["green"]:
         raise fail("home", f"the home world is a green planet of {land.squares['green']} squares")
     for i, t in enumerate(d.home.terrain):

@@ -13,7 +13,7 @@
 - On a wormhole whose partner of the same colour is face up the ship may jump
   there, once per phase, for free; it is never forced to.
 - A ship above a planet scans it: the next unexplored squares (1, or the
-  scanners' number) are drawn by the colour's land shares; a bonus square pays
+  scanners' number) are drawn by the colour's land weights; a bonus square pays
   its finder at once.
 - In its Movement phase a player may declare war on another (unless a ceasefire
   is in force) or offer peace to one it is at war with, who answers at once.
@@ -314,7 +314,8 @@ def reveal_square(s: "AbyssState", seat: int, place: int, q: int) -> None:
 
 
 def draw_terrain(s: "AbyssState", shares: dict[str, float]) -> str:
-    x = s.rng.random()
+    """A terrain drawn by the colour's weights: each terrain's chance is its weight over their sum."""
+    x = s.rng.random() * sum(shares.values())
     for t in TERRAINS:
         x -= shares.get(t, 0.0)
         if x < 0:
