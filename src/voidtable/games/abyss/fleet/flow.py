@@ -24,7 +24,7 @@ from ..battle import start_battle
 from ..ships import Ship
 from .actions import BUY, FLEET_DONE, PLACE
 from .state import FleetState, affordable_orders
-from .tasks import TASKS, Buy, Deploy, SecretBuy
+from .tasks import TASKS, Buy, Deploy, OneDesign, SecretBuy
 
 
 
@@ -72,7 +72,8 @@ def next_outfitting(s: "FleetState", seat: int) -> None:
 
 
 # ------------------------------------------------------------------ the lab's one-design mode
-def outfit_one_design(s: "FleetState") -> None:
+@TASKS.auto(OneDesign)
+def outfit_one_design(s: "FleetState", task: OneDesign | None = None) -> None:
     """Option ``outfit = "one_design"`` (a lab mode, not the game): no outfitting decisions.
 
     Seat 0 flies one design, drawn at random among the fleet's designs its points can

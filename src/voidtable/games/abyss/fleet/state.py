@@ -20,7 +20,7 @@ from ..battle import BATTLE_FIELDS, BattleHost, slots
 from ..data import Rules
 from ..ships import points
 from .views import view as view_of
-from .tasks import TASKS, Buy, SecretBuy
+from .tasks import TASKS, Buy, OneDesign, SecretBuy
 
 
 def affordable_orders(r: Rules, left: int, orders: tuple[str, ...]) -> list[str]:
@@ -86,8 +86,7 @@ class FleetState(BattleHost):
         self.attacker = self.rng.below(2)
         self.event(type="first", seat=self.attacker)
         if self.r.one_design:
-            from .flow import outfit_one_design   # flow imports this module
-            outfit_one_design(self)
+            self.push(OneDesign())   # outfitted by its task in flow.py (which imports this module)
         else:
             self.push(SecretBuy() if self.r.secret_buying else Buy(self.attacker))
         self.start_flow()

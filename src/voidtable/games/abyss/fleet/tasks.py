@@ -31,3 +31,7 @@ class Deploy(NamedTuple):
 class SecretBuy(NamedTuple):
     """Secret outfitting (``buying = "secret"``): both seats order ships at once, each hidden from the other,
     until both fleets are sealed; then they are revealed together."""
+
+
+class OneDesign(NamedTuple):
+    """The lab's ``outfit = "one_design"``: both fleets are outfitted at once, with no decision (see ``flow.py``)."""
