@@ -206,10 +206,21 @@ def faction_shares(an: Analysis) -> str | None:
     return to_png(fig)
 
 
+def _numeric(values: list[Any]) -> bool:
+    return all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values)
+
+
 def _xvalues(values: list[Any]) -> tuple[list[float], list[str] | None]:
-    if all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values):
+    if _numeric(values):
         return [float(v) for v in values], None
     return list(range(len(values))), [str(v) for v in values]
+
+
+def in_value_order(conds: list[dict[str, Any]], key: str) -> list[dict[str, Any]]:
+    """A sweep's conditions in the order of their values of ``key`` (a line joins them so); values that are not
+    all numbers keep the order they were listed in (there is no order to draw)."""
+    values = [c["arm"][key] for c in conds]
+    return sorted(conds, key=lambda c: float(c["arm"][key])) if _numeric(values) else list(conds)
 
 
 def sweep_curves(an: Analysis) -> list[tuple[str, str]]:
@@ -224,6 +235,7 @@ def sweep_curves(an: Analysis) -> list[tuple[str, str]]:
         for c in conds:
             tag = ", ".join(f"{k.split('.')[-1]}={c['arm'][k]}" for k in others) or group
             lines.setdefault(tag, []).append(c)
+        lines = {tag: in_value_order(cs, xkey) for tag, cs in lines.items()}  # listed order is not value order
         n = conds[0]["players"]
         panels: list[tuple[str, Any]] = [(f"win share, seat {p}", (lambda c, p=p: (c["seats"][p]["win_share"], c["seats"][p]["ci95"])))
                                          for p in range(n)]
