@@ -183,3 +183,44 @@ def test_a_trial_left_running_by_a_crash_is_run_again(tmp_path):
     assert rows[ghost.number]["state"] == "FAIL"
     retry = next(r for r in result.trials if r["retry_of"] == ghost.number)
     assert retry["params"] == values and retry["state"] == "COMPLETE"
+
+
+OPTION = "black_hole_set"
+
+
+def test_a_game_option_is_searched_among_its_values_and_written_to_the_rules_file(tmp_path):
+    study = tune.from_dict(raw(parameters={THRESHOLD: [10, 30], OPTION: ["first_game", "random"]},
+                               quick={"trials": 3, "games": 6, "rounds": 1, "finalists": 1, "final_games": 6}))
+    searched = study.params[1]
+    assert searched.choices == ("first_game", "random") and searched.describe() == '"first_game" or "random"'
+    result = tune.tune(study, "quick", tmp_path / "study", report=False)
+    assert {t["params"][OPTION] for t in result.trials} <= {"first_game", "random"}
+    assert result.best is not None and result.best.values[OPTION] in ("first_game", "random")
+    loaded = spec.read_toml(result.files["best"])
+    assert loaded["set"][OPTION] == result.best.values[OPTION]
+    played = run_experiment(spec.build(loaded, games=2, jobs=1), tmp_path / "replay", report=False)
+    assert played.plan.conditions[0].settings[OPTION] == result.best.values[OPTION]
+
+
+def test_a_study_of_numbers_keeps_its_identity():
+    # the stored identity of a study without options is unchanged, so a study run before can be continued
+    assert tune.from_dict(raw()).identity()["parameters"] == [
+        {"path": THRESHOLD, "low": 10, "high": 30, "integer": True},
+        {"path": HAND, "low": 2, "high": 12, "integer": True}]
+
+
+BAD_OPTIONS = [
+    ("an option value the game refuses", {OPTION: ["first_game", "all"]}, "option 'black_hole_set' = 'all'"),
+    ("one value only", {OPTION: ["random"]}, "black_hole_set is an option of buccaneers: give a list of two or more"),
+    ("a value twice", {OPTION: ["random", "random"]}, "lists a value twice"),
+    ("an open option declared", {OPTION: "declared"}, "give a list of two or more of its values; got 'declared'"),
+    ("a misspelt option", {"black_hole_sets": ["random", "first_game"]}, "did you mean 'black_hole_set'"),
+]
+
+
+@pytest.mark.parametrize("what,params,says", BAD_OPTIONS, ids=[b[0] for b in BAD_OPTIONS])
+def test_a_searched_option_is_checked_against_the_games_declared_options_in_one_line(what, params, says):
+    with pytest.raises(OptionError) as err:
+        tune.from_dict(raw(parameters={THRESHOLD: [10, 30], **params}))
+    text = str(err.value)
+    assert says in text and "\n" not in text

@@ -98,3 +98,51 @@ def test_the_declared_list_names_a_switch_as_true_or_false():
     with pytest.raises(OptionError) as err:
         tune.from_dict(switch_study(parameters={"suns.red_giant.no_such": [False, True]}))
     assert f"{SWITCH} (true/false)" in str(err.value)
+
+
+def fleet_study() -> tune.TuneSpec:
+    """The fleet battle's first tuning study (before it had a "buyable" target): each design flown alone against a
+    field must win 35-60% of its battles, with the budget searched."""
+    return tune.from_dict({
+        "name": "fleet", "game": "abyss_battle", "players": [2], "agents": ["heuristic"], "seed": 5, "jobs": 1,
+        "set": {"battle": "auto", "outfit": "one_design"}, "parameters": {"minigame.budget": [20, 80]},
+        "target": [{"name": "no design dominates", "measure": "one_design", "at_most": 0.6, "scale": 0.05},
+                   {"name": "no design is useless", "measure": "one_design", "at_least": 0.35, "scale": 0.05}],
+        "quick": TINY})
+
+
+def test_pricing_designs_out_of_the_budget_does_not_meet_a_constraint_over_every_design(tmp_path):
+    from voidtable.lab.store import Store
+
+    study = fleet_study()
+    cheap = spec.plan(study.experiment({"minigame.budget": 20}, 140))     # the Lancer, Battlecruiser, Monitor cost more
+    today = spec.plan(study.experiment({}, 140))
+    with Store(tmp_path / "alone.sqlite") as store:
+        tune.Runner(study, store).play(cheap)
+        _, alone, _ = tune.evaluate(study, cheap, store)
+    with Store(tmp_path / "study.sqlite") as store:
+        runner = tune.Runner(study, store)
+        runner.play(today)                                                 # the study has seen every design fly
+        runner.play(cheap)
+        dist, obs, _ = tune.evaluate(study, cheap, store)
+    designs = {o.item for o in alone if o.constraint == "no design dominates"}
+    assert len(designs) == 4 and not any("Monitor" in d for d in designs)  # what the budget buys: all judged was met
+    judged = {o.item: o for o in obs if o.constraint == "no design dominates"}
+    priced_out = {item for item, o in judged.items() if o.verdict == "no games"}
+    assert len(judged) == 7 and {i.split(" ", 1)[1] for i in priced_out} == {"Lancer", "Battlecruiser", "Monitor"}
+    assert all(judged[i].deviation == tune.MISSING for i in priced_out)
+    assert dist >= tune.distance(study, [o for o in obs if o.item not in priced_out]) + 1
+
+
+def test_a_constraint_whose_measure_no_game_produced_is_unmet():
+    from voidtable.lab.analysis import load_condition
+
+    study = fleet_study()
+
+    class NoGames:
+        def rows(self, cond: str, below: int) -> list:
+            return []
+
+    d = load_condition(NoGames(), "none", 10, 2)  # type: ignore[arg-type]
+    obs = tune.observe(study, study.target[0], d, 2)
+    assert [o.verdict for o in obs] == ["no games"] and obs[0].deviation == tune.MISSING

@@ -176,6 +176,15 @@ class Store:
     def count(self, cond: str, below: int) -> int:
         return int(self.db.execute("SELECT COUNT(*) FROM games WHERE cond=? AND idx<?", (cond, below)).fetchone()[0])
 
+    def cell_names(self, players: int) -> set[tuple[str, str, str]]:
+        """Every cell ``(measure, row, col)`` some stored game at ``players`` players produced, in any condition."""
+        counts = {cond: json.loads(spec).get("players") for cond, spec in self.db.execute("SELECT cond, spec FROM conditions")}
+        out: set[tuple[str, str, str]] = set()
+        for cond, schema in self.db.execute("SELECT DISTINCT cond, cells_schema FROM games WHERE cells_schema IS NOT NULL"):
+            if counts.get(cond) == players and schema in self._schemas:
+                out.update(tuple(n) for n in self._schemas[schema])
+        return out
+
     def rows(self, cond: str, below: int) -> Iterator[Row]:
         """Games ``0..below-1`` of condition ``cond`` that are stored, in index order."""
         cur = self.db.execute("SELECT idx, seed, agents, scores, ranks, win_shares, decisions, error, cells_schema, cells, "

@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator
 
 from voidtable.engine.errors import OptionError, VoidtableError
+from voidtable.engine.options import OptionSpec
 from voidtable.engine.parameters import Parameter
 from voidtable.engine.registry import get
 from voidtable.engine.rng import derive_seed
@@ -61,7 +62,7 @@ KEYS: dict[str, str] = {
     "seed": "master seed (games and sampler)",
     "variant": "one of the game's variants",
     "set": "KEY = VALUE options and rules-data overrides kept fixed in every trial",
-    "parameters": "PATH = [LOW, HIGH] or \"declared\" (or a list of paths): what to search",
+    "parameters": "PATH = [LOW, HIGH] or \"declared\" (or a list of paths), OPTION = [VALUE, ...]: what to search",
     "target": "[[target]] tables: named constraints over the lab's measures",
     "baseline": "also replay the rules as they are beside the finalists (default true)",
     "quick": "budget of --quick: trials, games, rounds, finalists, final_games",
@@ -76,6 +77,7 @@ PROFILE_KEYS = ("trials", "games", "rounds", "finalists", "final_games")
 LIMITS = {"trials": 10_000, "games": 100_000, "rounds": 20, "finalists": 20, "final_games": 1_000_000}
 MAX_JOBS = 1024
 MAX_PARAMETERS = 50
+MAX_CHOICES = 20  # values of one searched option
 MAX_CONSTRAINTS = 50
 DEFAULT_PROFILES = {
     "quick": {"trials": 20, "games": 40, "rounds": 2, "finalists": 3, "final_games": 200},
@@ -106,15 +108,26 @@ class SearchParam:
     high: float
     integer: bool
     boolean: bool = False     # a rule on or off: the search tries false and true
+    choices: tuple[Any, ...] = ()  # a game option searched among these values (the path is the option's name)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"path": self.path, "low": self.low, "high": self.high, "integer": self.integer}
         if self.boolean:  # only then, so a study of numbers keeps its stored identity
             out["boolean"] = True
+        if self.choices:  # likewise
+            out["choices"] = list(self.choices)
         return out
 
     def describe(self) -> str:
+        if self.choices:
+            return " or ".join(str(toml_value(c)) for c in self.choices)
         return "false or true" if self.boolean else f"{self.low:g}..{self.high:g}"
+
+    def at(self, end: str) -> Any:
+        """The value at one end of the range (an option: its first or last choice)."""
+        if self.choices:
+            return self.choices[0 if end == "low" else -1]
+        return _value(self, getattr(self, end))
 
 
 @dataclass(frozen=True)
@@ -254,18 +267,48 @@ def parse_params(game: str, table: Any) -> list[SearchParam]:
     if len(table) > MAX_PARAMETERS:
         raise OptionError(f"parameters: at most {MAX_PARAMETERS} parameters, got {len(table)}")
     out = []
+    options = {o.name: o for o in spec.options}
     for path, value in lab_spec._flatten(table):
-        out.append(_one_param(game, spec.parameters, path, value))
+        if path in options:
+            out.append(_one_option(game, options[path], value))
+            continue
+        out.append(_one_param(game, spec.parameters, path, value, options))
     return out
 
 
-def _one_param(game: str, declared: tuple[Parameter, ...], path: str, value: Any) -> SearchParam:
+def _one_option(game: str, opt: OptionSpec, value: Any) -> SearchParam:
+    """A game option searched as a categorical parameter: a list of its choices, or "declared" (all of them)."""
+    # "declared" takes every value of a closed list (an option with its own check lists examples, not values)
+    declared = (list(opt.choices) if opt.choices is not None and opt.check is None
+                else [False, True] if opt.type is bool else None)
+    usage = (f"parameters: {opt.name} is an option of {game}: give a list of two or more of its values"
+             + (f" ({', '.join(toml_value(c) for c in declared)}) or \"declared\"" if declared else "") + f"; got {value!r}")
+    if value == "declared":
+        if declared is None:
+            raise OptionError(usage)
+        value = declared
+    if not isinstance(value, list) or len(value) < 2 or len(value) > MAX_CHOICES:
+        raise OptionError(usage)
+    got = []
+    for v in value:
+        try:
+            got.append(opt.validate(v))
+        except OptionError as e:
+            raise OptionError(f"parameters: {' '.join(str(e).split())}") from None
+    if len(set(map(repr, got))) != len(got):
+        raise OptionError(f"parameters: {opt.name} lists a value twice: {value!r}")
+    return SearchParam(opt.name, 0, len(got) - 1, True, choices=tuple(got))
+
+
+def _one_param(game: str, declared: tuple[Parameter, ...], path: str, value: Any,
+               options: dict[str, OptionSpec] | None = None) -> SearchParam:
     decl = next((p for p in declared if p.matches(path)), None)
     if decl is None or "*" in path:
-        near = difflib.get_close_matches(path, [p.path for p in declared], n=1)
+        near = difflib.get_close_matches(path, [p.path for p in declared] + list(options or {}), n=1)
         hint = f" (did you mean {near[0]!r}?)" if near else ""
+        opts = f"; or one of its options: {', '.join(options)}" if options else ""
         raise OptionError(f"parameters: {game} declares no parameter {path!r}{hint}; name a concrete path of: "
-                          f"{declared_list(declared)}")
+                          f"{declared_list(declared)}{opts}")
     if decl.boolean:  # a switch: searched as false and true, or left to [set] when only one is wanted
         both = isinstance(value, list) and len(value) == 2 and all(isinstance(v, bool) for v in value)
         if value == "declared" or (both and set(value) == {False, True}):
@@ -434,7 +477,7 @@ def check(spec: TuneSpec) -> None:
     """Plan the lab experiment at both ends of every range: agents, players, backend, paths and the game's own
     checks all speak now, before the first game (``lab.spec.plan`` raises the one-line error)."""
     for end in ("low", "high"):
-        values = {p.path: _value(p, getattr(p, end)) for p in spec.params}
+        values = {p.path: p.at(end) for p in spec.params}
         try:
             lab_spec.plan(spec.experiment(values, 1))
         except OptionError as e:
@@ -498,8 +541,14 @@ def _mean_item(label: str, vals: list[float]) -> Item:
     return label, s.mean, s.n, (s.low if math.isfinite(s.low) else s.mean), (s.high if math.isfinite(s.high) else s.mean)
 
 
-def items(spec: TuneSpec, c: Constraint, d: CondData, players: int) -> list[Item]:
-    """(item, value, n, low, high) for every item the constraint covers in one condition."""
+def items(spec: TuneSpec, c: Constraint, d: CondData, players: int,
+          seen: set[tuple[str, str, str]] | frozenset[tuple[str, str, str]] = frozenset()) -> list[Item]:
+    """(item, value, n, low, high) for every item the constraint covers in one condition.
+
+    A game measure's items are its cells this condition produced and the cells ``seen`` (any game of the
+    study at this player count produced them): a cell no game of this condition produced is an item with no
+    observation, which counts as far off, so values that make a row vanish (a design priced out of the
+    budget, a victory that never comes) cannot meet a constraint by leaving it nothing to judge."""
     games = d.scores.shape[0]
     measure = c.measure
     if measure == "win_share":
@@ -522,21 +571,23 @@ def items(spec: TuneSpec, c: Constraint, d: CondData, players: int) -> list[Item
         return [_mean_item("all", [float(v) for v in vals])]
     rate = measure_kind(spec.game, measure) == "rate"
     out: list[Item] = []
-    for (m, r, col), by_game in sorted(d.cells.items()):
+    cells = sorted({k for k in d.cells} | set(seen))
+    for (m, r, col) in cells:
         if m != measure or (c.row is not None and r != c.row) or (c.col is not None and col != c.col):
             continue
         label = r + (f" / {col}" if col else "")
-        vals = list(by_game.values())
+        vals = list(d.cells.get((m, r, col), {}).values())
         out.extend(_rate_items([label], {label: vals}) if rate else [_mean_item(label, vals)])
     if not out:  # a cell no game produced: no observation, which counts as far off
         out.append((f"{c.row or '*'} / {c.col or '*'}", None, 0, None, None))
     return out
 
 
-def observe(spec: TuneSpec, c: Constraint, d: CondData, players: int) -> list[Observation]:
+def observe(spec: TuneSpec, c: Constraint, d: CondData, players: int,
+            seen: set[tuple[str, str, str]] | frozenset[tuple[str, str, str]] = frozenset()) -> list[Observation]:
     """The constraint's observations in one condition, each with its deviation, verdict and confidence."""
     out = []
-    for label, value, n, lo, hi in items(spec, c, d, players):
+    for label, value, n, lo, hi in items(spec, c, d, players, seen):
         target = (1.0 / players if c.bound is None else c.bound)
         ob = Observation(c.name, f"{players}p {label}", players, value, n, lo, hi, target, MISSING)
         if value is not None and lo is not None and hi is not None:
@@ -604,18 +655,24 @@ class _After:
     def rows(self, cond: str, below: int) -> Iterator[Any]:
         return (r for r in self.store.rows(cond, below) if r.idx >= self.first)
 
+    def cell_names(self, players: int) -> set[tuple[str, str, str]]:
+        return set(self.store.cell_names(players))
+
 
 def evaluate(spec: TuneSpec, plan: Plan, store: Any, first: int = 0) -> tuple[float, list[Observation], int]:
     """(distance, observations, completed games) of the plan's conditions, from games ``first`` and later."""
     obs: list[Observation] = []
     completed = 0
     view: Any = _After(store, first) if first else store
+    seen: dict[int, set[tuple[str, str, str]]] = {}
     for cond in plan.conditions:
         d = load_condition(view, cond.key, cond.games, cond.players)
         completed += d.scores.shape[0]
+        if cond.players not in seen:  # the cells any game of the study produced at this count: the items to expect
+            seen[cond.players] = view.cell_names(cond.players) if hasattr(view, "cell_names") else set()
         for c in spec.target:
             if c.applies(cond.players):
-                obs.extend(observe(spec, c, d, cond.players))
+                obs.extend(observe(spec, c, d, cond.players, seen[cond.players]))
     return distance(spec, obs), obs, completed
 
 
@@ -736,7 +793,9 @@ def finished(study: Any) -> int:
     return sum(1 for t in study.get_trials(deepcopy=False) if t.state in (TrialState.COMPLETE, TrialState.PRUNED))
 
 
-def suggest(trial: Any, p: SearchParam) -> int | float | bool:
+def suggest(trial: Any, p: SearchParam) -> Any:
+    if p.choices:
+        return trial.suggest_categorical(p.path, list(p.choices))
     if p.boolean:
         return bool(trial.suggest_categorical(p.path, [False, True]))
     if p.integer:

@@ -154,7 +154,7 @@ def write_html(result: "TuneResult", path: "Path") -> "Path":
                  "Optuna's TPE minimizes it; Hyperband prunes trials after their first rounds.</p>")
     parts.append("<h2>Search parameters</h2>")
     parts.append(table(["path", "range searched", "kind"],
-                       [[esc(p.path), esc(p.describe()), "on/off" if p.boolean else "whole" if p.integer else "real"]
+                       [[esc(p.path), esc(p.describe()), "option" if p.choices else "on/off" if p.boolean else "whole" if p.integer else "real"]
                         for p in spec.params]))
     if spec.fixed:
         parts.append("<p class=note>Fixed in every trial: " + esc(", ".join(f"{k}={v}" for k, v in spec.fixed.items()))
