@@ -1,17 +1,70 @@
 """Black Sun random playouts at 6 players: games/s, decisions/s and clone() microseconds (median of 5 runs).
 
 Usage: python bench/bench_blacksun.py [--players 6] [--games 100] [--runs 5] [--variant standard] [--quiet]
+       python bench/bench_blacksun.py --fingerprint 12 --bot-fingerprint 10 > before.json   (then diff a later run)
+
+``--fingerprint N`` plays N seeded random games at each of 2 to 6 players in every variant and
+``--bot-fingerprint M`` M seeded games with the heuristic bot in every seat at 4 and at 6 players;
+each game prints a digest of its event stream, its final state (``snapshot()``) and its result, and
+the random games are played again quietly (no events) and digested by final state and result. A
+change that must not change the rules (a speed-up) leaves the output byte for byte the same.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import statistics
+from typing import Any
 
 import voidtable
+from voidtable.agents.base import observe
+from voidtable.agents.play import seat_agents
+from voidtable.engine.rng import Rng
 from voidtable.games.blacksun import SPEC
 
 from bench_playouts import clone_micros, playouts  # the same loops as every game's bench
+
+
+def _end(s: Any, steps: int) -> bytes:
+    res = s.result()
+    return json.dumps([s.snapshot(), res.scores, res.ranks, res.winners, steps], sort_keys=True).encode()
+
+
+def fingerprints(count: int, bot_count: int) -> dict[str, str]:
+    """Digests of seeded random games (evented and quiet) and heuristic-bot games: see the module docstring."""
+    out: dict[str, str] = {}
+    for players in range(2, 7):
+        for variant, options in sorted(SPEC.variants.items()):
+            game = voidtable.load("blacksun", players, options)
+            for seed in range(count):
+                for events in (True, False):
+                    s = game.new_state(seed, events=events)
+                    r = Rng(seed)
+                    h = hashlib.sha256(json.dumps(s.setup_events, sort_keys=True).encode())
+                    steps = 0
+                    while not s.is_over():
+                        p = s.to_move()[0]
+                        legal = s.legal_actions(p)
+                        h.update(json.dumps(s.apply(p, legal[r.below(len(legal))]), sort_keys=True).encode())
+                        steps += 1
+                    h.update(_end(s, steps))
+                    out[f"{players}p {variant} {seed}{'' if events else ' quiet'}"] = h.hexdigest()[:16]
+    for players in (4, 6):
+        game = voidtable.load("blacksun", players)
+        for seed in range(bot_count):
+            s = game.new_state(seed)
+            bots = seat_agents(["heuristic"], "blacksun", seed, seats=list(range(players)))
+            h = hashlib.sha256(json.dumps(s.setup_events, sort_keys=True).encode())
+            steps = 0
+            while not s.is_over():
+                p = s.to_move()[0]
+                h.update(json.dumps(s.apply(p, bots[p].act(observe(s, p))), sort_keys=True).encode())
+                steps += 1
+            h.update(_end(s, steps))
+            out[f"{players}p heuristic {seed}"] = h.hexdigest()[:16]
+    return out
 
 
 def main() -> None:
@@ -21,7 +74,14 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--variant", default="standard", choices=sorted(SPEC.variants))
     ap.add_argument("--quiet", action="store_true", help="no events (set_events(False)), as search and simulations play")
+    ap.add_argument("--fingerprint", type=int, metavar="N", help="digests of N seeded random games per player count and variant")
+    ap.add_argument("--bot-fingerprint", type=int, default=0, metavar="M", help="with --fingerprint: M heuristic-bot games at 4 and at 6 players")
     args = ap.parse_args()
+    if args.fingerprint is not None:
+        if not 1 <= args.fingerprint <= 1000 or not 0 <= args.bot_fingerprint <= 1000:
+            ap.error("--fingerprint takes 1..1000 games, --bot-fingerprint 0..1000")
+        print(json.dumps(fingerprints(args.fingerprint, args.bot_fingerprint), indent=0, sort_keys=True))
+        return
     game = voidtable.load("blacksun", args.players, SPEC.variants[args.variant])
     gps, dps, clones = [], [], []
     for run in range(args.runs):

@@ -322,7 +322,12 @@ class FlowState(GameState):
                 legal = self._legal
                 if legal is None:
                     legal = self._legal = rule.legal(self, task)
-                if action in legal and same(legal[legal.index(action)], action) and is_seat(player):
+                try:
+                    found = legal[legal.index(action)]
+                except ValueError:
+                    found = None
+                # the legal action itself (what a playout or a bot hands back) needs no type walk
+                if found is not None and (found is action or same(found, action)) and is_seat(player):
                     return self._apply(player, action)
         return super().apply(player, action)
 

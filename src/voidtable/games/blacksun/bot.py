@@ -161,10 +161,24 @@ def reachable(s: "BlackSunState", p: Seat, pos: int, mp: int, origin: int, fleet
     return out
 
 
+class Shared:
+    """What planners for one seat on one unchanged board may share (none of it depends on the seat's card).
+
+    ``h_faction`` builds a planner per card it could take; the walks, the stops each fleet
+    fits in and what stands round each hex are the same for all of them.
+    """
+
+    def __init__(self) -> None:
+        self.raid_here: dict[int, tuple[list[int], list[tuple[int, int, int]]]] = {}
+        self.walks: dict[tuple[int, int, bool], dict[int, tuple[int, int]]] = {}  # (origin, Move, count) -> every stop a walk reaches
+        self.fits: dict[tuple[int, int, bool, tuple[int, ...]], dict[int, tuple[int, int]]] = {}  # ... and fleet -> its stops
+
+
 class Planner:
     """Plans and their values for ``seat`` on state ``s`` (built once per decision)."""
 
-    def __init__(self, s: "BlackSunState", seat: Seat, cond: set[str] | None = None) -> None:
+    def __init__(self, s: "BlackSunState", seat: Seat, cond: set[str] | None = None,
+                 shared: "Shared | None" = None) -> None:
         self.s, self.p, self.b = s, seat, s.board
         self.cond = cond if cond is not None else factions.conditions(s, seat)
         self.side = factions.allegiance(s, seat)
@@ -177,9 +191,11 @@ class Planner:
         self._position: dict[int, float] = {}
         self._threat: dict[int, int] = {}
         self._hostile_list: list[tuple[list[int], int, int]] | None = None
-        self._raid_here: dict[int, tuple[list[int], list[tuple[int, int, int]]]] = {}
-        self._fleets: dict[tuple[int, ...], tuple[float, set[int], bool, bool, bool, list[int], bool]] = {}
-        self._walks: dict[tuple[int, int], dict[int, tuple[int, int]]] = {}  # (origin, Move) -> every stop a walk reaches
+        share = shared if shared is not None else Shared()
+        self._raid_here = share.raid_here
+        self._fleets: dict[tuple[int, ...], tuple[float, set[int], bool, bool, bool, list[int], bool, tuple[int, ...]]] = {}
+        self._walks = share.walks
+        self._fits = share.fits
         # hexes worth being near: counters I score (strongly), likely planets (weakly)
         self.targets: list[tuple[int, float]] = []
         for h in range(b.n_hex):
@@ -347,7 +363,7 @@ class Planner:
         parts = self._fleets.get(key)
         if parts is None:
             parts = self._fleets[key] = self._fleet_parts(key)
-        centre_v, remaining, mine, rebel_any, rebel_in, allied_missing, allied_in = parts
+        centre_v, remaining, mine, rebel_any, rebel_in, allied_missing, allied_in, ships = parts
         s, cond = self.s, self.cond
         v = centre_v
         if mine and stop not in remaining:
@@ -356,15 +372,19 @@ class Planner:
             v += 1.0
         if "peaceful_turn" in cond and (not allied_missing or (allied_in and allied_missing == [stop])):
             v += 1.0
-        moved = {x: stop for x in key}
-        if moved:
-            dice = sum(s.sfight[x] for x in moved)
+        if ships:  # every ship of the fleet ends in stop: turn_value's last lines for moved = {x: stop}
+            sf = s.sfight
+            dice = sum(sf[x] for x in ships)
             v += W_POSITION * self.position(stop) / 1
             v -= W_DANGER * self.danger(stop, dice)
-            v += 0.9 * self.raid_value_at(stop, moved)
+            v += 0.9 * self._fleet_raid_at(stop, ships)
         return v
 
-    def _fleet_parts(self, fleet: tuple[int, ...]) -> tuple[float, set[int], bool, bool, bool, list[int], bool]:
+    def _fleet_parts(self, fleet: tuple[int, ...]) -> tuple[float, set[int], bool, bool, bool, list[int], bool, tuple[int, ...]]:
+        """``_leaving(fleet)`` and the fleet's ships, each once, in order."""
+        return (*self._leaving(fleet), tuple(dict.fromkeys(fleet)))
+
+    def _leaving(self, fleet: tuple[int, ...]) -> tuple[float, set[int], bool, bool, bool, list[int], bool]:
         """What ``fleet`` leaving changes, whatever its stop: the centre value left, the centres left, whether
         it has ships of this seat, of a rebel, of an ally, and the crises it would leave without an ally."""
         s, cond = self.s, self.cond
@@ -419,18 +439,34 @@ class Planner:
             return 0.0
         return gain
 
-    def raid_value_at(self, h: int, moved: dict[int, int]) -> float:
-        """Best same-hex raid in ``h`` after the move (others' ships located as far as our Move allows)."""
-        s, p = self.s, self.p
+    def _here(self, h: int) -> tuple[list[int], list[tuple[int, int, int]]]:
+        """What stands in ``h`` before any plan: this seat's ships in it, the others' round it (ship, controller, locate need)."""
         here = self._raid_here.get(h)
-        if here is None:  # what stands in h before any plan: this seat's ships in it, the others' round it
+        if here is None:
+            s, p = self.s, self.p
             here = self._raid_here[h] = (
                 [x for x in ships_in(s, h) if s.ctrl[x] == p],
                 [(x, s.ctrl[x], locate_need(s, x, h)) for x in around(s, h) if s.ctrl[x] != p])
-        mine_here, others = here
+        return here
+
+    def raid_value_at(self, h: int, moved: dict[int, int]) -> float:
+        """Best same-hex raid in ``h`` after the move (others' ships located as far as our Move allows)."""
+        mine_here, others = self._here(h)
         if not others:
             return 0.0  # no one else's ship round h: no raid here, whoever stops in it
         ours = [x for x, hh in moved.items() if hh == h] + [x for x in mine_here if x not in moved]
+        return self._raid_best(ours, others, moved)
+
+    def _fleet_raid_at(self, h: int, ships: tuple[int, ...]) -> float:
+        """``raid_value_at(h, {x: h for x in ships})`` without building the map (``ships``: each once)."""
+        mine_here, others = self._here(h)
+        if not others:
+            return 0.0
+        return self._raid_best([*ships, *[x for x in mine_here if x not in ships]], others, ships)
+
+    def _raid_best(self, ours: list[int], others: list[tuple[int, int, int]], moved: Any) -> float:
+        """The best raid gain of ``ours`` against the others' ships round the hex not in ``moved``."""
+        s, p = self.s, self.p
         if not ours:
             return 0.0
         power = sum(s.smove[x] for x in ours)
@@ -483,12 +519,18 @@ class Planner:
         so the stops of one walk are filtered per fleet: the same stops, values and order.
         """
         s, b = self.s, self.b
-        walked = self._walks.get((origin, mp))
+        count = "run_blockade" in self.cond
+        key = (origin, mp, count, fleet)
+        fits = self._fits.get(key)
+        if fits is not None:
+            return fits
+        walked = self._walks.get((origin, mp, count))
         if walked is None:
-            walked = self._walks[origin, mp] = reachable(s, self.p, origin, mp, origin, [],
-                                                         stop_ok=lambda h: h != origin and b.stayable[h],
-                                                         count="run_blockade" in self.cond)
-        return {h: w for h, w in walked.items() if can_fit(s, h, [x for x in fleet if not in_hex(s, x, h)])}
+            walked = self._walks[origin, mp, count] = reachable(s, self.p, origin, mp, origin, [],
+                                                                stop_ok=lambda h: h != origin and b.stayable[h],
+                                                                count=count)
+        fits = self._fits[key] = {h: w for h, w in walked.items() if can_fit(s, h, [x for x in fleet if not in_hex(s, x, h)])}
+        return fits
 
 
 # ----------------------------------------------------------------------------
@@ -703,7 +745,8 @@ def h_remove(s: "BlackSunState", p: Seat, legal: list[Action], task: Any, rng: R
 
 def h_faction(s: "BlackSunState", p: Seat, legal: list[Action], task: Any, rng: Rng) -> Action:
     keep = _by_kind(legal, "keep_card")
-    cur = Planner(s, p)
+    shared = Shared()  # the card changes what a plan is worth, not where fleets can go
+    cur = Planner(s, p, shared=shared)
     base = _best_turn(s, p, cur) + _card_bias(s, p, s.card[p])
     best, pick = base + 0.5, keep
     old = s.card[p]
@@ -712,7 +755,7 @@ def h_faction(s: "BlackSunState", p: Seat, legal: list[Action], task: Any, rng: 
             continue
         s.card[p] = a.arg
         try:
-            pl = Planner(s, p)
+            pl = Planner(s, p, shared=shared)
             v = _best_turn(s, p, pl) + _card_bias(s, p, a.arg)
         finally:
             s.card[p] = old

@@ -201,16 +201,24 @@ def origins(s: "BlackSunState", p: Seat, excluded: frozenset[ShipId]) -> list[He
     nh = b.n_hex
     sstate, smove, loc_of, owner, centre, n = s.sstate, s.smove, s.loc, s.owner, s.centre, s.n
     quick: dict[tuple[int, int, bool], bool] = {}  # (hex, owner, Move >= 2) -> the fast path's answer
+    edge_sides = b.edge_sides
     for x in range(len(owner)):
-        if sstate[x] != BOARD or smove[x] < 1 or x in excluded:
+        if sstate[x] != BOARD:
+            continue
+        mp = smove[x]
+        if mp < 1 or x in excluded:
             continue
         loc = loc_of[x]
         o = owner[x]
-        hexes = [loc] if loc < nh else [h for h in b.edge_sides[loc - nh] if h >= 0 and centre[h * n + o] >= 0]
+        if loc < nh:
+            if loc in seen:
+                continue  # a hex already found (the commonest case: its centre ship went first)
+            hexes: tuple[int, ...] | list[int] = (loc,)
+        else:
+            hexes = [h for h in edge_sides[loc - nh] if h >= 0 and centre[h * n + o] >= 0]
         for h in hexes:
             if h in seen:
                 continue
-            mp = smove[x]
             key = (h, o, mp >= 2)
             fast = quick.get(key)
             if fast is None:
