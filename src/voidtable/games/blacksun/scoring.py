@@ -97,14 +97,17 @@ def removable(s: "BlackSunState", p: Seat) -> list[HexId]:
     """Planets with a counter where ``p`` controls a ship in the centre (a ship 'at the Planet')."""
     out = []
     cond = factions.conditions(s, p) if s.necessity else None
+    n, centre, ctrl = s.n, s.centre, s.ctrl
     for h, x in enumerate(s.status):
         if not x:
             continue
         if cond is not None and ("need" if x == NEED else "crisis") not in cond:
             continue  # Necessity variant: only counters that score may be removed
-        base = h * s.n
-        if any(c >= 0 and s.ctrl[c] == p for c in s.centre[base: base + s.n]):
-            out.append(h)
+        base = h * n
+        for c in centre[base: base + n]:
+            if c >= 0 and ctrl[c] == p:
+                out.append(h)
+                break
     return out
 
 
