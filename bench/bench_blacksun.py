@@ -13,23 +13,15 @@ change that must not change the rules (a speed-up) leaves the output byte for by
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import statistics
-from typing import Any
 
 import voidtable
 from voidtable.agents.base import observe
 from voidtable.agents.play import seat_agents
-from voidtable.engine.rng import Rng
 from voidtable.games.blacksun import SPEC
 
-from bench_playouts import clone_micros, playouts  # the same loops as every game's bench
-
-
-def _end(s: Any, steps: int) -> bytes:
-    res = s.result()
-    return json.dumps([s.snapshot(), res.scores, res.ranks, res.winners, steps], sort_keys=True).encode()
+from bench_playouts import clone_micros, game_digest, playouts  # the same loops as every game's bench
 
 
 def fingerprints(count: int, bot_count: int) -> dict[str, str]:
@@ -40,30 +32,12 @@ def fingerprints(count: int, bot_count: int) -> dict[str, str]:
             game = voidtable.load("blacksun", players, options)
             for seed in range(count):
                 for events in (True, False):
-                    s = game.new_state(seed, events=events)
-                    r = Rng(seed)
-                    h = hashlib.sha256(json.dumps(s.setup_events, sort_keys=True).encode())
-                    steps = 0
-                    while not s.is_over():
-                        p = s.to_move()[0]
-                        legal = s.legal_actions(p)
-                        h.update(json.dumps(s.apply(p, legal[r.below(len(legal))]), sort_keys=True).encode())
-                        steps += 1
-                    h.update(_end(s, steps))
-                    out[f"{players}p {variant} {seed}{'' if events else ' quiet'}"] = h.hexdigest()[:16]
+                    out[f"{players}p {variant} {seed}{'' if events else ' quiet'}"] = game_digest(game, seed, events)
     for players in (4, 6):
         game = voidtable.load("blacksun", players)
         for seed in range(bot_count):
-            s = game.new_state(seed)
             bots = seat_agents(["heuristic"], "blacksun", seed, seats=list(range(players)))
-            h = hashlib.sha256(json.dumps(s.setup_events, sort_keys=True).encode())
-            steps = 0
-            while not s.is_over():
-                p = s.to_move()[0]
-                h.update(json.dumps(s.apply(p, bots[p].act(observe(s, p))), sort_keys=True).encode())
-                steps += 1
-            h.update(_end(s, steps))
-            out[f"{players}p heuristic {seed}"] = h.hexdigest()[:16]
+            out[f"{players}p heuristic {seed}"] = game_digest(game, seed, choose=lambda s, p, legal: bots[p].act(observe(s, p)))
     return out
 
 

@@ -20,7 +20,6 @@ change that must not change the rules (a speed-up) leaves the file byte for byte
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import statistics
 import sys
@@ -32,7 +31,6 @@ from voidtable.agents.base import observe
 from voidtable.agents.ladder import play_one
 from voidtable.agents.play import seat_agents
 from voidtable.engine.game import Game
-from voidtable.engine.rng import Rng
 
 from voidtable.engine.stats import wilson
 
@@ -77,18 +75,7 @@ def fingerprints(count: int) -> dict[str, str]:
         for variant, options in sorted(SPEC.variants.items()):
             game = voidtable.load("empires", players, options)
             for seed in range(count):
-                s = game.new_state(seed)
-                r = Rng(seed)
-                h = hashlib.sha256(json.dumps(s.setup_events, sort_keys=True).encode())
-                steps = 0
-                while not s.is_over():
-                    p = s.to_move()[0]
-                    legal = s.legal_actions(p)
-                    h.update(json.dumps(s.apply(p, legal[r.below(len(legal))]), sort_keys=True).encode())
-                    steps += 1
-                res = s.result()
-                h.update(json.dumps([s.snapshot(), res.scores, res.ranks, res.winners, steps], sort_keys=True).encode())
-                out[f"{players}p {variant} {seed}"] = h.hexdigest()[:16]
+                out[f"{players}p {variant} {seed}"] = bench_playouts.game_digest(game, seed)
     return out
 
 

@@ -9,9 +9,11 @@ shared machine and the issue 16 aims see bench_speed.py.
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import statistics
 import time
-from typing import Callable
+from typing import Any, Callable
 
 import voidtable
 from voidtable.engine.registry import games
@@ -32,6 +34,28 @@ def playouts(game: voidtable.engine.Game, count: int, seed0: int, events: bool =
             s.apply(p, legal[r.below(len(legal))])
             decisions += 1
     return clock() - start, decisions
+
+
+def game_digest(game: voidtable.engine.Game, seed: int, events: bool = True,
+                choose: Callable[[Any, int, list[Any]], Any] | None = None) -> str:
+    """A digest of one seeded game: its setup events, every step's events, its final state and result.
+
+    ``choose(state, seat, legal)`` picks each move (default: random from ``Rng(seed)``). A change that
+    must not change the rules (a speed-up) leaves every digest the same: the benches' ``--fingerprint``.
+    """
+    s = game.new_state(seed, events=events)
+    r = Rng(seed)
+    h = hashlib.sha256(json.dumps(s.setup_events, sort_keys=True).encode())
+    steps = 0
+    while not s.is_over():
+        p = s.to_move()[0]
+        legal = s.legal_actions(p)
+        action = choose(s, p, legal) if choose is not None else legal[r.below(len(legal))]
+        h.update(json.dumps(s.apply(p, action), sort_keys=True).encode())
+        steps += 1
+    res = s.result()
+    h.update(json.dumps([s.snapshot(), res.scores, res.ranks, res.winners, steps], sort_keys=True).encode())
+    return h.hexdigest()[:16]
 
 
 def clone_micros(game: voidtable.engine.Game, reps: int = 20000, steps: int = 30,
