@@ -18,7 +18,7 @@ from voidtable.lab import spec, tune  # noqa: E402
 from voidtable.web.serving import read_rule_set  # noqa: E402
 
 STUDY = Path(__file__).resolve().parents[3] / "docs" / "studies" / "abyss"
-TUNES = ("c-tune.toml", "e3-fleet-tune.toml", "e4-fleet-tune-hits.toml")
+TUNES = ("c-tune.toml", "c2-tune.toml", "e3-fleet-tune.toml", "e4-fleet-tune-hits.toml")
 EXPERIMENTS = sorted(p for p in STUDY.glob("*.toml") if p.name not in TUNES and not p.name.startswith("proposed"))
 PROPOSED = sorted(STUDY.glob("proposed*.toml"))
 
@@ -37,8 +37,32 @@ def test_the_tune_files_pass_the_tuners_checks(name):
     assert t.profiles["quick"].trials < t.profiles["full"].trials
 
 
+def test_the_second_tuning_study_searches_costs_distributions_and_the_tribunal_rule():
+    t = tune.load(STUDY / "c2-tune.toml")
+    searched = {p.path: p for p in t.params}
+    assert searched["tribunal_win"].choices == ("consecutive", "total")
+    assert {"map.hexes.green", "map.hexes.asteroid", "land.shares.green.energy"} <= set(searched)
+    assert {p for p in searched if p.startswith("tech_costs") or p.startswith("buildings")} and "map.hexes.empty" not in searched
+    named = sum(p.high for k, p in searched.items() if k.startswith("map.hexes."))
+    assert named + 7 + 7 + 6 + 6 <= 104, "every hex count at its top still fits the map (yellow, red, moons, wormholes)"
+
+
 def test_there_are_proposed_rules_files():
-    assert {p.name for p in PROPOSED} >= {"proposed-quick.toml", "proposed-fleet-quick.toml"}
+    assert {p.name for p in PROPOSED} >= {"proposed-quick.toml", "proposed-fleet-quick.toml", "proposed-c2-quick.toml"}
+
+
+def test_the_second_studys_rules_file_loads_as_the_table_reads_it_and_says_how_many_tiles_to_print():
+    from voidtable.engine.registry import load
+    from voidtable.games.abyss.fourx.data import land_tiles
+
+    name, game, values = read_rule_set(f"tuned-c2={STUDY / 'proposed-c2-quick.toml'}")
+    assert (name, game, values["tribunal_win"]) == ("tuned-c2", "abyss", "total")
+    data = load(game, 4, values).rules.data
+    assert data.map.hexes["empty"] == 38 and sum(data.map.hexes.values()) == 104
+    assert land_tiles(data) == 411                                 # the number its header tells the designer to print
+    assert "print 411" in (STUDY / "proposed-c2-quick.toml").read_text()
+    replay = spec.read_toml(STUDY / "h-c2-proposed.toml")["set"]   # the replay plays exactly these values
+    assert {k: v for k, v in replay.items() if k != "battle"} == values
 
 
 @pytest.mark.parametrize("path", PROPOSED, ids=lambda p: p.name)
