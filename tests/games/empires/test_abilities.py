@@ -162,8 +162,8 @@ def test_tractor_beam_holds_ships_and_stops_passers():  # clause 111
 
 
 def test_terraforming_replaces_earth_with_new_earth():
-    """Book: the Nomads of Earth get Terraforming; "When the player researches this technology, replace
-    Earth with New Earth." The home world stays (ships, builds, who holds it); it is New Earth from then on,
+    """Book: the Nomads of Earth get Terraforming, and researching it swaps their Earth for New Earth.
+    The home world stays (ships, builds, who holds it); it is New Earth from then on,
     and whatever reads a planet reads New Earth's card: income, scoring, a conqueror's share, words, the
     scene, the view and the tensors."""
     from voidtable.games.empires import SPEC, scoring, text

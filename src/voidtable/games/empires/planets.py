@@ -131,7 +131,7 @@ def seat_benefits(s: "EmpiresState", seat: int) -> Benefits:
 
 
 def terraform(s: "EmpiresState", seat: int) -> None:
-    """Nomads of Earth (book): "When the player researches this technology, replace Earth with New Earth."
+    """Nomads of Earth (book): researching Terraforming swaps their Earth for New Earth.
 
     The home world stays where it is, with its ships and whoever holds it; from now on
     it is New Earth, and :func:`benefits` reads its card.
