@@ -5,6 +5,8 @@ from __future__ import annotations
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -19,6 +21,27 @@ from starlette.testclient import TestClient  # noqa: E402
 from tests.web.conftest import TEST_LIMITS, create, move, person, state  # noqa: E402
 from voidtable.web.app import create_app  # noqa: E402
 from voidtable.web.pgstore import SCHEMA_VERSION  # noqa: E402
+
+
+@contextmanager
+def two_processes(pg: PgServer) -> Iterator[tuple[TestClient, TestClient]]:
+    """Two servers (two hubs, as two processes would have) on one fresh database."""
+    url = pg.new_database()
+    with TestClient(create_app("unused", limits=TEST_LIMITS, database=url)) as a, \
+            TestClient(create_app("unused", limits=TEST_LIMITS, database=url)) as b:
+        yield a, b
+
+
+def three_people(client: TestClient, seed: int) -> tuple[str, dict[int, str]]:
+    """A 3-person table made on ``client``: its id and each seat's token."""
+    made = create(client, players=3, seats=[person(), person(), person()], seed=seed)
+    return made["id"], {link["seat"]: link["token"] for link in made["links"]}
+
+
+def deaf(*clients: TestClient) -> None:
+    """These servers hear no notification from now on: they learn of other processes' moves from the database only."""
+    for c in clients:
+        c.app.state.hub.peers.listener.on_change = lambda kind, table, step: None
 
 
 def serve(*args: str) -> subprocess.CompletedProcess[str]:
@@ -78,15 +101,10 @@ def test_a_lost_database_refuses_moves_in_one_line_and_the_table_goes_on_when_it
 def test_a_move_sent_to_a_process_that_has_not_heard_the_last_one_yet_is_caught_up_and_accepted(pg: PgServer) -> None:
     """The step a player sends is newer than this process's table: it reads the missed moves from the database
     first (its notification may still be on the way), then accepts the move."""
-    url = pg.new_database()
-    with TestClient(create_app("unused", limits=TEST_LIMITS, database=url)) as a, \
-            TestClient(create_app("unused", limits=TEST_LIMITS, database=url)) as b:
-        made = create(a, players=3, seats=[person(), person(), person()], seed=8)
-        tid = made["id"]
-        toks = {link["seat"]: link["token"] for link in made["links"]}
+    with two_processes(pg) as (a, b):
+        tid, toks = three_people(a, seed=8)
         b.get(f"/api/tables/{tid}")  # b knows the table
-        for hub in (a.app.state.hub, b.app.state.hub):  # from now on every notification is late: none arrives
-            hub.peers.listener.on_change = lambda kind, table, step: None
+        deaf(a, b)  # from now on every notification is late: none arrives
         for i in range(8):
             first, second = (a, b) if i % 2 == 0 else (b, a)
             info = first.get(f"/api/tables/{tid}").json()
@@ -102,15 +120,10 @@ def test_a_move_sent_to_a_process_that_has_not_heard_the_last_one_yet_is_caught_
 
 def test_a_simultaneous_choice_that_lost_the_step_race_is_stored_at_the_next_step(pg: PgServer) -> None:
     """Two seats choose at once on two processes: both choices are accepted, whichever stored its step first."""
-    url = pg.new_database()
-    with TestClient(create_app("unused", limits=TEST_LIMITS, database=url)) as a, \
-            TestClient(create_app("unused", limits=TEST_LIMITS, database=url)) as b:
-        made = create(a, players=3, seats=[person(), person(), person()], seed=8)
-        tid = made["id"]
-        toks = {link["seat"]: link["token"] for link in made["links"]}
+    with two_processes(pg) as (a, b):
+        tid, toks = three_people(a, seed=8)
         assert sorted(b.get(f"/api/tables/{tid}").json()["to_move"]) == [0, 1, 2]  # everyone selects at once
-        for hub in (a.app.state.hub, b.app.state.hub):  # no notification arrives: b learns only from the database
-            hub.peers.listener.on_change = lambda kind, table, step: None
+        deaf(a, b)  # no notification arrives: b learns only from the database
         s0, s1 = state(a, tid, toks[0]), state(b, tid, toks[1])
         assert move(a, tid, toks[0], s0["step"], s0["legal"][0]).status_code == 200
         r = move(b, tid, toks[1], s1["step"], s1["legal"][0])  # b still thinks no one has chosen: its step 1 is taken
@@ -119,10 +132,8 @@ def test_a_simultaneous_choice_that_lost_the_step_race_is_stored_at_the_next_ste
 
 
 def test_a_websocket_to_a_process_that_has_not_heard_of_the_table_yet_gets_it(pg: PgServer) -> None:
-    url = pg.new_database()
-    with TestClient(create_app("unused", limits=TEST_LIMITS, database=url)) as a, \
-            TestClient(create_app("unused", limits=TEST_LIMITS, database=url)) as b:
-        b.app.state.hub.peers.listener.on_change = lambda kind, table, step: None  # b hears nothing
+    with two_processes(pg) as (a, b):
+        deaf(b)  # b hears nothing
         made = create(a, players=3, seats=[person(), person(), person()], seed=2)
         with b.websocket_connect(f"/ws/{made['id']}") as ws:
             ws.send_json({"type": "hello", "token": made["links"][0]["token"]})

@@ -10,7 +10,6 @@ go to test-artifacts/ (gitignored). Chromium comes from the project's setup
 from __future__ import annotations
 
 import json
-import os
 import re
 import time
 from pathlib import Path
@@ -21,24 +20,11 @@ from voidtable.engine.registry import games
 
 from .conftest import ARTIFACTS
 
-CHROMIUM = os.environ.get("VOIDTABLE_CHROMIUM", "/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"]  # the last: small /dev/shm in containers
-
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright (the web extra) is not installed")
-pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(),
-                                reason=f"no chromium at {CHROMIUM}: run scripts/setup.sh with VOIDTABLE_EXTRAS=test as root "
-                                       "(it apt-installs Debian's chromium) or set VOIDTABLE_CHROMIUM")
 
+from .browsing import browser, needs_chromium  # noqa: E402,F401  (browser: the shared chromium fixture)
 
-@pytest.fixture
-def browser():
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        try:
-            yield b
-        finally:
-            b.close()
+pytestmark = needs_chromium
 
 
 @pytest.fixture

@@ -157,11 +157,8 @@ def reach(graph: Graph, start: str, steps: int, passes: frozenset[str], asteroid
             for m, obstacle in graph[s]:
                 if m in dist or m in blocked:
                     continue
-                if not ignores_obstacles:
-                    if obstacle and obstacle not in passes:
-                        continue
-                    if m in asteroid_spaces and "asteroid" not in passes:
-                        continue
+                if not ignores_obstacles and not passable(m, obstacle, passes, asteroid_spaces):
+                    continue
                 dist[m] = n
                 if m not in stops:
                     nxt.append(m)
@@ -170,18 +167,21 @@ def reach(graph: Graph, start: str, steps: int, passes: frozenset[str], asteroid
     return dist
 
 
+def passable(m: str, obstacle: str, passes: frozenset[str], asteroid_spaces: frozenset[str]) -> bool:
+    """Whether a ship holding ``passes`` may cross a line's ``obstacle`` into space ``m`` (asteroids included)."""
+    if obstacle and obstacle not in passes:
+        return False
+    return m not in asteroid_spaces or "asteroid" in passes
+
+
 def can_leave(graph: Graph, start: str, passes: frozenset[str], asteroid_spaces: frozenset[str],
               ignores_obstacles: bool = False, blocked: frozenset[str] = frozenset()) -> bool:
     """Whether one step along a line leads anywhere: ``bool(reach(graph, start, 1, ...))``, without the distances."""
     for m, obstacle in graph[start]:
         if m == start or m in blocked:
             continue
-        if not ignores_obstacles:
-            if obstacle and obstacle not in passes:
-                continue
-            if m in asteroid_spaces and "asteroid" not in passes:
-                continue
-        return True
+        if ignores_obstacles or passable(m, obstacle, passes, asteroid_spaces):
+            return True
     return False
 
 
