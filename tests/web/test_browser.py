@@ -22,7 +22,7 @@ from .conftest import ARTIFACTS
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright (the web extra) is not installed")
 
-from .browsing import browser, needs_chromium  # noqa: E402,F401  (browser: the shared chromium fixture)
+from .browsing import ARGS, CHROMIUM, browser, needs_chromium  # noqa: E402,F401  (shared: other browser tests import them from here)
 
 pytestmark = needs_chromium
 
