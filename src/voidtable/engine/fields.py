@@ -122,6 +122,7 @@ FLOW_FIELDS: dict[str, CopyRule] = {
     "setup_events": FIXED,  # written once by start_flow, never mutated; not part of the state's truth
     "_events": fresh(list),
     "_legal": CACHE,        # replaced, never mutated in place (legal_actions returns a copy)
+    "stop_at": MODE,        # a held position's stops (engine.positions): None in play; clones keep it
 }
 
 _IMMUTABLE_ATOMS = (type(None), bool, int, float, str, bytes)

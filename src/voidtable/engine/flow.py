@@ -194,6 +194,7 @@ class FlowState(GameState):
     quiet: bool                  # True: rules build no events (search, simulations that need no words)
     _events: list[Event]
     _legal: list[Action] | None  # legal actions of the pending single-seat decision, once computed
+    stop_at: frozenset[str] | None  # a held position's stops (engine.positions); None in play: advance() as fast as ever
 
     def init_flow(self) -> None:
         """Set the fields the flow machine owns (call first in ``__init__``)."""
@@ -203,6 +204,7 @@ class FlowState(GameState):
         self.quiet = False
         self._events = []
         self._legal = None
+        self.stop_at = None
 
     def start_flow(self) -> None:
         """Run the first tasks to the first real decision; what that caused becomes ``setup_events``."""
@@ -262,6 +264,9 @@ class FlowState(GameState):
     # ------------------------------------------------------------ the loop
     def advance(self) -> None:
         """Run automatic tasks and forced single choices until a real decision or the end."""
+        if self.stop_at is not None:  # a held position (engine.positions): the one test on the hot path
+            self.advance_held(self.stop_at)
+            return
         stack = self.stack
         rules = self.TASKS.rules
         runs = self.TASKS.runs
@@ -286,6 +291,43 @@ class FlowState(GameState):
                 rule.apply(self, task, legal[0])  # type: ignore[misc]
         if not stack and not self.over:
             raise RulesInvariantError(f"{self.TASKS.game}: the task stack ran dry before the game ended")
+
+    def advance_held(self, stops: frozenset[str], past_top: bool = False) -> str:
+        """:meth:`advance` for a position a test holds (:mod:`voidtable.engine.positions`); returns why it halted.
+
+        It halts before handling any task whose registered name is in ``stops`` (``"*"``: every task),
+        so a test sees a decision with a single choice, or the state just before an automatic step;
+        ``past_top`` handles the top task first even if it is a stop (one step at a time). A dry stack
+        is reported (``"dry"``), not raised: a test pushes only the tasks it wants run. Otherwise it
+        does what :meth:`advance` does, task for task (a test plays both on random games to keep it so).
+        Returns ``"stop"``, ``"decision"`` (a real choice waits), ``"dry"`` or ``"over"``.
+        """
+        stack = self.stack
+        rules = self.TASKS.rules
+        every = "*" in stops
+        while stack and not self.over:
+            task = stack[-1]
+            rule = rules.get(task.__class__)
+            if rule is None:
+                raise RulesInvariantError(f"{self.TASKS.game}: task {task!r} is not registered")
+            if past_top:
+                past_top = False
+            elif every or rule.name in stops:
+                return "stop"
+            if rule.run is not None:
+                stack.pop()
+                rule.run(self, task)
+                continue
+            if not rule.auto_single:
+                return "decision"
+            legal = rule.legal(self, task)  # type: ignore[misc]
+            if len(legal) > 1:
+                self._legal = legal
+                return "decision"
+            stack.pop()
+            if legal:
+                rule.apply(self, task, legal[0])  # type: ignore[misc]
+        return "over" if self.over else "dry"
 
     # ------------------------------------------------------------ the contract
     def to_move(self) -> list[Seat]:
