@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, TypeVar
 
 from .actions import Action
 from .events import Event
@@ -52,6 +52,7 @@ _OWNED = {
 EVERY = "*"
 
 Stops = str | type | Iterable[str | type]
+S = TypeVar("S", bound=FlowState)
 
 
 class PositionError(ValueError):
@@ -116,7 +117,7 @@ def clear_caches(state: FlowState) -> None:
             setattr(state, name, None)
 
 
-def edit(state: FlowState, /, **fields: Any) -> FlowState:
+def edit(state: S, /, **fields: Any) -> S:
     """Set state fields by their declared names, then clear the caches; returns ``state``.
 
     Any declared field may be set, private ones included, except those the flow machine owns
@@ -158,13 +159,13 @@ def stop_names(state: FlowState, stop: Stops) -> frozenset[str]:
     return frozenset(out)
 
 
-def hold(state: FlowState, stop: Stops = ()) -> FlowState:
+def hold(state: S, stop: Stops = ()) -> S:
     """Hold ``state``: its flow halts before the tasks named in ``stop`` and reports a dry stack; returns it."""
     state.stop_at = stop_names(state, stop)
     return state
 
 
-def release(state: FlowState) -> FlowState:
+def release(state: S) -> S:
     """Back to play: no stops, and a dry stack is an error again; returns ``state``."""
     state.stop_at = None
     return state

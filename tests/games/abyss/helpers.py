@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import voidtable
+from voidtable.engine.positions import edit, run_until
 from voidtable.games.abyss.battle import slots, start_battle
 from voidtable.games.abyss.fleet.state import FleetState
 from voidtable.games.abyss.ships import Ship
@@ -25,23 +26,20 @@ def ship_id(state: FleetState, seat: int, hull: str, n: int = 0) -> int:
 
 
 def battle(ships: list[tuple[int, str, tuple[int, int]]], seed: int = 0, attacker: int = 0, **options: Any) -> FleetState:
-    """A fleet-battle state whose battle is about to start with ``ships`` = [(seat, design, cell), ...] on the board."""
+    """A fleet-battle state whose battle has started with ``ships`` = [(seat, design, cell), ...] on the board.
+
+    The state is held (engine.positions): its flow reports a dry stack instead of raising."""
     game = fleet_battle(**options)
     s = game.new_state(seed)
     assert isinstance(s, FleetState)
-    s.ships = {}
+    placed = {}
     counts: dict[tuple[int, str], int] = {}
     for seat, design, cell in ships:
         hull = s.r.designs[design].hull
         n = counts.get((seat, hull), 0)
         counts[(seat, hull)] = n + 1
-        s.ships[ship_id(s, seat, hull, n)] = Ship(seat, design, cell)
-    s.phase = "battle"
-    s.attacker = attacker
-    s.buying = [False, False]
-    s.stack = []
-    s._legal = None
+        placed[ship_id(s, seat, hull, n)] = Ship(seat, design, cell)
+    edit(s, ships=placed, phase="battle", attacker=attacker, buying=[False, False], stack=[])
     start_battle(s)
-    s.advance()
-    s.take_events()
+    run_until(s)
     return s

@@ -10,6 +10,7 @@ from voidtable.games.abyss.fourx import cycle, movement, planets, tribunal
 from voidtable.games.abyss.fourx.galaxy import make_galaxy
 from voidtable.games.abyss.fourx.tasks import AsteroidHit, EndOfCycle, Movement, ShipMove
 from voidtable.games.abyss.ships import Ship
+from voidtable.engine.positions import edit, pending_choices, run_until
 from tests.games.abyss.main_helpers import main_state
 
 
@@ -70,20 +71,19 @@ def test_habitat_loss_leaves_three_of_five_farms_working_the_owner_choosing_whic
                       (0, "habitat"), None, None)
     assert planets.production(s, 0)[1] == 5 * 2                                # X6: 2 habitats, 5 farms: 10 food
     s.built[place] = ((1, "habitat"),) + s.built[place][1:]                     # an enemy marine takes a habitat
-    s.stack = [EndOfCycle(), Capacity()]
-    s._legal = None
-    s.advance()
-    assert isinstance(s.pending, ShutDown) and s.to_move() == [0]
-    assert {a.arg for a in s.legal_actions(0)} == {1, 2, 3, 4, 5}
+    edit(s, stack=[])
+    stop = run_until(s, push=[Capacity()])
+    assert stop.reason == "decision" and isinstance(stop.pending.task, ShutDown)
+    assert {a.arg for a in stop.pending.choices[0]} == {1, 2, 3, 4, 5}
     s.apply(0, Action("shut", 5))
-    s.apply(0, Action("shut", 2))                                               # the owner picks both
-    assert not isinstance(s.pending, ShutDown)
+    assert isinstance(s.pending, ShutDown) and s.to_move() == [0]               # the owner picks both
+    s.apply(0, Action("shut", 2))
+    assert pending_choices(s).kind == "none"                                    # Capacity is done, nothing else ran
     assert s.idle[place] == frozenset({2, 5})
     assert planets.working_at(s, place, 0) == [1, 3, 4, 6]                      # 3 farms and 1 habitat work
     assert planets.production(s, 0)[1] == 3 * 2                                 # 6 food instead of 10
     s.built[place] = s.built[place][:7] + ((0, "habitat"), None)               # a new habitat brings room back
-    s.stack = [EndOfCycle(), Capacity()]
-    s.advance()
+    assert run_until(s, push=[Capacity()]).reason == "dry"
     assert place not in s.idle and planets.production(s, 0)[1] == 5 * 2
 
 
@@ -399,20 +399,18 @@ def test_a_bomb_hit_lets_the_planets_owner_choose_the_building():
         del s.ships[i], s.where[i]
     found = False
     for seed in range(40):
-        c = s.clone()
-        c.rng = type(s.rng)(seed)
-        c.stack = [EndOfCycle(), Bombard()]
-        c._legal = None
-        c.advance()
-        if isinstance(c.pending, Demolish):
-            assert c.to_move() == [1]
-            squares = {a.arg for a in c.legal_actions(1)}
+        c = edit(s.clone(), rng=type(s.rng)(seed), stack=[])
+        stop = run_until(c, Demolish, push=[Bombard()])                         # halt at a hit, even with one choice
+        if stop.reason == "stop":
+            assert stop.pending.seats == (1,)
+            squares = {a.arg for a in stop.pending.choices[1]}
             assert squares == {0, 1, 2, 3}                                      # the habitat, mine, plant, farm
             c.apply(1, Action("demolish", 2))
             assert c.built[place][2] is None
             found = True
             break
     assert found
+        assert stop.reason == "dry" and not any(e["type"] == "bombed" and e["hit"] for e in stop.events)
 
 
 def test_a_planetary_defence_fires_at_enemy_ships_above():
@@ -425,14 +423,11 @@ def test_a_planetary_defence_fires_at_enemy_ships_above():
     s.where[ship] = place
     hits = 0
     for seed in range(30):
-        c = s.clone()
-        c.rng = type(s.rng)(seed)
-        c.stack = [EndOfCycle(), Bombard()]
-        c._legal = None
-        c.advance()
-        if isinstance(c.pending, TakeHit):
+        c = edit(s.clone(), rng=type(s.rng)(seed), stack=[])
+        stop = run_until(c, TakeHit, push=[Bombard()])                          # halt at a hit, even with one choice
+        if stop.reason == "stop":
             hits += 1
-            assert c.to_move() == [0] and c.pending.ship == ship
+            assert stop.pending.seats == (0,) and stop.pending.task.ship == ship
     assert 0 < hits < 30
 
 

@@ -6,6 +6,7 @@ import pytest
 
 import voidtable
 from voidtable.engine.actions import Action
+from voidtable.engine.positions import edit, run_until
 from voidtable.engine.rng import Rng
 from voidtable.games.blacksun import factions, scoring
 from voidtable.games.blacksun.positions import BOARD, CAPTURED, DESTROYED
@@ -44,12 +45,12 @@ def test_need_and_crisis_removal_score_only_for_their_holders():
 
 
 def test_ships_on_blockade_positions_are_not_at_the_planet():
-    s = make(2, ["merchants", "medics"], tiles=planets_map())
+    s = edit(make(2, ["merchants", "medics"], tiles=planets_map()), stack=[])
     s.status[hx(s, -1, 2)] = scoring.NEED
     at(s, 0, 0, 2)
     at(s, 1, 0, 2, 3)  # on the edge of planet 8's hex, anchored next door
-    run(s, ScoreEnd(0))
-    assert args(s, "remove_counter") == []
+    stop = run_until(s, "remove_counters", push=[ScoreEnd(0)])  # offered even when "done" is the only choice
+    assert stop.reason == "stop" and stop.pending.choices == {0: (Action("scoring_done"),)}
 
 
 def test_necessity_variant_only_scoring_players_remove():
@@ -66,20 +67,19 @@ def test_crisis_turn_counts_rebel_ships_on_blockade_positions_and_rebel_cards():
     s = make(3, ["rebel", "smuggler", "medics"], tiles=planets_map())
     s.status[hx(s, -1, 2)] = scoring.CRISIS
     at(s, 7, 0, 2)
-    run(s, ScoreEnd(0))
+    edit(s, stack=[])
+    assert run_until(s, push=[ScoreEnd(0)]).reason == "dry"  # no counter to remove: the step ends by itself
     assert s.scores[0] == 0  # the Smuggler's Freighter is next door, and she is not Rebel
-    s.stack = [HOLD]
-    s.card[1] = "rebel"
-    run(s, ScoreEnd(0))
+    edit(s, card=[s.card[0], "rebel", s.card[2]])
+    run_until(s, push=[ScoreEnd(0)])
     assert s.scores[0] == 0  # next door is not the Crisis hex
-    s.stack = [HOLD]
     from voidtable.games.blacksun.positions import lift
 
     lift(s, 7)
     at(s, 0, 0, 2)
     at(s, 7, 0, 2, 3)  # the Rebel-card Freighter sits on the Crisis hex's edge
-    run(s, ScoreEnd(0))
-    assert s.scores[0] == 1
+    stop = run_until(s, push=[ScoreEnd(0)])
+    assert s.scores[0] == 1 and [e["condition"] for e in stop.events if e["type"] == "scored"] == ["crisis_turn"]
 
 
 def test_peaceful_turn_with_no_crisis_or_allies_at_every_crisis():

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import voidtable
+from voidtable.engine.positions import edit, run_until
 from voidtable.games.buccaneers import placement, scoring
 from voidtable.games.buccaneers.state import BuccaneersState
 
@@ -56,21 +57,17 @@ def play_turn(s: BuccaneersState, picks: dict[int, str]) -> list[dict]:
 
 
 def to_score_phase(s: BuccaneersState, pile: list[tuple[int, str]], deck_top: list[str] = ()) -> list[dict]:
-    """Jump to the end of the Selection phase: hands emptied, these last cards beside the Black Hole."""
+    """Jump to the end of the Selection phase: hands emptied, these last cards beside the Black Hole.
+
+    Returns the events of the Score phase up to its first decision (or the game's end)."""
     for p in range(s.n):
         s.deck.extend(s.hand[p])
-        s.hand[p] = []
-    s.selected = [-1] * s.n
-    s.stack.clear()
-    s.pile, s.pile_owner = [], []
-    for owner, key in pile:
-        s.pile.append(take(s, key))
-        s.pile_owner.append(owner)
+    edit(s, hand=[[] for _ in range(s.n)], selected=[-1] * s.n, stack=[], pile=[], pile_owner=[])
+    edit(s, pile=[take(s, key) for _, key in pile], pile_owner=[owner for owner, _ in pile])
     for key in reversed(list(deck_top)):
         s.deck.insert(0, take(s, key))
     scoring.begin_score_phase(s)
-    s.advance()
-    return s.take_events()
+    return run_until(s).events
 
 
 def of_type(events: list[dict], typ: str) -> list[dict]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from voidtable import Action
+from voidtable.engine.positions import edit
 from voidtable.games.buccaneers.scoring import award_places, unique_extreme
 from voidtable.games.buccaneers.state import NO_SPACECRAFT
 
@@ -66,8 +67,7 @@ def test_emergency_towel_pays_5_when_pulled_in():
 
 
 def test_threshold_cards_add_to_the_final_threshold():
-    s = new(3)
-    s.threshold_cards = [3, -2]
+    s = edit(new(3), threshold_cards=[3, -2])
     ev = to_score_phase(s, pile=[(1, "shapeshifter_1")])  # Weight 3
     assert of_type(ev, "final_threshold")[0]["thresholds"] == [18 + 3 - 2 + 3] * 3
 
@@ -115,9 +115,7 @@ def test_one_ring_discards_itself_and_one_chosen_card():
 
 
 def test_final_tie_broken_by_third_round_spacecraft_or_shared():
-    s = new(3)
-    s.round = 3
-    s.points = [[10, 10], [15, 10], [5, 5]]
+    s = edit(new(3), round=3, points=[[10, 10], [15, 10], [5, 5]])
     put(s, 0, "spacecraft_4")   # 7/5
     put(s, 1, "shapeshifter_1")
     to_score_phase(s, pile=[(2, "spacecraft_1")])
@@ -125,9 +123,7 @@ def test_final_tie_broken_by_third_round_spacecraft_or_shared():
     res = s.result()
     assert res.scores[0] == res.scores[1] == 35  # 20 + 15 (1st: value 7 vs 3)
     assert res.winners == [0]
-    s2 = new(3)
-    s2.round = 3
-    s2.points = [[20, 5], [10, 15], [0, 0]]
+    s2 = edit(new(3), round=3, points=[[20, 5], [10, 15], [0, 0]])
     put(s2, 0, "shapeshifter_1")  # Value 3
     put(s2, 1, "toy_3")           # Value 3, no Spacecraft for either
     to_score_phase(s2, pile=[(2, "spacecraft_1")])

@@ -6,8 +6,10 @@ import pytest
 
 from voidtable.engine.actions import Action
 from voidtable.engine.errors import IllegalAction
+from voidtable.engine.positions import pending_choices, run_until
 from voidtable.games.empires.combat import fire, targets
 from voidtable.games.empires.planets import Control
+from voidtable.games.empires.tasks import ChooseTarget
 
 from .helpers import attack, blank, resting, script, ship
 
@@ -26,15 +28,16 @@ def test_the_books_battle_example():  # T1
     ship(s, alex, "starcruiser", CIRCLE)
     sf = [ship(s, alex, "starfighter", CIRCLE) for _ in range(2)]
     rng = script(s, [2, 3, 1, 6, 1])  # Sunhammer 2,3; Starcruisers Bob 1, Alex 6; Alex's Starfighter 1
-    attack(s, bob, CIRCLE, alex)
+    stop = run_until(s, push=[ChooseTarget(bob, CIRCLE)])  # Alex is the only target: that choice takes itself
     # the Sunhammer rolled first: one hit; Alex picks a Starfighter before the Starcruisers roll
-    assert s.to_move() == [alex]
-    assert {a.arg for a in s.legal_actions(alex)} == {next(i for i, x in s.ships.items() if x.owner == alex and x.kind == "starcruiser"), sf[0]}
+    assert stop.reason == "decision" and stop.pending.name == "take_casualty" and stop.pending.seats == (alex,)
+    alex_cruiser = next(i for i, x in s.ships.items() if x.owner == alex and x.kind == "starcruiser")
+    assert {a.arg for a in stop.pending.choices[alex]} == {alex_cruiser, sf[0]}
     s.apply(alex, Action("casualty", sf[0]))
     assert s.to_move() == [bob]
     bob_cruiser = next(i for i, x in s.ships.items() if x.owner == bob and x.kind == "starcruiser")
     s.apply(bob, Action("casualty", bob_cruiser))
-    assert resting(s) and not rng.faces
+    assert pending_choices(s).kind == "none" and not rng.faces  # the battle is over and nothing else ran
     assert kinds(s, bob, CIRCLE) == ["sunhammer"]
     assert kinds(s, alex, CIRCLE) == ["starcruiser", "starfighter"]
 
@@ -76,9 +79,11 @@ def test_fire_bug_pre_roll_only_against_starfighters():  # T6
     sf = [ship(s, 1, "starfighter", CIRCLE) for _ in range(2)]
     ship(s, 1, "starcruiser", CIRCLE)
     rng = script(s, [6, 1, 1, 1])  # pre-roll 6; then Starcruiser (3), Fire Bug (4), Starfighter (5) miss
-    attack(s, 0, CIRCLE, 1)
-    # the pre-roll's hit could only land on a Starfighter (the choice among alike ones took itself)
-    assert resting(s) and not rng.faces
+    stop = run_until(s, "take_casualty", push=[ChooseTarget(0, CIRCLE)])
+    # the pre-roll's hit can only land on a Starfighter: one choice (two alike ships), the Starcruiser not offered
+    assert stop.reason == "stop" and stop.pending.choices == {1: (Action("casualty", sf[0]),)}
+    s.apply(1, Action("casualty", sf[0]))
+    assert run_until(s).reason == "dry" and not rng.faces
     assert kinds(s, 1, CIRCLE) == ["starcruiser", "starfighter"] and sf[0] not in s.ships
 
 

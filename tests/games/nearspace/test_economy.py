@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from voidtable.engine.actions import Action
+from voidtable.engine.positions import edit, pending_choices, run_until
 from voidtable.games.nearspace import economy
 from voidtable.games.nearspace.shipyard import build_legal, payable
 from voidtable.games.nearspace.tasks import Build, Dismantle, FigureCP, Maintenance
@@ -65,26 +66,23 @@ def _e2_fleet():
 def test_e2_dismantling_farthest_first_until_ten_times_the_shortfall():
     s, far, group, near = _e2_fleet()
     assert s.fleet_facets(0) == 148 and economy.maintenance_cost(s, 0) == 14
-    s.cp = 12
-    economy.fleet_maintenance(s, Maintenance(0))
-    task = s.stack.pop()
-    assert task == Dismantle(0, 20)
-    assert economy.dismantle_legal(s, task) == [Action("dismantle", far)]  # forced: no say
-    economy.dismantle(s, task, Action("dismantle", far))
-    task = s.stack.pop()
-    assert task.need == 14
-    legal = economy.dismantle_legal(s, task)
-    assert sorted(a.arg for a in legal) == sorted(group)  # all six are four steps away: the owner picks
-    assert not any(a.arg in near for a in legal)
-    economy.dismantle(s, task, Action("dismantle", group[1]))  # a Gunship: 12 facets gone, not enough
-    task = s.stack.pop()
-    assert task.need == 8
-    economy.dismantle(s, task, Action("dismantle", group[4]))  # a Battleship: 22 facets in all
-    assert not s.stack
+    edit(s, cp=12)
+    stop = run_until(s, "dismantle", push=[Maintenance(0)])  # halt at each Dismantle, a forced one included
+    assert stop.pending.task == Dismantle(0, 20)
+    assert stop.pending.choices == {0: (Action("dismantle", far),)}  # forced: no say
+    events = s.apply(0, Action("dismantle", far))
+    pending = pending_choices(s)
+    assert pending.task == Dismantle(0, 14)
+    assert sorted(a.arg for a in pending.actions(0)) == sorted(group)  # all six are four steps away: the owner picks
+    assert not any(a.arg in near for a in pending.actions(0))
+    events += s.apply(0, Action("dismantle", group[1]))  # a Gunship: 12 facets gone, not enough
+    assert pending_choices(s).task == Dismantle(0, 8)
+    events += s.apply(0, Action("dismantle", group[4]))  # a Battleship: 22 facets in all
+    assert pending_choices(s).kind == "none"  # the shortfall is covered: no further Dismantle
     assert s.fleet_facets(0) == 126 and economy.maintenance_cost(s, 0) == 12 and s.cp == 0
     assert s.graveyard[0] == [] and s.stockpile[0].total() == 54 - 12 + 3
-    gone = [e for e in s.take_events() if e["type"] == "dismantled"]
-    assert sum(e["sides"] for e in gone) == 22
+    gone = [e for e in events if e["type"] == "dismantled"]
+    assert sum(e["sides"] for e in gone) == 22  # the forced Gunship and the owner's two
 
 
 def test_no_shortfall_no_dismantling():

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from voidtable.engine.actions import Action
+from voidtable.engine.positions import edit, run_until
 from voidtable.games.nearspace import threat
 from voidtable.games.nearspace.tasks import EncounterCheck, Threat
 
@@ -14,10 +15,11 @@ def test_threat_sector_destroys_on_check_number_or_less():
     lay(s, (1, -1), "sol_minefield")  # check 2
     a = ship(s, 0, 6, "white", (1, -1))
     b = ship(s, 0, 6, "blue", (1, -1))
-    s.rng = ScriptedRng([2, 3])
-    threat.threat(s, Threat(0))
+    edit(s, rng=ScriptedRng([2, 3]))
+    stop = run_until(s, "encounter_check", push=[Threat(0)])
     assert a not in s.ships and b in s.ships and s.graveyard[0][0].sides == 6
-    assert s.stack[-1] == EncounterCheck(0)
+    assert stop.reason == "stop" and stop.pending.task == EncounterCheck(0)  # next, even with nothing to check
+    assert [e["type"] for e in stop.events].count("destroyed") == 1
 
 
 def test_only_the_seats_own_ships_check():
