@@ -47,8 +47,8 @@ def test_declared_universe_keeps_the_old_action_ids():
     from voidtable.engine.registry import load
 
     old = json.loads((Path(__file__).parent / "action_universe_v1.json").read_text())
-    for name, per_count in old.items():
-        for players, want in per_count.items():
+    for name in ("buccaneers", "blacksun"):  # the two games that had hand-written spaces (tests/golden pins every game's ids)
+        for players, want in old[name].items():
             ctx = context_for(name, int(players))
             keys = [[k.kind, _arg_to_json(k.arg)] for k in ctx.space.keys]
             got = hashlib.sha256(json.dumps(keys, separators=(",", ":")).encode()).hexdigest()
