@@ -62,4 +62,12 @@ def register(app: typer.Typer) -> None:
         for p in info["parameters"]:
             kind = "whole number" if p["integer"] else "number"
             what = "true or false" if p.get("boolean") else f"{kind} in {p['low']:g}..{p['high']:g}"
-            console.print(f"  {escape(p['path'])}: {what}  {escape(p['help'])}", highlight=False)
+            when = ", ".join(f"{k}={v}" for k, v in p.get("when", {}).items())
+            notes = (f"  (acts only with {when})" if when else "") + \
+                (f"  (informational: {p['informational']})" if p.get("informational") else "")
+            console.print(f"  {escape(p['path'])}: {what}  {escape(p['help'])}{escape(notes)}", highlight=False)
+        quiet = [o for o in g.spec.options if o.informational]
+        if quiet:
+            console.print("[bold green]Informational options (changing them changes no event, view or result):[/]")
+            for o in quiet:
+                console.print(f"  {escape(o.name)}: {escape(o.informational)}", highlight=False)

@@ -38,6 +38,9 @@ class GameSpec:
     actions: "ActionTable | None" = None  # the declared action kinds (interop spaces and click routing derive from it)
     tasks: "Tasks | None" = None  # the flow machine's task registry
     parameters: tuple[Parameter, ...] = ()  # tunable rules-data numbers with their allowed ranges
+    # the RulesStructs (engine.rulesdata) the rules data is read into; a top-level table belongs to the first that
+    # declares it. The registry-wide test walks them to prove every level refuses a misspelled key.
+    data_types: tuple[type, ...] = ()
 
     def player_counts(self) -> range:
         return range(self.min_players, self.max_players + 1)
@@ -52,7 +55,8 @@ class GameSpec:
             "players": [self.min_players, self.max_players],
             "summary": self.summary,
             "variants": {k: dict(v) for k, v in self.variants.items()},
-            "options": {o.name: {"type": o.type.__name__, "default": o.default, "allowed": o.allowed(), "help": o.help} for o in self.options},
+            "options": {o.name: {"type": o.type.__name__, "default": o.default, "allowed": o.allowed(), "help": o.help,
+                                 "informational": o.informational} for o in self.options},
             "rules_version": self.rules_version,
             "parameters": [p.to_json() for p in self.parameters],
         }

@@ -26,6 +26,9 @@ class OptionSpec:
     choices: tuple[Any, ...] | None = None
     check: Callable[[Any], str | None] | None = None  # returns an error text or None
     from_file: bool = False  # a front end on the user's machine may give ``@PATH``: the file's text becomes the value
+    # why changing the option changes no outcome (no event, view or result of a seeded game); empty: every value
+    # must change one (tests/engine/test_every_setting_matters.py)
+    informational: str = ""
 
     def allowed(self) -> str:
         if self.choices is not None:

@@ -5,12 +5,20 @@ only within them, and the table may accept overrides of them from the lobby. A
 path may use ``*`` for any one key (``black_holes.*.threshold``). A rule that is
 on or off is a ``boolean`` parameter: it takes ``true`` or ``false`` (its range
 reads 0..1, off..on).
+
+Every parameter must change what happens: the registry-wide test
+(tests/engine/test_every_setting_matters.py) moves each one over a fixed set of
+seeded games and fails if the games do not change. ``when`` names the options
+under which a parameter acts at all (Nearspace's bank limit needs the Banking
+option), so the test and the lab know where to look; a parameter that honestly
+changes no outcome carries ``informational`` with the reason.
 """
 
 from __future__ import annotations
 
 import fnmatch
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -23,14 +31,23 @@ class Parameter:
     integer: bool = True
     help: str = ""
     boolean: bool = False  # a rule switched on or off: takes true or false only
+    when: tuple[tuple[str, Any], ...] = ()  # (option, value) pairs under which the parameter acts at all
+    informational: str = ""  # why moving it changes no outcome (empty: it must change one)
 
     @staticmethod
-    def switch(path: str, help: str = "") -> "Parameter":
+    def switch(path: str, help: str = "", when: tuple[tuple[str, Any], ...] = (), informational: str = "") -> "Parameter":
         """A rule that is on or off (``true`` / ``false``)."""
-        return Parameter(path, 0, 1, integer=True, help=help, boolean=True)
+        return Parameter(path, 0, 1, integer=True, help=help, boolean=True, when=when, informational=informational)
+
+    def options(self) -> dict[str, Any]:
+        """The options this parameter needs to act (``when``) as a settings dict."""
+        return dict(self.when)
 
     def matches(self, path: str) -> bool:
+        """Whether ``path`` is one of this parameter's numbers (a table's ``assumed`` note never is, even under ``*``)."""
         parts, mine = path.split("."), self.path.split(".")
+        if parts[-1] == "assumed" and mine[-1] != "assumed":
+            return False
         return len(parts) == len(mine) and all(fnmatch.fnmatchcase(p, m) for p, m in zip(parts, mine))
 
     def check(self, value: float) -> str | None:
@@ -45,7 +62,7 @@ class Parameter:
 
     def to_json(self) -> dict[str, object]:
         return {"path": self.path, "low": self.low, "high": self.high, "integer": self.integer, "help": self.help,
-                "boolean": self.boolean}
+                "boolean": self.boolean, "when": self.options(), "informational": self.informational}
 
 
 def find(parameters: tuple[Parameter, ...], path: str) -> Parameter | None:

@@ -1,4 +1,7 @@
-"""Step 6b: one sector attacks (E4), pairing and ties (E5), the defender's choice, waves, Invaders (E15)."""
+"""Step 6b: one sector attacks (E4), pairing and ties (E5), the defender's choice, waves, Invaders (E15).
+
+The two rules of ``[combat]`` are played both ways: the book's (a tie loses both ships, the
+defender's losses reach the Graveyard first) and the alternative each switch offers."""
 
 from __future__ import annotations
 
@@ -12,8 +15,8 @@ from .helpers import ScriptedRng, blank, lay, place, ship
 X = (0, 1)  # the defended sector (the opponent's side)
 
 
-def ready(faces=()):
-    s = blank()
+def ready(faces=(), options=None):
+    s = blank(options=options)
     s.turns_taken = [1, 1]
     s.rng = ScriptedRng(list(faces))
     for hex_, key, owner in (((0, 0), None, 0), ((1, 0), "oceana", 0), (X, "proxima_b", 1)):
@@ -130,3 +133,55 @@ def test_defenders_losses_count_first_for_conquest():
     combat.defend(s, s.stack.pop(), Action("defend_done"))
     assert s.over and s.winners == (0,) and s.over_reason == "conquest"  # both reach 100; the defender's first
     assert a in s.ships  # the game ended before the attacker's loss was booked
+
+
+def tie_position(options=None):
+    """E5's combat: Battleship 8 against Destroyer 8 (a tie), Gunship 5 against Fighter 3."""
+    s = ready(faces=[5, 8, 3, 8], options=options)
+    gun = ship(s, 0, 6, "white", (1, 0))
+    bat = ship(s, 0, 10, "white", (1, 0))
+    fighter = ship(s, 1, 4, "white", X)
+    destroyer = ship(s, 1, 8, "white", X)
+    s.e = 6
+    step(s, (1, 0), [gun, bat], X)
+    s.take_events()
+    combat.defend(s, s.stack.pop(), Action("defend_done"))
+    return s, (gun, bat, fighter, destroyer)
+
+
+def test_without_tie_both_lost_the_defender_wins_a_tie_and_holds_the_sector():
+    s, (gun, bat, fighter, destroyer) = tie_position({"combat.tie_both_lost": False})
+    ev = s.take_events()
+    assert [(e["seat"], e["sides"]) for e in ev if e["type"] == "destroyed"] == [(1, 4), (0, 10)]
+    assert destroyer in s.ships and bat not in s.ships and fighter not in s.ships
+    assert s.ships[gun].place == place(s, (1, 0))  # a defender is left: the survivor stays where it came from
+    assert any(e["type"] == "attack_failed" for e in ev)
+    book, _ = tie_position()
+    assert destroyer not in book.ships and book.ships[gun].place == place(book, X)  # the book's tie: both lost
+
+
+def test_attackers_losses_first_when_the_switch_is_off():
+    s, (gun, bat, fighter, destroyer) = tie_position({"combat.defender_first_to_graveyard": False})
+    lost = [(e["seat"], e["sides"]) for e in s.take_events() if e["type"] == "destroyed"]
+    assert lost == [(0, 10), (1, 8), (1, 4)]  # the attacker's Battleship is booked before the defender's losses
+
+
+def double_conquest(options=None):
+    """Both Graveyards at 96 facets; a d4 against a d4 rolls 3 against 3: each side's loss reaches 100."""
+    s = ready(faces=[3, 3], options=options)
+    s.graveyard = [[Die(20, "white")] * 4 + [Die(12, "white"), Die(4, "white")],
+                   [Die(20, "white")] * 4 + [Die(12, "white"), Die(4, "white")]]
+    a = ship(s, 0, 4, "white", (0, 0))
+    d = ship(s, 1, 4, "white", X)
+    s.e = 4
+    step(s, (0, 0), [a], X)
+    combat.defend(s, s.stack.pop(), Action("defend_done"))
+    return s, a, d
+
+
+def test_attackers_loss_first_gives_a_double_conquest_to_the_defender():
+    s, a, d = double_conquest({"combat.defender_first_to_graveyard": False})
+    assert s.over and s.winners == (1,) and s.over_reason == "conquest"
+    assert d in s.ships and a not in s.ships  # the game ended before the defender's loss was booked
+    book, a, d = double_conquest()
+    assert book.winners == (0,) and a in book.ships and d not in book.ships

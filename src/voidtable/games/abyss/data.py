@@ -12,10 +12,8 @@ from dataclasses import dataclass, field
 from typing import Any
 from typing import TYPE_CHECKING
 
-import msgspec
-
 from voidtable.engine.errors import RulesDataError
-from voidtable.engine.rulesdata import convert
+from voidtable.engine.rulesdata import RulesStruct, convert
 from voidtable.engine.squaregrid import SquareGrid
 
 if TYPE_CHECKING:
@@ -27,7 +25,7 @@ RATED = ("computer", "jammer", "shield", "engine", "marines", "cargo")   # kinds
 ARMED = ("weapon", "bomb")                                               # kinds that roll a die
 
 
-class Hull(msgspec.Struct, forbid_unknown_fields=True):
+class Hull(RulesStruct):
     name: str
     squares: int
     energy: int
@@ -41,7 +39,7 @@ class Hull(msgspec.Struct, forbid_unknown_fields=True):
     fixed: list[str]
 
 
-class Tile(msgspec.Struct, forbid_unknown_fields=True):
+class Tile(RulesStruct):
     name: str
     kind: str
     energy: int
@@ -52,13 +50,13 @@ class Tile(msgspec.Struct, forbid_unknown_fields=True):
     hit: int = 0
 
 
-class Repair(msgspec.Struct, forbid_unknown_fields=True):
+class Repair(RulesStruct):
     fraction: float
     empty_minerals: int
     assumed: str = ""
 
 
-class BattleRules(msgspec.Struct, forbid_unknown_fields=True):
+class BattleRules(RulesStruct):
     width: int
     height: int
     deploy_columns: int
@@ -67,20 +65,20 @@ class BattleRules(msgspec.Struct, forbid_unknown_fields=True):
     assumed: str = ""
 
 
-class MiniGameRules(msgspec.Struct, forbid_unknown_fields=True):
+class MiniGameRules(RulesStruct):
     budget: int
     max_rounds: int
     designs: list[str]
     assumed: str = ""
 
 
-class DesignData(msgspec.Struct, forbid_unknown_fields=True):
+class DesignData(RulesStruct):
     name: str
     hull: str
     tiles: list[str]
 
 
-class AbyssData(msgspec.Struct, forbid_unknown_fields=True):
+class AbyssData(RulesStruct):
     hulls: dict[str, Hull | str]
     tiles: dict[str, Tile | str]
     repair: Repair

@@ -11,7 +11,7 @@ from voidtable.engine.game import GameSpec
 from voidtable.engine.options import OptionSpec
 
 from .actions import ACTIONS
-from .data import SUNS, build
+from .data import SUNS, Rules, build
 from .flow import TASKS
 from .hooks import HOOKS
 from .parameters import PARAMETERS
@@ -43,6 +43,7 @@ SPEC = GameSpec(
         "story": {"story": True},
     },
     data_file=Path(__file__).with_name("blacksun.toml"),
+    data_types=(Rules,),
     max_decisions=40_000,
     hooks=HOOKS,
     parameters=PARAMETERS,

@@ -9,10 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-import msgspec
-
 from voidtable.engine.errors import RulesDataError
-from voidtable.engine.rulesdata import convert
+from voidtable.engine.rulesdata import RulesStruct, convert
 
 SCORING_CONDITIONS = (
     "need", "crisis", "run_blockade", "raid_transport", "raid_any_ship",
@@ -25,7 +23,7 @@ FACTION_ORDER = ("smuggler", "brigands", "merchants", "medics", "rebel", "allian
 SUNS = ("yellow_sun", "red_giant", "white_dwarf")
 
 
-class GameNumbers(msgspec.Struct, forbid_unknown_fields=True):
+class GameNumbers(RulesStruct):
     target_short: int
     target_long: int
     planet_dice: int
@@ -35,18 +33,18 @@ class GameNumbers(msgspec.Struct, forbid_unknown_fields=True):
     retreat_moves: int
 
 
-class Limits(msgspec.Struct):
+class Limits(RulesStruct):
     max_rounds: int
     max_redraws: int
     assumed: str = ""
 
 
-class Layout(msgspec.Struct):
+class Layout(RulesStruct):
     lottery_is_separate: bool
     assumed: str = ""
 
 
-class MapData(msgspec.Struct, forbid_unknown_fields=True):
+class MapData(RulesStruct):
     gas_giants: int
     lottery_space: int
     ring_size: int
@@ -64,13 +62,13 @@ class MapData(msgspec.Struct, forbid_unknown_fields=True):
         return sorted(self.terrestrial + self.binary + self.trinary)
 
 
-class Sun(msgspec.Struct):
+class Sun(RulesStruct):
     enterable: bool
     stayable: bool
     assumed: str = ""
 
 
-class ShipCard(msgspec.Struct):
+class ShipCard(RulesStruct):
     move: int
     fight: int
     capture: bool
@@ -84,7 +82,7 @@ class ShipCard(msgspec.Struct):
     assumed: str = ""
 
 
-class Faction(msgspec.Struct):
+class Faction(RulesStruct):
     title: str
     ships: dict[str, int]
     scoring: list[str]
@@ -94,22 +92,22 @@ class Faction(msgspec.Struct):
     assumed: str = ""
 
 
-class FactionCard(msgspec.Struct):
+class FactionCard(RulesStruct):
     scoring: list[str]
     no_raid_same: bool
     assumed: str = ""
 
 
-class FactionChanges(msgspec.Struct):
+class FactionChanges(RulesStruct):
     forbidden: list[list[str]]
 
 
-class ScoringRules(msgspec.Struct):
+class ScoringRules(RulesStruct):
     own_blockades_score: bool
     assumed: str = ""
 
 
-class Scoring(msgspec.Struct):
+class Scoring(RulesStruct):
     need: int
     crisis: int
     run_blockade: int
@@ -125,7 +123,7 @@ class Scoring(msgspec.Struct):
         return int(getattr(self, condition))
 
 
-class Rules(msgspec.Struct):
+class Rules(RulesStruct):
     game: GameNumbers
     limits: Limits
     map: MapData

@@ -6,7 +6,7 @@ from voidtable.engine.game import GameSpec
 from voidtable.engine.options import OptionSpec
 
 from .actions import ACTIONS
-from .data import build
+from .data import BuccaneersData, build
 from .hooks import HOOKS
 from .parameters import PARAMETERS
 from .state import BuccaneersState
@@ -38,6 +38,7 @@ SPEC = GameSpec(
         "named": {"black_hole_set": "dire_1,precarious_4,dangerous_3"},
     },
     data_file=Path(__file__).with_name("cards.toml"),
+    data_types=(BuccaneersData,),
     max_decisions=400,
     actions=ACTIONS,
     tasks=TASKS,

@@ -11,11 +11,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable, Literal
 
-import msgspec
-
 from voidtable.engine.actions import Action
 from voidtable.engine.errors import OptionError, RulesDataError
-from voidtable.engine.rulesdata import convert
+from voidtable.engine.rulesdata import RulesStruct, convert
 
 from .actions import SELECT
 
@@ -35,7 +33,7 @@ RELICS = ("easter_egg", "alien_kiddie_pool", "one_ring", "antigravity_carpet", "
 COLORS = ("dangerous", "precarious", "dire")
 
 
-class CardData(msgspec.Struct, forbid_unknown_fields=True):
+class CardData(RulesStruct):
     kind: Literal["spacecraft", "toy", "time_machine", "shapeshifter", "robot", "artifact", "relic"]
     name: str
     edges: list[tuple[int, int]] | None = None
@@ -44,18 +42,18 @@ class CardData(msgspec.Struct, forbid_unknown_fields=True):
     assumed: str | None = None
 
 
-class BlackHoleData(msgspec.Struct, forbid_unknown_fields=True):
+class BlackHoleData(RulesStruct):
     color: Literal["dangerous", "precarious", "dire"]
     threshold: int
     hand_size: int
     assumed: str | None = None
 
 
-class GameData(msgspec.Struct, forbid_unknown_fields=True):
+class GameData(RulesStruct):
     rounds: int
 
 
-class ComponentData(msgspec.Struct, forbid_unknown_fields=True):
+class ComponentData(RulesStruct):
     toy_reward_weight: int
     exoskeleton_weight: int
     carpet_value: int
@@ -69,18 +67,18 @@ class ComponentData(msgspec.Struct, forbid_unknown_fields=True):
     loot_box_min_weight: int
 
 
-class TimeMachineData(msgspec.Struct, forbid_unknown_fields=True):
+class TimeMachineData(RulesStruct):
     parts: list[str]
     edges: list[tuple[int, int]]
     assumed: str | None = None
 
 
-class OneRingData(msgspec.Struct, forbid_unknown_fields=True):
+class OneRingData(RulesStruct):
     effect: Literal["discard_one_card"]
     assumed: str | None = None
 
 
-class ScoreCards(msgspec.Struct, forbid_unknown_fields=True):
+class ScoreCards(RulesStruct):
     p3: list[int]
     p4: list[int]
     p5: list[int]
@@ -88,12 +86,12 @@ class ScoreCards(msgspec.Struct, forbid_unknown_fields=True):
     assumed: str | None = None
 
 
-class FirstGame(msgspec.Struct, forbid_unknown_fields=True):
+class FirstGame(RulesStruct):
     black_holes: list[str]
     assumed: str | None = None
 
 
-class BuccaneersData(msgspec.Struct, forbid_unknown_fields=True):
+class BuccaneersData(RulesStruct):
     game: GameData
     components: ComponentData
     time_machine: TimeMachineData

@@ -15,6 +15,7 @@ from voidtable.engine.parameters import Parameter
 
 from . import combat, preround, rounds, setup, trade, turn  # noqa: F401  (register the tasks)
 from .actions import ACTIONS
+from .data import EmpiresData
 from .hooks import HOOKS
 from .ruleset import build
 from .state import EmpiresState
@@ -57,6 +58,7 @@ SPEC = GameSpec(
         "open_licences": {"negotiation": "licences", "open_scores": True},
     },
     data_file=Path(__file__).with_name("empires.toml"),
+    data_types=(EmpiresData,),
     max_decisions=20_000,
     rules_version=3,  # 2: New Earth replaces Earth (a planet card instead of +2 income); 3: offer windows between rounds
     hooks=HOOKS,

@@ -1,7 +1,7 @@
 """Typed rules data for Empires of the Void, read from empires.toml, and the loaded rule set.
 
 The TOML holds every number; msgspec converts it into the Structs below (a wrong
-type or an unknown key is one line naming its path, e.g. ``$.ships.moth.cost``),
+type or an unknown key is one line naming its path, e.g. ``ships.moth.cost``),
 then :func:`check_data` checks what types cannot say: the component counts, names
 that point at other tables, the technology prerequisites (no cycle), each tile's
 lines, and that a galaxy laid out from the tiles is connected.
@@ -10,9 +10,9 @@ lines, and that a galaxy laid out from the tiles is connected.
 from __future__ import annotations
 
 from dataclasses import dataclass
-import msgspec
 
 from voidtable.engine.errors import RulesDataError
+from voidtable.engine.rulesdata import RulesStruct
 
 TECH_EFFECTS = ("unlock", "pass_asteroid", "pass_mine", "pass_ancient_defense", "hand_limit", "docking_bay", "detection",
                 "cloaking", "tractor_beam", "space_port", "move", "mine", "warp_gate", "shield", "income", "none",
@@ -26,7 +26,7 @@ PLANETS_IN_GAME = 15
 TECHS_PER_SET = 19
 
 
-class GameRules(msgspec.Struct, forbid_unknown_fields=True):
+class GameRules(RulesStruct):
     rounds: int
     actions_per_turn: int
     mine_credits: int
@@ -47,14 +47,14 @@ class GameRules(msgspec.Struct, forbid_unknown_fields=True):
     obstacles: list[str]
 
 
-class ScoreCards(msgspec.Struct, forbid_unknown_fields=True):
+class ScoreCards(RulesStruct):
     a: tuple[int, int]
     b: tuple[int, int]
     c: tuple[int, int]
     assumed: str = ""
 
 
-class ShipData(msgspec.Struct, forbid_unknown_fields=True):
+class ShipData(RulesStruct):
     name: str
     count: int
     neutral: bool
@@ -74,7 +74,7 @@ class ShipData(msgspec.Struct, forbid_unknown_fields=True):
     assumed: str = ""
 
 
-class TechData(msgspec.Struct, forbid_unknown_fields=True):
+class TechData(RulesStruct):
     name: str
     cost: int
     vp: int
@@ -86,7 +86,7 @@ class TechData(msgspec.Struct, forbid_unknown_fields=True):
     assumed: str = ""
 
 
-class RaceData(msgspec.Struct, forbid_unknown_fields=True):
+class RaceData(RulesStruct):
     name: str
     credits: int
     diplomacy_targets: list[int]
@@ -95,7 +95,7 @@ class RaceData(msgspec.Struct, forbid_unknown_fields=True):
     assumed: str = ""
 
 
-class PlanetData(msgspec.Struct, forbid_unknown_fields=True):
+class PlanetData(RulesStruct):
     name: str
     temperament: str
     trade_good: str
@@ -106,7 +106,7 @@ class PlanetData(msgspec.Struct, forbid_unknown_fields=True):
     assumed: str = ""
 
 
-class NewEarthData(msgspec.Struct, forbid_unknown_fields=True):
+class NewEarthData(RulesStruct):
     """The card that replaces the Nomads' home world once they research Terraforming (book: New Earth)."""
 
     name: str
@@ -117,7 +117,7 @@ class NewEarthData(msgspec.Struct, forbid_unknown_fields=True):
     assumed: str = ""
 
 
-class TileData(msgspec.Struct, forbid_unknown_fields=True):
+class TileData(RulesStruct):
     nodes: list[str]
     planets: dict[str, str]
     asteroid_spaces: list[str]
@@ -126,31 +126,31 @@ class TileData(msgspec.Struct, forbid_unknown_fields=True):
     assumed: str = ""
 
 
-class Galaxy(msgspec.Struct, forbid_unknown_fields=True):
+class Galaxy(RulesStruct):
     centre: str
     assumed: str = ""
 
 
-class Diplomacy(msgspec.Struct, forbid_unknown_fields=True):
+class Diplomacy(RulesStruct):
     copies: int
     tactics: dict[str, list[str]]
     cards_needed: dict[str, int]
     assumed: str = ""
 
 
-class EventCard(msgspec.Struct, forbid_unknown_fields=True):
+class EventCard(RulesStruct):
     name: str
     kind: str
     planet: str = ""
     amount: int = 0
 
 
-class Events(msgspec.Struct, forbid_unknown_fields=True):
+class Events(RulesStruct):
     cards: dict[str, EventCard]
     assumed: str = ""
 
 
-class EmpiresData(msgspec.Struct, forbid_unknown_fields=True):
+class EmpiresData(RulesStruct):
     game: GameRules
     score_cards: ScoreCards
     ships: dict[str, ShipData]

@@ -15,7 +15,7 @@ from voidtable.engine.parameters import Parameter
 
 from . import cards, combat, economy, movement, shipyard, threat, turn  # noqa: F401  (register the tasks)
 from .actions import ACTIONS
-from .data import build
+from .data import NearspaceData, build
 from .hooks import HOOKS
 from .state import NearspaceState
 from .tasks import TASKS
@@ -48,6 +48,10 @@ PARAMETERS = (
     Parameter("limits.max_turns", 20, 400, help="turns before the Graveyard comparison decides"),
     Parameter("cards.*.cp", 0, 8, help="a sector's CP"),
     Parameter("cards.*.cost", 1, 10, help="a card's CP cost"),
+    Parameter.switch("combat.tie_both_lost", help="a tied pair loses both ships (the book); off: the defender wins a tie"),
+    Parameter.switch("combat.defender_first_to_graveyard",
+                     help="the defender's losses reach the Graveyard first (the book); off: the attacker's, "
+                          "so a double Conquest goes to the defender"),
 )
 
 SPEC = GameSpec(
@@ -67,6 +71,7 @@ SPEC = GameSpec(
         "advanced": {"banking_cp": True, "engine_storage": True, "engine_charging": True},
     },
     data_file=Path(__file__).with_name("nearspace.toml"),
+    data_types=(NearspaceData,),
     max_decisions=40_000,
     rules_version=1,
     hooks=HOOKS,

@@ -6,7 +6,11 @@ chooses which (``defend`` ... ``defend_done``) before any die is rolled. Each
 side's rolls are sorted high to low and paired in order: the higher roll wins
 the pair and the lower ship is destroyed; a tie destroys both. Unpaired ships
 are untouched. The defender's losses go to the Graveyard first (Conquest is
-checked as each ship lands). If no defending ship is left in the sector, the
+checked as each ship lands). Both are the book's rules and switches in the data
+(``[combat]``): ``tie_both_lost = false`` lets the defender win a tie (only the
+attacker's ship is lost), ``defender_first_to_graveyard = false`` books the
+attacker's losses first, so when both Graveyards reach Conquest in one combat
+the defender wins. If no defending ship is left in the sector, the
 surviving attackers complete the move; otherwise they stay where they came from,
 and the E is spent either way.
 
@@ -79,22 +83,27 @@ def ordered(s: "NearspaceState", totals: dict[int, int]) -> list[int]:
     return sorted(totals, key=lambda i: (-totals[i], s.ships[i].die.facets, i))
 
 
+def pair_losses(s: "NearspaceState", att: dict[int, int], dfn: dict[int, int],
+                pairs: list[tuple[int, int]]) -> tuple[list[int], list[int]]:
+    """(defenders lost, attackers lost): the higher roll wins a pair; a tie loses both (the book) or the attacker."""
+    tie_both = s.r.data.combat.tie_both_lost
+    lost_def = [d for a, d in pairs if att[a] > dfn[d] or (tie_both and att[a] == dfn[d])]
+    lost_att = [a for a, d in pairs if att[a] <= dfn[d]]
+    return lost_def, lost_att
+
+
 def resolve(s: "NearspaceState", task: Defend, rolling: tuple[int, ...]) -> None:
     att = {i: attack_roll(s, i) for i in task.attackers}
     dfn = {i: defence_roll(s, i) for i in rolling}
     pairs = list(zip(ordered(s, att), ordered(s, dfn)))
-    lost_def = [d for a, d in pairs if att[a] >= dfn[d]]  # the higher roll wins the pair; a tie loses both
-    lost_att = [a for a, d in pairs if att[a] <= dfn[d]]
+    lost_def, lost_att = pair_losses(s, att, dfn, pairs)
     s.event(type="combat", attacker=task.attacker, hex=list(s.hex(task.dest)),
             pairs=[[a, att[a], d, dfn[d]] for a, d in pairs],
             dice=[[s.ships[a].die.sides, s.ships[a].die.colour, s.ships[d].die.sides, s.ships[d].die.colour] for a, d in pairs],
             unpaired=len(att) + len(dfn) - 2 * len(pairs))
-    for d in lost_def:
-        to_graveyard(s, d, "combat")
-        if s.over:
-            return
-    for a in lost_att:
-        to_graveyard(s, a, "combat")
+    first = lost_def + lost_att if s.r.data.combat.defender_first_to_graveyard else lost_att + lost_def
+    for i in first:  # Conquest is checked as each ship lands, so the order decides a double Conquest
+        to_graveyard(s, i, "combat")
         if s.over:
             return
     survivors = tuple(i for i in task.attackers if i in s.ships)

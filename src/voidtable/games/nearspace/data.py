@@ -11,11 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-import msgspec
-
 from voidtable.engine.dice import Die, Stockpile
 from voidtable.engine.errors import RulesDataError
-from voidtable.engine.rulesdata import convert
+from voidtable.engine.rulesdata import RulesStruct, convert
 
 from .board import Board, build_board
 from .decks import load_deck_option, validate_deck
@@ -30,7 +28,7 @@ EVENT_EFFECTS = ("revive", "attack_bonus", "extra_e")
 DIRECTIVE_EFFECTS = ("combat_bonus", "engine_bonus")
 
 
-class DeckRules(msgspec.Struct, forbid_unknown_fields=True):
+class DeckRules(RulesStruct):
     size: int
     min_sectors: int
     max_value: int
@@ -40,14 +38,14 @@ class DeckRules(msgspec.Struct, forbid_unknown_fields=True):
     file_max_cards: int
 
 
-class SetupRules(msgspec.Struct, forbid_unknown_fields=True):
+class SetupRules(RulesStruct):
     frontier_per_player: int
     pyramid: int
     hand: int
     first_player_die: int
 
 
-class MapData(msgspec.Struct, forbid_unknown_fields=True):
+class MapData(RulesStruct):
     neutral: tuple[int, int]
     homeworlds: list[tuple[int, int]]
     frontier: list[list[tuple[int, int]]]
@@ -57,23 +55,23 @@ class MapData(msgspec.Struct, forbid_unknown_fields=True):
     assumed: str = ""
 
 
-class Maintenance(msgspec.Struct, forbid_unknown_fields=True):
+class Maintenance(RulesStruct):
     divisor: int
     exempt_colours: list[str]
 
 
-class HullStart(msgspec.Struct, forbid_unknown_fields=True):
+class HullStart(RulesStruct):
     cp: int
     assumed: str = ""
 
 
-class BuildRules(msgspec.Struct, forbid_unknown_fields=True):
+class BuildRules(RulesStruct):
     homeworld_hulls: int
     starbase_hulls: int
     start: HullStart
 
 
-class Engines(msgspec.Struct, forbid_unknown_fields=True):
+class Engines(RulesStruct):
     sides: int
     start: int
     supply: int
@@ -81,31 +79,31 @@ class Engines(msgspec.Struct, forbid_unknown_fields=True):
     assumed: str = ""
 
 
-class Combat(msgspec.Struct, forbid_unknown_fields=True):
+class Combat(RulesStruct):
     tie_both_lost: bool
     defender_first_to_graveyard: bool
 
 
-class Victory(msgspec.Struct, forbid_unknown_fields=True):
+class Victory(RulesStruct):
     conquest_facets: int
     exile_turns: int
 
 
-class Limits(msgspec.Struct, forbid_unknown_fields=True):
+class Limits(RulesStruct):
     max_turns: int
     assumed: str = ""
 
 
-class HandCycling(msgspec.Struct, forbid_unknown_fields=True):
+class HandCycling(RulesStruct):
     cost: int
 
 
-class Terraform(msgspec.Struct, forbid_unknown_fields=True):
+class Terraform(RulesStruct):
     space_divisor: int
     assumed: str = ""
 
 
-class Colour(msgspec.Struct, forbid_unknown_fields=True):
+class Colour(RulesStruct):
     move: int = 0
     attack: int = 0
     defence: int = 0
@@ -114,7 +112,7 @@ class Colour(msgspec.Struct, forbid_unknown_fields=True):
     assumed: str = ""
 
 
-class Advanced(msgspec.Struct, forbid_unknown_fields=True):
+class Advanced(RulesStruct):
     """The numbers of the advanced rules our copy names but does not print (each an option, off by default)."""
 
     bank_limit: int
@@ -124,14 +122,14 @@ class Advanced(msgspec.Struct, forbid_unknown_fields=True):
     assumed: str = ""
 
 
-class StockpileData(msgspec.Struct, forbid_unknown_fields=True):
+class StockpileData(RulesStruct):
     colours: list[str]
     dice: list[tuple[int, int]]
     small_dice: list[tuple[int, int]]
     assumed: str = ""
 
 
-class Card(msgspec.Struct, forbid_unknown_fields=True):
+class Card(RulesStruct):
     """One card title. Sector numbers (cp, e_bonus, threat_check, defence, advantage) and play numbers (cost, effect)."""
 
     title: str
@@ -151,13 +149,13 @@ class Card(msgspec.Struct, forbid_unknown_fields=True):
     assumed: str = ""
 
 
-class DeckList(msgspec.Struct, forbid_unknown_fields=True):
+class DeckList(RulesStruct):
     title: str
     cards: list[str]
     assumed: str = ""
 
 
-class NearspaceData(msgspec.Struct, forbid_unknown_fields=True):
+class NearspaceData(RulesStruct):
     deck: DeckRules
     setup: SetupRules
     map: MapData

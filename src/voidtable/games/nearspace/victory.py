@@ -1,7 +1,8 @@
 """Winning: Conquest (100 facets in the opponent's Graveyard), Annihilation, Exile, and the turn limit.
 
 The first condition met wins, so Conquest is checked as each ship reaches a
-Graveyard (the defender's go first), Annihilation after anything that removes
+Graveyard (the defender's go first, unless ``combat.defender_first_to_graveyard``
+is switched off), Annihilation after anything that removes
 ships or takes a Homeworld, Exile at the end of each turn. The turn limit is a
 designer default: the book's game has no bound, a simulation needs one.
 """

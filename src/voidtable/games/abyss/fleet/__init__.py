@@ -15,7 +15,7 @@ from voidtable.engine.parameters import Parameter
 
 from . import flow  # noqa: F401  (registers the fleet battle's tasks)
 from .actions import ACTIONS
-from ..data import build
+from ..data import AbyssData, build
 from .hooks import HOOKS
 from .state import FleetState
 from .tasks import TASKS
@@ -63,6 +63,7 @@ SPEC = GameSpec(
     options=OPTIONS,
     variants={"standard": {}, "auto": {"battle": "auto"}, "flee": {"flee": True}, "secret": {"buying": "secret"}},
     data_file=Path(__file__).parent.parent / "abyss.toml",
+    data_types=(AbyssData,),
     max_decisions=20_000,
     rules_version=1,
     hooks=HOOKS,

@@ -17,7 +17,8 @@ from voidtable.engine.parameters import Parameter
 
 from . import colonise, cycle, ground, movement, purchase, spacebattle, tribunal  # noqa: F401  (register the phases' tasks)
 from .actions import ACTIONS
-from .data import DATA_FILE, build, raw_data
+from ..data import AbyssData
+from .data import DATA_FILE, MainData, build, raw_data
 from .hooks import HOOKS
 from .state import AbyssState
 from .tasks import TASKS
@@ -122,6 +123,7 @@ SPEC = MainSpec(
     variants={"standard": {}, "open_map": {"map": 1, "tribunal_win": "total"},
               "twin_planets": {"twin_planets": True, "battle": "auto"}},
     data_file=DATA_FILE,
+    data_types=(AbyssData, MainData),  # the ship tables (abyss.toml), then the rest (fourx.toml)
     max_decisions=60_000,
     rules_version=1,
     hooks=HOOKS,

@@ -16,10 +16,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import msgspec
-
 from voidtable.engine.errors import RulesDataError
-from voidtable.engine.rulesdata import convert, read_toml
+from voidtable.engine.rulesdata import RulesStruct, convert, read_toml
 
 from ..data import Design, DesignData, Hull, Rules, Tile, load_rules, make_design
 from .galaxy import Galaxy, make_galaxy
@@ -50,7 +48,7 @@ def raw_data() -> dict[str, Any]:
     return {**ships, **main}
 
 
-class Setup(msgspec.Struct, forbid_unknown_fields=True):
+class Setup(RulesStruct):
     energy: int
     food: int
     minerals: int
@@ -58,49 +56,49 @@ class Setup(msgspec.Struct, forbid_unknown_fields=True):
     assumed: str = ""
 
 
-class Option1(msgspec.Struct, forbid_unknown_fields=True):
+class Option1(RulesStruct):
     rows: int
     columns: int
     home_spacing: int
     assumed: str = ""
 
 
-class Option2(msgspec.Struct, forbid_unknown_fields=True):
+class Option2(RulesStruct):
     rings: int
     assumed: str = ""
 
 
-class MapData(msgspec.Struct, forbid_unknown_fields=True):
+class MapData(RulesStruct):
     hexes: dict[str, int]
     option1: Option1
     option2: Option2
     assumed: str = ""
 
 
-class Land(msgspec.Struct, forbid_unknown_fields=True):
+class Land(RulesStruct):
     squares: dict[str, int]
     bonus_amount: int
     shares: dict[str, dict[str, float]]   # weights: a terrain's share is its weight over the colour's sum
     assumed: str = ""
 
 
-class Home(msgspec.Struct, forbid_unknown_fields=True):
+class Home(RulesStruct):
     terrain: list[str]
     buildings: list[str]
     assumed: str = ""
 
 
-class Production(msgspec.Struct, forbid_unknown_fields=True):
+class Production(RulesStruct):
     per_building: int
     assumed: str = ""
 
 
-class Habitat(msgspec.Struct, forbid_unknown_fields=True):
+class Habitat(RulesStruct):
     capacity: int
     assumed: str = ""
 
 
-class Movement(msgspec.Struct, forbid_unknown_fields=True):
+class Movement(RulesStruct):
     explore_range: int
     asteroid_die: int
     asteroid_damage: list[int]
@@ -108,7 +106,7 @@ class Movement(msgspec.Struct, forbid_unknown_fields=True):
     assumed: str = ""
 
 
-class Building(msgspec.Struct, forbid_unknown_fields=True):
+class Building(RulesStruct):
     name: str
     energy: int
     food: int
@@ -119,7 +117,7 @@ class Building(msgspec.Struct, forbid_unknown_fields=True):
     wonder: str = ""      # a wonder: the resource whose buildings it improves (one per game, never destroyed)
 
 
-class Tech(msgspec.Struct, forbid_unknown_fields=True):
+class Tech(RulesStruct):
     name: str
     tier: int
     effect: str
@@ -129,14 +127,14 @@ class Tech(msgspec.Struct, forbid_unknown_fields=True):
     amount: int = 0
 
 
-class ShipCard(msgspec.Struct, forbid_unknown_fields=True):
+class ShipCard(RulesStruct):
     requires: list[str]
     name: str = ""
     hull: str = ""
     tiles: list[str] = []
 
 
-class EventCard(msgspec.Struct, forbid_unknown_fields=True):
+class EventCard(RulesStruct):
     name: str
     effect: str
     resource: str = ""
@@ -144,23 +142,23 @@ class EventCard(msgspec.Struct, forbid_unknown_fields=True):
     copies: int = 1
 
 
-class Events(msgspec.Struct, forbid_unknown_fields=True):
+class Events(RulesStruct):
     every: int
     cards: dict[str, EventCard]
     assumed: str = ""
 
 
-class Resolution(msgspec.Struct, forbid_unknown_fields=True):
+class Resolution(RulesStruct):
     name: str
     effect: str
 
 
-class Resolutions(msgspec.Struct, forbid_unknown_fields=True):
+class Resolutions(RulesStruct):
     cards: dict[str, Resolution]
     assumed: str = ""
 
 
-class Tribunal(msgspec.Struct, forbid_unknown_fields=True):
+class Tribunal(RulesStruct):
     terms_to_win: int
     candidates: int
     votes_per_planet: int
@@ -168,13 +166,13 @@ class Tribunal(msgspec.Struct, forbid_unknown_fields=True):
     assumed: str = ""
 
 
-class Limits(msgspec.Struct, forbid_unknown_fields=True):
+class Limits(RulesStruct):
     max_cycles: int
     battle_rounds: int
     assumed: str = ""
 
 
-class Trade(msgspec.Struct, forbid_unknown_fields=True):
+class Trade(RulesStruct):
     share: float
     chip: int
     pay_per_space: int
@@ -188,14 +186,14 @@ class Trade(msgspec.Struct, forbid_unknown_fields=True):
         return next(r for r in RESOURCES if good in getattr(self, r))
 
 
-class TechCost(msgspec.Struct, forbid_unknown_fields=True):
+class TechCost(RulesStruct):
     """The price of a technology tier (the draft: technology costs energy and food)."""
 
     energy: int
     food: int
 
 
-class Ground(msgspec.Struct, forbid_unknown_fields=True):
+class Ground(RulesStruct):
     die: int
     hit: int
     defence_range: int
@@ -204,12 +202,12 @@ class Ground(msgspec.Struct, forbid_unknown_fields=True):
     assumed: str = ""
 
 
-class Twin(msgspec.Struct, forbid_unknown_fields=True):
+class Twin(RulesStruct):
     keepers: int
     assumed: str = ""
 
 
-class MainData(msgspec.Struct, forbid_unknown_fields=True):
+class MainData(RulesStruct):
     setup: Setup
     map: MapData
     land: Land
