@@ -184,3 +184,83 @@ def test_both_stores_refuse_a_step_or_a_seat_given_twice(store: Any) -> None:
     assert [(s.clock_left, s.clock_since) for s in t.seats] == [(50.0, None), (60.0, 1234.5)]
     assert [(x.n, x.text) for x in t.talk] == [(1, "hello")]
     assert store.moves_after("t1", 0) == [(1, 0, Action("pick", 3))]
+
+
+def hammer(store: Any, threads: int = 4, tables: int = 6, moves: int = 8) -> list[BaseException]:
+    """Each of ``threads`` threads creates ``tables`` tables and stores ``moves`` moves in each, reading back
+    between writes; all start together (a barrier), so their calls overlap. The errors any thread met."""
+    import threading
+
+    errors: list[BaseException] = []
+    start = threading.Barrier(threads)
+
+    def worker(n: int) -> None:
+        try:
+            start.wait()
+            for t in range(tables):
+                tid = f"w{n}-{t}"
+                store.create_table(row(tid))
+                for step in range(1, moves + 1):
+                    store.add_move(tid, step, step % 2, Action("pick", step))
+                    assert store.load_table(tid, moves=False) is not None
+                store.claim_seat(tid, 1, "Ben", f"h{n}", "running")
+        except BaseException as e:  # noqa: BLE001 - handed to the test, which fails with it
+            errors.append(e)
+
+    workers = [threading.Thread(target=worker, args=(n,)) for n in range(threads)]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join()
+    return errors
+
+
+def test_every_store_may_be_called_from_several_threads_at_once(store: Any) -> None:
+    errors = hammer(store)
+    assert errors == []
+    rows = {t.id: t for t in store.load_all()}
+    assert len(rows) == 4 * 6
+    assert all(t.problem is None and len(t.moves) == 8 and t.status == "running" for t in rows.values())
+
+
+def test_a_postgresql_store_shared_with_its_listener_thread_keeps_every_write(pg: PgServer) -> None:
+    """The server's case: the event loop's thread reads the store for each notification it hears (``Peers.heard``)
+    while other threads write through the same store, hence the same connection."""
+    import threading
+
+    url = pg.new_database()
+    store = PgStore(url)
+    heard = {"n": 0}
+    errors: list[BaseException] = []
+    done = threading.Event()
+    expected = 4 * 6 * (1 + 8 + 1)  # every table, move and claim notifies once
+
+    def on_change(kind: str, table: str, step: int) -> None:
+        try:
+            store.load_table(table)  # the same store, from the listener's thread
+        except BaseException as e:  # noqa: BLE001
+            errors.append(e)
+        heard["n"] += 1
+        if heard["n"] == expected:
+            done.set()
+
+    loop = asyncio.new_event_loop()
+    thread = threading.Thread(target=loop.run_forever)
+    thread.start()
+    listener = Listener(url, on_change)
+
+    async def listen() -> None:
+        listener.start()
+        await listener.ready.wait()
+
+    try:
+        asyncio.run_coroutine_threadsafe(listen(), loop).result(60)
+        errors += hammer(store)
+        assert done.wait(120), f"heard {heard['n']} of {expected} notifications"  # a bound on a hang, not a measurement
+    finally:
+        asyncio.run_coroutine_threadsafe(listener.stop(), loop).result(60)
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join()
+        loop.close()
+        store.close()
+    assert errors == []

@@ -101,6 +101,46 @@ def test_an_unusable_data_directory_is_one_line_and_exit_2(tmp_path):
         assert len(lines) == 1 and "Traceback" not in r.stderr and "--data" in lines[0], r.stderr
 
 
+def damaged_store(data, page: str) -> None:
+    """A real store file of four tables with 79 moves each, then seeded random bytes over one of its pages."""
+    import random
+
+    from voidtable.engine.actions import Action
+    from voidtable.web.store import SeatRow, Store, TableRow
+
+    store = Store(data / "voidtable.sqlite3")
+    for t in range(4):
+        store.create_table(TableRow(f"t{t}", "buccaneers", 3, {}, 7, 100.0 + t, "running", None, None,
+                                    [SeatRow(i, "bot", "easy", f"Bot {i}", None) for i in range(3)], []))
+        for step in range(1, 80):
+            store.add_move(f"t{t}", step, step % 3, Action("select", step))
+    store.close()  # the WAL is checkpointed into the file
+    path = data / "voidtable.sqlite3"
+    raw = path.read_bytes()
+    size = int.from_bytes(raw[16:18], "big")  # the page size, from the file's header
+    pages = len(raw) // size
+    assert pages > 4
+    number = 2 if page == "page 2" else pages
+    noise = random.Random(24).randbytes(size)
+    path.write_bytes(raw[:(number - 1) * size] + noise + raw[number * size:])
+
+
+@pytest.mark.parametrize("page", ["page 2", "the last page"])
+def test_a_damaged_page_stops_the_server_at_start_in_one_line(tmp_path, page):
+    """SQLite opens a file with a damaged page and finds the damage only when a read reaches it: restoring the
+    tables must happen (and fail) before the server says it is serving, as one line with exit code 2."""
+    data = tmp_path / "data"
+    data.mkdir()
+    damaged_store(data, page)
+    r = subprocess.run([sys.executable, "-m", "voidtable.cli.main", "serve", "--port", str(free_port()), "--data", str(data)],
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 2, r.stderr
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in r.stderr, r.stderr
+    assert "malformed" in lines[0] and "damaged" in lines[0] and "--data" in lines[0], lines[0]
+    assert "open http" not in r.stdout
+
+
 def test_a_read_only_store_is_refused_at_start_not_at_the_first_move(tmp_path, monkeypatch):
     """SQLite opens a read-only file and only fails on the first write: the store asks for the write lock at start.
 

@@ -9,7 +9,12 @@ from typing import Any, Optional
 
 import typer
 
+from voidtable.web.limits import Limits  # the standard library only: no web extra needed to show the defaults
+
 from .common import fail
+
+#: Every limit's default comes from ``Limits`` (one source for this command, the app and docs/web.md's table).
+DEFAULT = Limits()
 
 
 def register(app: typer.Typer) -> None:
@@ -27,37 +32,36 @@ def register(app: typer.Typer) -> None:
                                     help="normal: every accepted move survives the server being killed; full: also a power cut (slower)"),
         bot_delay: float = typer.Option(0.3, "--bot-delay", help="seconds a bot waits before moving at a table with people"),
         bot_pace: float = typer.Option(0.7, "--bot-pace", help="seconds between moves at a table of bots alone (a table may set its own)"),
-        chat_size: int = typer.Option(300, "--chat-size", help="characters in one chat message"),
-        chat_rate: int = typer.Option(20, "--chat-rate", help="chat messages one client address may send a minute at a table"),
-        chat_lines: int = typer.Option(1000, "--chat-lines", help="chat messages and notes kept at one table"),
-        bot_workers: int = typer.Option(4, "--bot-workers", help="threads in which bots think"),
+        chat_size: int = typer.Option(DEFAULT.chat_size, "--chat-size", help="characters in one chat message"),
+        chat_rate: int = typer.Option(DEFAULT.chat_per_minute, "--chat-rate", help="chat messages one client address may send a minute at a table"),
+        chat_lines: int = typer.Option(DEFAULT.talk_lines, "--chat-lines", help="chat messages and notes kept at one table"),
+        bot_workers: int = typer.Option(DEFAULT.bot_workers, "--bot-workers", help="threads in which bots think"),
         log_level: str = typer.Option("info", "--log-level", help="critical, error, warning, info or debug"),
-        max_bot_seconds: float = typer.Option(2.0, "--max-bot-seconds", help="longest a bot may think for one decision"),
-        max_bot_turn_seconds: float = typer.Option(10.0, "--max-bot-turn-seconds",
+        max_bot_seconds: float = typer.Option(DEFAULT.max_bot_seconds, "--max-bot-seconds", help="longest a bot may think for one decision"),
+        max_bot_turn_seconds: float = typer.Option(DEFAULT.max_bot_turn_seconds, "--max-bot-turn-seconds",
                                                    help="longest a bot may think over consecutive decisions of one turn"),
-        max_tables: int = typer.Option(500, "--max-tables", help="most tables waiting or running at once"),
-        create_rate: int = typer.Option(10, "--create-rate", help="tables one client address may create a minute"),
-        join_rate: int = typer.Option(30, "--join-rate", help="seats one client address may claim a minute"),
-        expire_waiting: float = typer.Option(86400.0, "--expire-waiting", help="seconds before a table still waiting for players is removed"),
-        expire_idle: float = typer.Option(604800.0, "--expire-idle", help="seconds without a move before a running table is removed"),
-        overrides: bool = typer.Option(True, "--overrides/--no-overrides", help="accept rules-data overrides (declared parameters, in range) from the lobby"),
+        max_tables: int = typer.Option(DEFAULT.max_tables, "--max-tables", help="most tables waiting or running at once"),
+        create_rate: int = typer.Option(DEFAULT.creates_per_minute, "--create-rate", help="tables one client address may create a minute"),
+        join_rate: int = typer.Option(DEFAULT.joins_per_minute, "--join-rate", help="seats one client address may claim a minute"),
+        expire_waiting: float = typer.Option(DEFAULT.waiting_expiry, "--expire-waiting", help="seconds before a table still waiting for players is removed"),
+        expire_idle: float = typer.Option(DEFAULT.idle_expiry, "--expire-idle", help="seconds without a move before a running table is removed"),
+        overrides: bool = typer.Option(DEFAULT.allow_overrides, "--overrides/--no-overrides", help="accept rules-data overrides (declared parameters, in range) from the lobby"),
         rules: Optional[list[str]] = typer.Option(None, "--rules", help="NAME=FILE: a rules-data file offered in the lobby as variant NAME"),
         allowed_host: Optional[list[str]] = typer.Option(None, "--allowed-host", help="another Host name to answer (besides the bound address and localhost)"),
         allow_origin: Optional[list[str]] = typer.Option(None, "--allow-origin", help="another origin (scheme://host:port) that may change state"),
-        max_body: int = typer.Option(1_000_000, "--max-body", help="largest HTTP request body, bytes"),
-        max_message: int = typer.Option(65_536, "--max-message", help="largest WebSocket message, bytes"),
-        max_depth: int = typer.Option(32, "--max-depth", help="deepest JSON nesting in a request or message"),
-        header_timeout: float = typer.Option(10.0, "--header-timeout", help="seconds a client has to send a request's headers"),
-        keep_alive: int = typer.Option(5, "--keep-alive", help="seconds an idle HTTP connection is kept open"),
-        max_connections: int = typer.Option(1000, "--max-connections", help="open connections at most (more get 503)"),
-        shutdown_timeout: int = typer.Option(3, "--shutdown-timeout", help="seconds to wait for connections on shutdown"),
+        max_body: int = typer.Option(DEFAULT.max_body, "--max-body", help="largest HTTP request body, bytes"),
+        max_message: int = typer.Option(DEFAULT.max_message, "--max-message", help="largest WebSocket message, bytes"),
+        max_depth: int = typer.Option(DEFAULT.max_depth, "--max-depth", help="deepest JSON nesting in a request or message"),
+        header_timeout: float = typer.Option(DEFAULT.header_timeout, "--header-timeout", help="seconds a client has to send a request's headers"),
+        keep_alive: int = typer.Option(DEFAULT.keep_alive, "--keep-alive", help="seconds an idle HTTP connection is kept open"),
+        max_connections: int = typer.Option(DEFAULT.max_connections, "--max-connections", help="open connections at most (more get 503)"),
+        shutdown_timeout: int = typer.Option(DEFAULT.shutdown_timeout, "--shutdown-timeout", help="seconds to wait for connections on shutdown"),
     ) -> None:
         """Serve the table: open the printed URL, create a table, share the seat links."""
         try:
             import uvicorn
 
             from voidtable.web.app import create_app
-            from voidtable.web.limits import Limits
             from voidtable.web.serving import protocol, read_rule_set
             from voidtable.web.store import StoreError, redact
         except ModuleNotFoundError as e:
@@ -87,7 +91,10 @@ def register(app: typer.Typer) -> None:
         limits = Limits(max_body=max_body, max_message=max_message, max_depth=max_depth, max_bot_seconds=max_bot_seconds,
                         max_bot_turn_seconds=max_bot_turn_seconds, max_tables=max_tables, creates_per_minute=create_rate,
                         joins_per_minute=join_rate, waiting_expiry=expire_waiting, idle_expiry=expire_idle,
-                        allow_overrides=overrides, chat_size=chat_size, chat_per_minute=chat_rate, talk_lines=chat_lines, allowed_hosts=tuple(allowed_host or ()), allowed_origins=tuple(allow_origin or ()))
+                        allow_overrides=overrides, chat_size=chat_size, chat_per_minute=chat_rate, talk_lines=chat_lines,
+                        allowed_hosts=tuple(allowed_host or ()), allowed_origins=tuple(allow_origin or ()),
+                        header_timeout=header_timeout, keep_alive=keep_alive, max_connections=max_connections,
+                        shutdown_timeout=shutdown_timeout, bot_workers=bot_workers)
         if database is not None and not database.startswith(("postgresql://", "postgres://")):
             fail(f"--database must be a postgresql://USER@HOST:PORT/DB URL, got {database.split('://')[0]}://...")
         if not 1 <= bot_lease <= 300:
@@ -102,17 +109,21 @@ def register(app: typer.Typer) -> None:
             fail(f"cannot listen on {host}:{port}: {e.strerror or e} (try another --port)")
         logging.basicConfig(level=log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
         try:
-            app = create_app(data, durable=durable, bot_workers=bot_workers, bot_delay=bot_delay, limits=limits, host=host,
+            app = create_app(data, durable=durable, bot_delay=bot_delay, limits=limits, host=host,
                              rule_sets=rule_sets, pace=bot_pace, database=database,
                              lease_seconds=bot_lease, share_every=max(0.5, bot_lease / 5))
         except StoreError as e:
             fail(str(e) if database else f"{e} (--data must be a writable directory)")
+        try:  # before the URL is printed: a store that cannot be read (a damaged page) is one line, not a traceback
+            app.state.hub.restore()
+        except StoreError as e:
+            fail(str(e))
         shown = "127.0.0.1" if host in ("0.0.0.0", "") else host
         where = f"the database {redact(database)}" if database else str(data.resolve())
         print(f"voidtable: open http://{shown}:{port}/ in your browser  (tables are stored in {where}; Ctrl-C stops)", flush=True)
         # per-message deflate off: a scene compresses well, but zlib was a tenth of the server's time under load,
         # and tables are played on a LAN or one machine; access_log off to keep the console for what matters
         uvicorn.run(app, host=host, port=port, log_level=log_level, access_log=False, ws="websockets-sansio",
-                    ws_per_message_deflate=False, ws_max_size=max_message, http=protocol(header_timeout),
-                    timeout_keep_alive=keep_alive, limit_concurrency=max_connections,
-                    timeout_graceful_shutdown=shutdown_timeout)
+                    ws_per_message_deflate=False, ws_max_size=limits.max_message, http=protocol(limits.header_timeout),
+                    timeout_keep_alive=limits.keep_alive, limit_concurrency=limits.max_connections,
+                    timeout_graceful_shutdown=limits.shutdown_timeout)

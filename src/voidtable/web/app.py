@@ -104,7 +104,7 @@ def client_key(request: Request) -> str:
     return request.client.host if request.client else "unknown"
 
 
-def create_app(data: str | Path, durable: str = "normal", bot_workers: int = 4, bot_delay: float = 0.0,
+def create_app(data: str | Path, durable: str = "normal", bot_workers: int | None = None, bot_delay: float = 0.0,
                limits: Limits | None = None, host: str = "127.0.0.1", clock: Clock | None = None,
                rule_sets: dict[str, tuple[str, dict[str, Any]]] | None = None, wall: Clock | None = None,
                pace: float = 0.0, tick: float = 0.25, database: str | None = None,
@@ -115,7 +115,8 @@ def create_app(data: str | Path, durable: str = "normal", bot_workers: int = 4, 
     read (injectable: tests move it and call ``app.state.hub.tick()``), checked every ``tick`` seconds; ``pace``:
     seconds between moves at a table with no person playing. ``database``: a ``postgresql://`` URL to share
     tables with other server processes instead of the SQLite file under ``data`` (``lease_seconds``: how long a
-    process's hold on a table's bots lasts unrenewed; ``share_every``: how often it looks for tables to take over)."""
+    process's hold on a table's bots lasts unrenewed; ``share_every``: how often it looks for tables to take over).
+    ``bot_workers`` (threads in which bots think) defaults to ``limits.bot_workers``."""
     limits = limits or Limits()
     hub = Hub(data, durable=durable, bot_workers=bot_workers, bot_delay=bot_delay, limits=limits, clock=clock,
               rule_sets=rule_sets, wall=wall, pace=pace, database=database, lease_seconds=lease_seconds)

@@ -121,7 +121,7 @@ class Conn:
 
 
 class Hub:
-    def __init__(self, data: str | Path, durable: str = "normal", bot_workers: int = 4, bot_delay: float = 0.0,
+    def __init__(self, data: str | Path, durable: str = "normal", bot_workers: int | None = None, bot_delay: float = 0.0,
                  limits: Limits | None = None, clock: Clock | None = None,
                  rule_sets: dict[str, tuple[str, dict[str, Any]]] | None = None, wall: Clock | None = None,
                  pace: float = 0.0, think_clock: Clock | None = None, database: str | None = None,
@@ -146,8 +146,8 @@ class Hub:
             self.store = Store(self.data / "voidtable.sqlite3", durable)
         self.tables: dict[str, Table] = {}
         self.conns: dict[str, set[Conn]] = {}
-        self.bot_workers = bot_workers
-        self.executor = ThreadPoolExecutor(max_workers=bot_workers + 1, thread_name_prefix="voidtable-bot")  # +1: replays
+        self.bot_workers = bot_workers if bot_workers is not None else self.limits.bot_workers  # default: --bot-workers
+        self.executor = ThreadPoolExecutor(max_workers=self.bot_workers + 1, thread_name_prefix="voidtable-bot")  # +1: replays
         self.bot_delay = bot_delay
         self.rule_sets = rule_sets or {}  # variant name -> (game, overrides): the operator's named rule sets (--rules)
         self._agents: dict[tuple[str, int], Agent] = {}
@@ -173,12 +173,18 @@ class Hub:
         self.latencies: deque[float] = deque(maxlen=20000)  # seconds from a move read off a WebSocket to its ack sent
         self.accepted = 0
         self.unloadable: dict[str, dict[str, Any]] = {}  # lobby lines of stored tables whose game no longer loads
+        self.restored = False                            # restore() ran (the serve command runs it before serving)
 
     # -- life -------------------------------------------------------------------------
     def restore(self) -> None:
-        """Rebuild every stored table by replaying its actions (call before serving)."""
+        """Rebuild every stored table by replaying its actions (call before serving; once: later calls do nothing).
+        A store that cannot be read is a one-line ``StoreError``."""
+        if self.restored:
+            return
         t0 = time.perf_counter()
-        for row in self.store.load_all():
+        rows = self.store.load_all()
+        self.restored = True
+        for row in rows:
             if row.creator_hash:
                 self.creators[row.id] = row.creator_hash
             self.active[row.id] = self.clock()

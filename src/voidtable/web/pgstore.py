@@ -14,11 +14,15 @@ replaying its moves, and a row that cannot rebuild its table comes back with
 - **Shared limits.** Rate events, table activity (expiry) and bot leases are
   rows, so they hold across processes.
 
-Writes go through a synchronous connection on purpose: the server checks,
+Writes go through one synchronous connection on purpose: the server checks,
 stores and applies a move without yielding the event loop in between (see
 ``hub``), which is what keeps two moves of one table from interleaving in one
 process. A write is one round trip on a local network. The listener is
-asynchronous (psycopg's ``AsyncConnection.notifies``).
+asynchronous (psycopg's ``AsyncConnection.notifies``). The connection is
+used under the store's lock (``TableStore.lock``), so a handler of the
+listener, a test's thread and the event loop may all call the store: a
+psycopg connection carries one transaction at a time, and two threads
+inside ``transaction()`` at once broke each other's commits.
 
 Schema: plain SQL files ``migrations/postgresql_NNNN_*.sql`` applied in order
 under an advisory lock (several processes may start at once); the version is
@@ -36,7 +40,7 @@ from collections.abc import Callable, Sequence
 from importlib import resources
 from typing import Any
 
-from .store import Exec, StepTaken, StoreError, StoreUnavailable, T, TableRow, TableStore, redact
+from .store import Exec, StepTaken, StoreError, StoreUnavailable, T, TableStore, redact
 
 log = logging.getLogger("voidtable.web")
 
@@ -73,7 +77,9 @@ class PgStore(TableStore):
     kind = "postgresql"
 
     def __init__(self, url: str, wallclock: Callable[[], float] = time.time) -> None:
+        super().__init__()
         self.url = url
+        self.where = redact(url)
         self.now = wallclock
         self.psycopg = _psycopg()
         self.db: Any = None
@@ -100,7 +106,11 @@ class PgStore(TableStore):
 
     def _write(self, work: Callable[[Exec], T]) -> T:
         """Run ``work`` in one transaction; a lost connection is reopened once, then the error is a
-        :class:`StoreUnavailable` (the caller refuses the move; nothing changed)."""
+        :class:`StoreUnavailable` (the caller refuses the move; nothing changed). One thread at a time."""
+        with self.lock:
+            return self._write_now(work)
+
+    def _write_now(self, work: Callable[[Exec], T]) -> T:
         for attempt in (0, 1):
             try:
                 if self.db is None or self.db.closed or self.db.broken:
@@ -144,8 +154,9 @@ class PgStore(TableStore):
                 x("INSERT INTO voidtable_schema (version) VALUES (?)", (version,))
 
     def close(self) -> None:
-        if self.db is not None:
-            self.db.close()
+        with self.lock:
+            if self.db is not None:
+                self.db.close()
 
     # -- what processes share ------------------------------------------------------------
     def rate_allow(self, client: str, kind: str, limit: int, window: float = 60.0) -> bool:
@@ -185,12 +196,6 @@ class PgStore(TableStore):
     def drop_leases(self, holder: str) -> None:
         """Give up every lease of ``holder`` (a process stopping cleanly)."""
         self._write(lambda x: x("DELETE FROM bot_leases WHERE holder = ?", (holder,)))
-
-    def load_all(self) -> list[TableRow]:
-        try:
-            return super().load_all()
-        except StoreUnavailable as e:
-            raise StoreError(str(e)) from None
 
 
 def _first_line(e: BaseException) -> str:

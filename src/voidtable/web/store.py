@@ -12,13 +12,19 @@ Durability: WAL journal. Each accepted move is one committed transaction
 before the server acknowledges it. ``synchronous=NORMAL`` (the default here)
 survives the server process being killed at any moment; ``synchronous=FULL``
 (``--durable full``) also survives a power cut, at the price of an fsync per
-move. Only the event-loop thread touches the connection.
+move.
+
+Threads: every store may be called from any thread (the event loop, a test's
+thread, a PostgreSQL listener's handler): one lock per store serializes its
+calls, so one connection never carries two transactions at once, and a load
+reads the rows of one moment.
 """
 
 from __future__ import annotations
 
 import json
 import sqlite3
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -170,9 +176,15 @@ class TableStore:
     committed transaction and :meth:`_read` fetches rows. :meth:`_changed` is
     called inside each write's transaction with what changed, so a store shared
     by several server processes can tell the others (see ``pgstore``).
+
+    Safe from any thread: a subclass runs each :meth:`_write` and :meth:`_read`
+    under ``self.lock`` (re-entrant, so a load holds it over its reads).
     """
 
     now: Callable[[], float] = staticmethod(time.time)
+
+    def __init__(self) -> None:
+        self.lock = threading.RLock()
 
     def _write(self, work: Callable[[Exec], T]) -> T:
         raise NotImplementedError
@@ -302,9 +314,16 @@ class TableStore:
         self._write(work)
 
     # -- reads ---------------------------------------------------------------------
+    where: str = "the table store"  # the file or the database, as messages name it (never a password)
+
     def load_all(self) -> list[TableRow]:
-        """Every stored table; a row that cannot rebuild its table comes back with ``problem`` set, never raises."""
-        return self._load(None)
+        """Every stored table; a row that cannot rebuild its table comes back with ``problem`` set. A store that
+        cannot be read at all (a damaged file, a lost database) is one :class:`StoreError` line: the server
+        restores its tables before it says it is serving, so this is where a damaged store stops it."""
+        try:
+            return self._load(None)
+        except StoreUnavailable as e:
+            raise StoreError(f"cannot read the table store {self.where}: {e}") from None
 
     def load_table(self, table_id: str, moves: bool = True) -> TableRow | None:
         """One stored table (as :meth:`load_all` builds it; without its moves if ``moves`` is False), or None."""
@@ -317,6 +336,10 @@ class TableStore:
         return [(r[0], r[1], Action.from_json(json.loads(r[2]))) for r in rows]
 
     def _load(self, only: str | None, moves: bool = True) -> list[TableRow]:
+        with self.lock:  # one moment's rows: no write of another thread between the tables, seats and moves
+            return self._load_rows(only, moves)
+
+    def _load_rows(self, only: str | None, moves: bool) -> list[TableRow]:
         where, by_table, args = ("WHERE id = ?", "WHERE table_id = ?", (only,)) if only else ("", "", ())
         rows: dict[str, TableRow] = {}
         for r in self._read("SELECT id, game, players, options, seed, created, status, result, finished, rules_version, "
@@ -354,7 +377,9 @@ class Store(TableStore):
     kind = "sqlite"
 
     def __init__(self, path: str | Path, durable: str = "normal") -> None:
+        super().__init__()
         self.path = Path(path)
+        self.where = str(self.path)
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self.db = sqlite3.connect(str(self.path), isolation_level=None, check_same_thread=False)
@@ -384,20 +409,33 @@ class Store(TableStore):
             self.db.execute("COMMIT")
 
     def close(self) -> None:
-        self.db.close()
+        with self.lock:
+            self.db.close()
 
     def _write(self, work: Callable[[Exec], T]) -> T:
         try:
-            with self.db:
+            with self.lock, self.db:
                 self.db.execute("BEGIN")
                 return work(self.db.execute)
         except sqlite3.IntegrityError as e:
             raise StepTaken(f"already stored: {e}") from None
         except sqlite3.Error as e:
-            raise StoreUnavailable(str(e)) from None
+            raise StoreUnavailable(_sqlite_problem(e)) from None
 
     def _read(self, sql: str, args: Sequence[Any] = ()) -> list[Any]:
-        return self.db.execute(sql, args).fetchall()
+        try:
+            with self.lock:
+                return self.db.execute(sql, args).fetchall()
+        except sqlite3.Error as e:  # e.g. a damaged page: SQLite finds it only when a read reaches it
+            raise StoreUnavailable(_sqlite_problem(e)) from None
+
+
+def _sqlite_problem(e: sqlite3.Error) -> str:
+    """SQLite's error in one line; for a damaged file, what the operator can do about it."""
+    text = (str(e).strip().splitlines() or [type(e).__name__])[0]
+    if getattr(e, "sqlite_errorname", "") in ("SQLITE_CORRUPT", "SQLITE_NOTADB"):
+        text += " (the file is damaged: put back a copy, or move it out of --data to start with no tables)"
+    return text
 
 
 def redact(url: str) -> str:
