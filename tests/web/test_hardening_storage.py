@@ -85,6 +85,17 @@ def test_damaged_rows_break_only_their_own_table(tmp_path):
             assert line["status"] == "broken" and needle in line["problem"] and "\n" not in line["problem"], line
             r = c.get(f"/api/tables/{tid}")
             assert r.status_code == 410 and needle in r.json()["error"]
+            assert websocket_refusal(c, tid) == (4410, r.json()["error"])  # the page says why, as the lobby does
+        assert websocket_refusal(c, "nosuchtable") == (4404, "no table 'nosuchtable'")
+
+
+def websocket_refusal(client, table_id):
+    """(close code, the one line sent before it) of a WebSocket the server refuses as it opens."""
+    with client.websocket_connect(f"/ws/{table_id}") as ws:
+        said = ws.receive_json()
+        closed = ws.receive()
+    assert said["type"] == "error" and closed["type"] == "websocket.close", (said, closed)
+    return closed["code"], said["error"]
 
 
 def test_an_unusable_data_directory_is_one_line_and_exit_2(tmp_path):

@@ -268,11 +268,8 @@ def create_app(data: str | Path, durable: str = "normal", bot_workers: int | Non
         await ws.accept()
         try:  # hub.table: also a table another server process created a moment ago
             table: Any = hub.table(ws.path_params["id"])
-        except MoveError:
-            table = None
-        if table is None:
-            await ws.send_json({"type": "error", "error": f"no table {ws.path_params['id']!r}"})
-            await ws.close(code=4404)
+        except MoveError as e:  # no such table (4404), or a broken one (4410, with the reason the lobby shows)
+            await _close(ws, 4000 + e.status, e.message)
             return
         try:
             first = await asyncio.wait_for(ws.receive(), timeout=30)

@@ -308,7 +308,11 @@ function connect() {
   ws.onmessage = ev => {
     const msg = JSON.parse(ev.data);
     if (msg.type === "state") { if (!T.live) setConn("live"); onState(msg); }
-    else if (msg.type === "error") { T.sending = false; toast(msg.error); if (T.msg) render(); }
+    else if (msg.type === "error") {
+      T.sending = false; toast(msg.error);
+      if (T.msg) render();
+      else app().replaceChildren(el("p", { class: "error", text: msg.error })); // refused before any state (a missing or broken table): the reason stays
+    }
     else if (msg.type === "accepted") { /* the new state follows */ }
   };
   ws.onclose = ev => {
