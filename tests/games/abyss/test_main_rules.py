@@ -354,7 +354,7 @@ def test_marines_land_on_a_free_square_and_explore_the_squares_touching_it():
     s.surface[place] = ("plains", "plains", "", "", "", "", "", "", "water")
     assert ground.landing_squares(s, ship) == [1]
     ground.land(s, ship, 1, mv.reveal_square)
-    assert s.marines[place][1] == (0, 4, s.cycle) and ship not in s.carried
+    assert s.marines[place][1] == (0, 4, (s.cycle,) * 4) and ship not in s.carried
     assert all(s.surface[place][q] for q in (0, 2, 4)) and not s.surface[place][3]   # touching, not diagonal
 
 
@@ -363,9 +363,9 @@ def test_marines_that_landed_this_cycle_wait_and_then_fight_and_capture():
     from voidtable.games.abyss.fourx.tasks import Ground, Seize
     s = main_state(3)
     place = enemy_planet(s)
-    s.marines[place] = (None, (0, 5, s.cycle)) + (None,) * 7
+    s.marines[place] = (None, (0, 5, (s.cycle,) * 5)) + (None,) * 7
     assert ground.marches(s, 0) == []                                           # landed this cycle: no attack yet
-    s.marines[place] = (None, (0, 5, s.cycle - 1), None, None, (1, 1, 0)) + (None,) * 4
+    s.marines[place] = (None, (0, 5, (s.cycle - 1,) * 5), None, None, (1, 1, (0,))) + (None,) * 4
     legal = ground.marches(s, 0)
     assert Action("march", (place, 1, 0)) in legal and Action("march", (place, 1, 4)) in legal
     assert Action("march", (place, 1, 3)) not in legal                          # diagonal
@@ -382,10 +382,11 @@ def test_a_ground_fight_rolls_at_once_until_one_side_is_gone():
     from voidtable.games.abyss.fourx import ground
     s = main_state(3)
     place = enemy_planet(s)
-    a, b = ground.fight(s, place, 0, (0, 6, 0), (1, 3, 0))
+    a, b = ground.fight(s, place, 0, (0, 6, (0,) * 6), (1, 3, (0,) * 3))
     assert (a is None) != (b is None)
     left = a or b
     assert left is not None and 1 <= left[1] <= (6 if left[0] == 0 else 3)
+    assert len(left[2]) == left[1]                                              # each survivor keeps its cycle
 
 
 def test_a_bomb_hit_lets_the_planets_owner_choose_the_building():
@@ -409,8 +410,8 @@ def test_a_bomb_hit_lets_the_planets_owner_choose_the_building():
             assert c.built[place][2] is None
             found = True
             break
-    assert found
         assert stop.reason == "dry" and not any(e["type"] == "bombed" and e["hit"] for e in stop.events)
+    assert found
 
 
 def test_a_planetary_defence_fires_at_enemy_ships_above():

@@ -16,16 +16,20 @@ later), registered into the host game's task registry by :func:`register`:
 4. **Disable** (the hit ship's owner decides): which working square takes the
    damage disk. A ship with every square covered explodes.
 
-The battle ends when only one side has ships on the board, when a side flees, or
-at the host's round limit; when no working weapon on the board can hit any enemy
+A side with no ships left on the board is out of the battle: it takes no turn,
+is asked nothing and counts for nothing in initiative. The battle ends when no two
+sides left on the board fight each other (a side destroyed or fled), or at the
+host's round limit; when no working weapon on the board can hit any enemy
 ship any more (every best roll is below the hit number after shields), the rounds
 left could change nothing, so the round limit decides at once. Initiative: each side adds the computer ratings of its
 ships and subtracts the jammer ratings of the ships of every side it fights; the
 higher total goes first; on equal totals the owner of the single best computer
-goes first; if that is equal too, the attacker (the side that moved in). A host
-with three or more sides may name a ``truce``: pairs of sides on the board that
-do not fight each other (no shots, no jammers against each other); the battle
-ends when no two sides left fight.
+goes first; if that is equal too, the attacker (the side that moved in: the host
+says which). A host with three or more sides may name a ``truce``: pairs of sides
+on the board that do not fight each other (no shots, no jammers against each
+other). A side may flee only where the host has somewhere for it to go
+(``BattleHost.may_flee``); its ships leave the board, the host moves them
+(``BattleHost.side_fled``), and the others fight on if two of them still fight.
 
 Moves and ranges count a diagonal step as one (Chebyshev distance). Ships pass
 over each other (space is deep) but never end on the same cell. ``battle.mode =
@@ -118,6 +122,16 @@ class BattleHost(FlowState):
     def battle_ended(self, winners: list[int], reason: str) -> None:
         """The battle is over (``reason``: destroyed, fled, rounds); the host goes on from here."""
         raise NotImplementedError
+
+    def may_flee(self, seat: int) -> bool:
+        """The side has somewhere to flee to (the draft: a friendly space, if there is one). Yes by default."""
+        return True
+
+    def side_fled(self, seat: int, ships: list[int]) -> None:
+        """The side's ``ships`` have left the board in flight; the host takes them where they go. None by default.
+
+        Called after the battle is cleared from the stack if the flight ended it, so what the host
+        pushes (a die roll's consequences) comes next either way."""
 
     def planet_fires(self) -> None:
         """The planet side: a round begins; the planet acts first (the host pushes its shots). None by default."""
@@ -258,12 +272,13 @@ def has_target(s: BattleHost, ship_id: int, square: int) -> bool:
 
 
 def side_ratings(s: BattleHost) -> dict[int, list[tuple[int, int]]]:
+    """Each side still on the board: its ships' (computer, jammer) ratings. A side with no ships left is out."""
     out: dict[int, list[tuple[int, int]]] = {seat: [] for seat in s.battle_sides()}
     for sh in s.ships.values():
         if sh.cell[0] >= 0 and sh.owner in out:
             st = stats(s.r, sh)
             out[sh.owner].append((st.computer, st.jammer))
-    return out
+    return {seat: ships for seat, ships in out.items() if ships}
 
 
 def sides_left(s: BattleHost) -> list[int]:
@@ -363,9 +378,15 @@ def run_round(s: BattleHost, task: Round) -> None:
 
 
 def turn_legal(s: BattleHost, task: Turn) -> list[Action]:
-    if not task.started and s.r.flee and s.round >= s.r.battle.flee_from_round:
+    """Flee or fight on (from the round the rules allow, with somewhere to go); then a ship to act.
+
+    Nothing for a side with no ships left on the board: it is out of the battle, so its turn passes."""
+    seat = task.seat
+    if not any(sh.owner == seat and sh.cell[0] >= 0 for sh in s.ships.values()):
+        return []
+    if not task.started and s.r.flee and s.round >= s.r.battle.flee_from_round and s.may_flee(seat):
         return [FLEE(False), FLEE(True)]
-    acted, seat = s.acted, task.seat
+    acted = s.acted
     return [Action("activate", i) for i, sh in sorted(s.ships.items())
             if sh.owner == seat and i not in acted and sh.cell[0] >= 0]
 
@@ -411,11 +432,15 @@ def move_apply(s: BattleHost, task: Move, action: Action) -> None:
 
 
 def flee(s: BattleHost, seat: int) -> None:
-    """The side leaves the board with every ship it has left; the others hold the field."""
-    for i in fleet(s, seat):
+    """The side leaves the board with every ship it has left; the battle ends unless two sides left still fight."""
+    ships = fleet(s, seat)
+    for i in ships:
         s.ships[i] = s.ships[i]._replace(cell=(-1, -1))
     s.event(type="fled", seat=seat, round=s.round)
-    end_battle(s, sides_left(s), "fled")
+    left = sides_left(s)
+    if len(left) <= 1 or not fighting_on(s, left):
+        end_battle(s, left, "fled")
+    s.side_fled(seat, ships)
 
 
 def fire_legal(s: BattleHost, task: Fire) -> list[Action]:

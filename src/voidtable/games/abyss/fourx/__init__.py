@@ -64,10 +64,14 @@ PARAMETERS = (
     Parameter("limits.battle_rounds", 1, 40, help="battle rounds before a battle stops undecided"),
     Parameter("map.hexes.*", 0, 40, help="pieces of each hex kind (wormhole_*: 0 or 2); the empty hexes take "
                                         "what the kinds leave of the map's 104 (together at most 104)"),
-    Parameter("map.option1.home_spacing", 1, 8, help="option 1: the least hex distance between home worlds"),
+    Parameter("map.option1.home_spacing", 1, 8, help="option 1: the least hex distance between home worlds",
+              when=(("map", 1),)),
     Parameter("land.shares.*.*", 0.0, 1.0, integer=False, help="a colour's weight of each terrain: its chance is the "
                                                                   "weight over the colour's sum (not all 0)"),
     Parameter("land.bonus_*", 0, 10, help="bonus squares"),
+    Parameter("land.bonus_shares.*", 0.0, 1.0, integer=False, help="a kind of find's weight on a bonus square (energy, "
+                                                                     "food, minerals, technology, colony, marine): its "
+                                                                     "chance is the weight over their sum (not all 0)"),
     Parameter("tech_costs.*.energy", 0, 60, help="energy a technology of the tier costs"),
     Parameter("tech_costs.*.food", 0, 60, help="food a technology of the tier costs"),
     Parameter("techs.*.tier", 1, 4, help="a technology's tier (its price)"),
@@ -85,7 +89,7 @@ PARAMETERS = (
     Parameter("events.cards.*.copies", 1, 6, help="copies of an event card in the deck (at least 1: the deck keeps every card)"),
     Parameter("events.cards.*.amount", 0, 10, help="what a harvest or a loss moves"),
     Parameter("tribunal.candidates", 2, 6, help="candidates for the tribunal seat"),
-    Parameter("twin.keepers", 0, 6, help="Keepers guarding each twin planet"),
+    Parameter("twin.keepers", 0, 6, help="Keepers guarding each twin planet", when=(("twin_planets", True),)),
     Parameter("repair.fraction", 0.0, 1.0, integer=False, help="share of a tile's price a repair costs"),
     Parameter("repair.empty_minerals", 0, 5, help="minerals to repair a square without a tile"),
     Parameter("battle.width", 5, 20, help="battle board columns"),
@@ -125,7 +129,11 @@ SPEC = MainSpec(
     data_file=DATA_FILE,
     data_types=(AbyssData, MainData),  # the ship tables (abyss.toml), then the rest (fourx.toml)
     max_decisions=60_000,
-    rules_version=1,
+    # 2: issue 25's draft clauses: the side that moved in is the attacker; flight only to a friendly space,
+    # rolling for asteroids there; a side with no ships left is out of the battle; a wormhole jump next to a
+    # black hole stops the ship; marines keep their own landing cycle; bonus squares may hold a free colony
+    # or a free marine; habitats may be bulldozed. Records of version 1 do not replay under these rules.
+    rules_version=2,
     hooks=HOOKS,
     actions=ACTIONS,
     tasks=TASKS,

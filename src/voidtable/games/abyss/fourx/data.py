@@ -75,10 +75,27 @@ class MapData(RulesStruct):
     assumed: str = ""
 
 
+class BonusShares(RulesStruct):
+    """What a bonus square holds, as weights (a kind's chance is its weight over their sum): the draft's list."""
+
+    energy: float
+    food: float
+    minerals: float
+    technology: float
+    colony: float
+    marine: float
+    assumed: str = ""
+
+
+#: The kinds of find a bonus square may hold, in the order they are drawn.
+FINDS = ("energy", "food", "minerals", "technology", "colony", "marine")
+
+
 class Land(RulesStruct):
     squares: dict[str, int]
     bonus_amount: int
     shares: dict[str, dict[str, float]]   # weights: a terrain's share is its weight over the colour's sum
+    bonus_shares: BonusShares
     assumed: str = ""
 
 
@@ -297,6 +314,12 @@ class MainRules:
         """The battle board (the battle's action kinds list its cells)."""
         return self.ships.board
 
+    @property
+    def bonus_shares(self) -> tuple[tuple[str, float], ...]:
+        """Each kind of find a bonus square may hold, with its weight (``land.bonus_shares``)."""
+        b = self.data.land.bonus_shares
+        return tuple((k, float(getattr(b, k))) for k in FINDS)
+
     def tech_cost(self, key: str) -> tuple[int, int]:
         """(energy, food) of a technology, from its tier."""
         cost = self.data.tech_costs[f"tier{self.techs[key].tier}"]
@@ -354,6 +377,12 @@ def check_land(d: MainData) -> None:
                 raise fail(f"land.shares.{colour}.{t}", f"a weight is a number of at least 0, got {x}")
         if not sum(shares.values()) > 0:
             raise fail(f"land.shares.{colour}", "every weight is 0: give at least one terrain a weight above 0")
+    finds = land.bonus_shares
+    for k in FINDS:
+        if not 0 <= getattr(finds, k) < float("inf"):
+            raise fail(f"land.bonus_shares.{k}", f"a weight is a number of at least 0, got {getattr(finds, k)}")
+    if not sum(getattr(finds, k) for k in FINDS) > 0:
+        raise fail("land.bonus_shares", "every weight is 0: give at least one kind of find a weight above 0")
     if len(d.home.terrain) != land.squares["green"] or len(d.home.buildings) != land.squares["green"]:
         raise fail("home", f"the home world is a green planet of {land.squares['green']} squares")
     for i, t in enumerate(d.home.terrain):

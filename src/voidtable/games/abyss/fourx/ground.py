@@ -16,9 +16,12 @@
   touching theirs (not diagonally).
 - **Ground combat** (phase III b, every player in turn order). Marines that
   landed, or were bought, in an earlier cycle may march one square, not
-  diagonally, once per cycle, as a stack. Entering a square with marines of a
+  diagonally, once per cycle, as a stack. Each marine keeps the cycle it landed
+  in: fresh marines joining a square do not hold its veterans back (the
+  veterans march, the fresh ones stay). Entering a square with marines of a
   race at war: both sides roll one die per marine at once, each hit removes one
-  of the other side's, until one side is gone. A stack alone on a square with
+  of the other side's (its freshest first: the owner's best choice, since a
+  veteran can do all a fresh marine can), until one side is gone. A stack alone on a square with
   another race's building (one at war) captures it or destroys it.
 - **Habitat loss** (after the ground combat): a race whose habitats on a planet
   no longer support all its buildings there covers as many of them as it must
@@ -45,7 +48,7 @@ from .tasks import TASKS, BombChoice, BombShot, Bombard, Capacity, DefenceShot, 
 if TYPE_CHECKING:
     from .state import AbyssState
 
-Stack = tuple[int, int, int]  # (owner, marines, cycle landed)
+Stack = tuple[int, int, tuple[int, ...]]  # (owner, marines, the cycle each landed in, oldest first)
 
 
 def grid(s: "AbyssState", place: int) -> SquareGrid:
@@ -76,6 +79,20 @@ def bays(s: "AbyssState", ship_id: int) -> int:
                if tiles[q] and s.r.tiles[tiles[q]].kind == "marines")
 
 
+def add_marines(s: "AbyssState", seat: int, place: int, square: int, n: int) -> None:
+    """``n`` marines of the seat arrive on the square this cycle (landed, bought or found), joining any there."""
+    here = stacks(s, place)
+    old = here[square]
+    landed = (old[2] if old else ()) + (s.cycle,) * n
+    here[square] = (seat, len(landed), landed)
+    s.marines[place] = tuple(here)
+
+
+def veterans(s: "AbyssState", stack: Stack) -> int:
+    """Marines of the stack that arrived in an earlier cycle: they may march and attack."""
+    return sum(1 for c in stack[2] if c < s.cycle)
+
+
 # ------------------------------------------------------------------ landing (Movement)
 def landing_squares(s: "AbyssState", ship_id: int) -> list[int]:
     if not s.carried.get(ship_id):
@@ -96,10 +113,7 @@ def land(s: "AbyssState", ship_id: int, square: int, explore: Callable[["AbyssSt
     """Land every marine the ship carries; they explore the squares touching theirs (``explore`` reveals one)."""
     seat, place = s.ships[ship_id].owner, s.where[ship_id]
     n = s.carried.pop(ship_id)
-    here = stacks(s, place)
-    old = here[square]
-    here[square] = (seat, n + (old[1] if old else 0), s.cycle)
-    s.marines[place] = tuple(here)
+    add_marines(s, seat, place, square, n)
     s.event(type="landed", seat=seat, ship=ship_id, place=place, square=square, marines=n)
     for q in orthogonal(s, place, square):
         if not s.surface[place][q]:
@@ -226,7 +240,7 @@ def marches(s: "AbyssState", seat: int) -> list[Action]:
     out = []
     for place, here in sorted(s.marines.items()):
         for q, m in enumerate(here):
-            if m is None or m[0] != seat or m[2] >= s.cycle or (place, q) in s.marched:
+            if m is None or m[0] != seat or not veterans(s, m) or (place, q) in s.marched:
                 continue
             for to in orthogonal(s, place, q):
                 other = here[to]
@@ -249,16 +263,19 @@ def ground(s: "AbyssState", task: Ground, action: Action) -> None:
     s.push(task)
     place, q, to = action.arg
     here = stacks(s, place)
-    mover = here[q]
-    assert mover is not None
-    here[q] = None
+    stack = here[q]
+    assert stack is not None
+    k = veterans(s, stack)   # the veterans march; marines that arrived this cycle stay
+    mover: Stack = (task.seat, k, stack[2][:k])
+    here[q] = (task.seat, stack[1] - k, stack[2][k:]) if stack[1] > k else None
     other = here[to]
-    s.event(type="marched", seat=task.seat, place=place, came=q, to=to, marines=mover[1])
+    s.event(type="marched", seat=task.seat, place=place, came=q, to=to, marines=k)
     if other is not None and other[0] != task.seat:
-        mover, other = fight(s, place, to, mover, other)
-        here[to] = mover if mover else other
+        won, other = fight(s, place, to, mover, other)
+        here[to] = won if won else other
     elif other is not None:
-        here[to] = (task.seat, other[1] + mover[1], max(other[2], mover[2]))
+        landed = tuple(sorted(other[2] + mover[2]))
+        here[to] = (task.seat, len(landed), landed)
     else:
         here[to] = mover
     s.marines[place] = tuple(here)
@@ -270,7 +287,8 @@ def ground(s: "AbyssState", task: Ground, action: Action) -> None:
 
 
 def fight(s: "AbyssState", place: int, square: int, a: Stack, b: Stack) -> tuple[Stack | None, Stack | None]:
-    """Both sides roll a die per marine at once; each hit removes one of the other's; until one side is gone."""
+    """Both sides roll a die per marine at once; each hit removes one of the other's (the freshest first); until
+    one side is gone."""
     gr = s.m.data.ground
     na, nb = a[1], b[1]
     while na > 0 and nb > 0:
@@ -278,7 +296,7 @@ def fight(s: "AbyssState", place: int, square: int, a: Stack, b: Stack) -> tuple
         hb = sum(1 for _ in range(nb) if s.rng.below(gr.die) + 1 >= gr.hit)
         na, nb = max(0, na - hb), max(0, nb - ha)
         s.event(type="ground_fight", place=place, square=square, attacker=a[0], defender=b[0], left=[na, nb])
-    return ((a[0], na, a[2]) if na else None), ((b[0], nb, b[2]) if nb else None)
+    return ((a[0], na, a[2][:na]) if na else None), ((b[0], nb, b[2][:nb]) if nb else None)
 
 
 def seize_legal(s: "AbyssState", task: Seize) -> list[Action]:

@@ -11,10 +11,15 @@
 - Entering an asteroid field rolls the asteroid die; a damaging face makes the
   owner cover one working square.
 - On a wormhole whose partner of the same colour is face up the ship may jump
-  there, once per phase, for free; it is never forced to.
+  there, once per phase, for free; it is never forced to. A jump enters the
+  partner's place, so a partner next to a black hole (or holding enemy ships)
+  stops the ship.
+- Whoever enters a place holding another player's ships is noted (``entered``):
+  the side that moved in is the attacker of a battle there (``spacebattle``).
 - A ship above a planet scans it: the next unexplored squares (1, or the
   scanners' number) are drawn by the colour's land weights; a bonus square pays
-  its finder at once.
+  its finder at once: a resource, a tier-1 technology, a free colony or a free
+  marine, drawn by the weights of ``land.bonus_shares``.
 - In its Movement phase a player may declare war on another (unless a ceasefire
   is in force) or offer peace to one it is at war with, who answers at once.
 """
@@ -29,8 +34,8 @@ from ..battle import DISABLE
 from ..ships import destroyed, disable, working_squares
 from .actions import ANSWER, DECLARE_WAR, DONE, JUMP, LAND, LOAD, OFFER_PEACE, SCAN, SELECT, STEP, STOP
 from .data import RESOURCES, TERRAINS
-from .planets import colonies, colour_of, is_planet
-from .ground import land, landing_squares
+from .planets import colonies, colour_of, hospitable, is_planet
+from .ground import add_marines, land, landing_squares
 from .trade import can_load, draw_good, load, set_good
 from .tasks import TASKS, AsteroidHit, MonstersMove, Movement, PeaceOffer, ShipMove, StartMoving
 
@@ -92,6 +97,7 @@ def monsters_move(s: "AbyssState", task: MonstersMove) -> None:
         if options:
             to = options[s.rng.below(len(options))]
             s.event(type="moved", seat=s.neutral, ship=i, came=s.where[i], to=to)
+            note_entry(s, s.neutral, to)
             s.where[i] = to
 
 
@@ -217,8 +223,9 @@ def ship_move(s: "AbyssState", task: ShipMove, action: Action) -> None:
         assert target is not None
         s.jumped = s.jumped | {i}
         s.event(type="jumped", seat=seat, ship=i, came=s.where[i], to=target)
+        note_entry(s, seat, target)
         s.where[i] = target
-        if enemies_at(s, seat, target):
+        if near_black_hole(s, target) or enemies_at(s, seat, target):
             s.moves[i] = 0
     else:
         step(s, seat, i, action.arg)
@@ -249,17 +256,34 @@ def step(s: "AbyssState", seat: int, i: int, to: int) -> None:
         s.event(type="black_hole", seat=seat, ship=i, place=to)
         return
     s.event(type="moved", seat=seat, ship=i, came=s.where[i], to=to)
+    note_entry(s, seat, to)
     s.where[i] = to
     s.moves[i] -= 1
     if near_black_hole(s, to) or enemies_at(s, seat, to):
         s.moves[i] = 0
     if kind == "asteroid":
-        mv = s.m.data.movement
-        roll = s.rng.below(mv.asteroid_die) + 1
-        hit = roll in mv.asteroid_damage
-        s.event(type="asteroids", seat=seat, ship=i, roll=roll, hit=hit)
-        if hit:
-            s.push(AsteroidHit(seat, i))
+        cross_asteroids(s, seat, i)
+
+
+def note_entry(s: "AbyssState", seat: int, place: int) -> None:
+    """A side enters ``place`` (before its ship is there): noted if another player's ships are there (it moved in
+    on them: the attacker of a battle there); an empty place forgets whoever moved in on it before."""
+    here = s.owners_at(place)
+    if here - {seat}:
+        s.entered[place] = tuple(p for p in s.entered.get(place, ()) if p != seat) + (seat,)
+    elif not here:
+        s.entered.pop(place, None)
+
+
+def cross_asteroids(s: "AbyssState", seat: int, i: int) -> None:
+    """A ship enters an asteroid field (a step or a flight): the asteroid die; a damaging face makes its owner
+    cover one working square."""
+    mv = s.m.data.movement
+    roll = s.rng.below(mv.asteroid_die) + 1
+    hit = roll in mv.asteroid_damage
+    s.event(type="asteroids", seat=seat, ship=i, roll=roll, hit=hit)
+    if hit:
+        s.push(AsteroidHit(seat, i))
 
 
 def asteroid_legal(s: "AbyssState", task: AsteroidHit) -> list[Action]:
@@ -310,7 +334,7 @@ def reveal_square(s: "AbyssState", seat: int, place: int, q: int) -> None:
         set_good(s, place, q, good)
     s.event(type="scanned", seat=seat, place=place, square=q, terrain=terrain, good=good)
     if terrain == "bonus":
-        collect_bonus(s, seat)
+        collect_bonus(s, seat, place, q)
 
 
 def draw_terrain(s: "AbyssState", shares: dict[str, float]) -> str:
@@ -323,14 +347,46 @@ def draw_terrain(s: "AbyssState", shares: dict[str, float]) -> str:
     return max(shares, key=lambda t: shares[t])
 
 
-def collect_bonus(s: "AbyssState", seat: int) -> None:
-    """A bonus square: one resource (drawn) of ``land.bonus_amount``, or a free tier-1 technology."""
-    k = s.rng.below(len(RESOURCES) + 1)
-    if k < len(RESOURCES):
+def collect_bonus(s: "AbyssState", seat: int, place: int, q: int) -> None:
+    """The finder of the bonus square ``q`` takes what it holds at once, drawn by the weights of
+    ``land.bonus_shares`` (the draft's list): ``land.bonus_amount`` of a resource, a free tier-1 technology, a free
+    colony (a habitat on the square, where a colony pod could found one) or a free marine on the square."""
+    find = draw_find(s)
+    if find in RESOURCES:
+        k = RESOURCES.index(find)
         s.bank[seat][k] += s.m.data.land.bonus_amount
-        s.event(type="bonus", seat=seat, resource=RESOURCES[k], amount=s.m.data.land.bonus_amount)
-        return
-    free = [t for t in s.m.tech_order if s.m.techs[t].tier == 1 and t not in s.techs[seat]]
-    if free:
-        s.techs[seat] = s.techs[seat] | {free[0]}
-        s.event(type="bonus", seat=seat, tech=free[0])
+        s.event(type="bonus", seat=seat, resource=find, amount=s.m.data.land.bonus_amount)
+    elif find == "technology":
+        free = [t for t in s.m.tech_order if s.m.techs[t].tier == 1 and t not in s.techs[seat]]
+        if free:
+            s.techs[seat] = s.techs[seat] | {free[0]}
+            s.event(type="bonus", seat=seat, tech=free[0])
+    elif find == "colony":
+        free_colony(s, seat, place, q)
+    else:
+        add_marines(s, seat, place, q, 1)
+        s.event(type="bonus", seat=seat, marine=True, place=place, square=q)
+
+
+def draw_find(s: "AbyssState") -> str:
+    """What a bonus square holds: each kind's chance is its weight over the weights' sum."""
+    shares = s.m.bonus_shares
+    x = s.rng.random() * sum(w for _, w in shares)
+    for kind, w in shares:
+        x -= w
+        if x < 0:
+            return kind
+    return max(shares, key=lambda kw: kw[1])[0]
+
+
+def free_colony(s: "AbyssState", seat: int, place: int, q: int) -> None:
+    """A free colony: the finder's habitat on the bonus square, as a colony pod would found it (a hospitable
+    planet, a square a habitat may stand on); anywhere else the colony cannot take and is lost."""
+    ok = (hospitable(s.m, s.techs[seat], s.kinds[place]) and s.built[place][q] is None
+          and s.surface[place][q] in s.m.buildings["habitat"].on)
+    s.event(type="bonus", seat=seat, colony=ok, place=place, square=q)
+    if ok:
+        built = list(s.built[place])
+        built[q] = (seat, "habitat")
+        s.built[place] = tuple(built)
+        s.event(type="colony", seat=seat, place=place, square=q, ship=-1)

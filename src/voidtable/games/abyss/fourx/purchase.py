@@ -5,7 +5,9 @@
   on energy); every habitat supports ``habitat.capacity`` other buildings, so a
   building needs room under the player's habitats there. A habitat bought this
   way founds nothing new: it adds room.
-- A building may be bulldozed (not a habitat, not a wonder); it is not moved.
+- Any building but a wonder may be bulldozed, a habitat too (the draft counts
+  the habitat among the buildings); it is not moved. Buildings a lost habitat
+  no longer supports stand idle after the next battles (``ground.capacity``).
 - A wonder is built once per game, by whoever builds it first; it is never
   destroyed (no bomb, bulldozer or marine can), though marines may capture it.
 - A technology needs its prerequisites and costs energy and food by tier.
@@ -33,7 +35,7 @@ from voidtable.engine.actions import Action
 from ..ships import Ship, repair, repair_cost
 from .data import CUSTOM, custom_key, rated_key
 from .actions import BUILD, BULLDOZE, BUY_HULL, BUY_MARINE, BUY_SHIP, BUY_TECH, CASH_IN, DONE, FIT, REPAIR
-from .ground import bays, stacks
+from .ground import add_marines, bays
 from .planets import built_anywhere, can_hold_more, colonies, docks, has_building
 from .tasks import TASKS, Purchase
 from .trade import can_cash_in, cash_in
@@ -99,7 +101,7 @@ def purchase_legal(s: "AbyssState", task: Purchase) -> list[Action]:
             if b is None:
                 if here:   # Action(...) directly: the same as BUILD(...), one call less on the hot path
                     out += [Action("build", (place, q, kind)) for kind, on in here if t in on]
-            elif b[0] == seat and b[1] != "habitat" and not buildings[b[1]].wonder:
+            elif b[0] == seat and not buildings[b[1]].wonder:
                 out.append(BULLDOZE((place, q)))
             if marine and t != "water" and t != "barren" and (b is None or b[0] == seat):
                 m = marines[q] if marines is not None else None
@@ -229,10 +231,7 @@ def purchase(s: "AbyssState", task: Purchase, action: Action) -> None:
     elif kind == "buy_marine":
         place, q = action.arg
         s.pay(seat, *marine_cost(s))
-        here = stacks(s, place)
-        old = here[q]
-        here[q] = (seat, (old[1] if old else 0) + 1, s.cycle)
-        s.marines[place] = tuple(here)
+        add_marines(s, seat, place, q, 1)
         s.event(type="marine_bought", seat=seat, place=place, square=q)
     elif kind == "cash_in":
         cash_in(s, action.arg)

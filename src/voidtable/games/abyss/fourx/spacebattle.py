@@ -6,11 +6,15 @@ battle board (``..battle``): the first side on the first columns, the second on
 the last, a third and a fourth along the top and bottom rows, more in the
 middle; sides at peace with each other keep a truce on the board (they neither
 fire at each other nor count each other's jammers); a ship with no free cell on its side's edge sits the battle out. The
-attacker for initiative ties is the side latest in this cycle's turn order (it
-moved in last). From the second round a side may flee: its ships go to a
-neighbouring place with no ships of a player at war with it (the lowest such
-place), or, with none, they stay where they are and the battle ends. When the
-battle ends every ship leaves the board and keeps its damage.
+attacker for initiative ties is the side that moved in (``movement.note_entry``
+records who entered a place where another player's ships were: the latest such
+side among the battle's sides); when none did (ships built there, say), the side
+latest in this cycle's turn order. From the second round a side may flee, but only
+if a friendly space lies next door: a face-up neighbouring place, not a black hole,
+with no ships of a player at war with it (the lowest such place). Its ships go
+there at once, and a flight into an asteroid field rolls the asteroid die for each
+ship, as any entry does; the others fight on while two of them are still at war.
+When the battle ends every ship leaves the board and keeps its damage.
 
 The planet side of the board (the draft's reverse side, for a battle with a planet
 in it): when one of the sides has buildings on the planet of the place, it is the
@@ -35,6 +39,7 @@ from voidtable.engine.squaregrid import Cell
 from ..battle import land_hit, next_to_planet, start_battle
 from ..ships import NOWHERE, stats
 from .ground import bomb_bays, victims
+from .movement import cross_asteroids, note_entry
 from .planets import is_planet, working_at
 from .tasks import TASKS, Battles, BombShot, PlanetShot
 
@@ -87,7 +92,7 @@ def battles(s: "AbyssState", task: Battles) -> None:
     s.fighting = sides
     s.truce = frozenset((a, b) for a in sides for b in sides if a < b and not s.at_war(a, b))
     s.battle_place = place
-    s.attacker = max(sides, key=lambda p: order.index(p) if p in order else -1)
+    s.attacker = attacker(s, place, sides, order)
     holder = planet_holder(s, place, sides)
     deploy = sides
     taken: set[Cell] = set()
@@ -106,6 +111,15 @@ def battles(s: "AbyssState", task: Battles) -> None:
     s.event(type="space_battle", place=place, sides=list(sides), planet=holder)
     s.push(Battles())
     start_battle(s)
+
+
+def attacker(s: "AbyssState", place: int, sides: tuple[int, ...], order: list[int]) -> int:
+    """The side that moved in on the others (the latest to enter while another player's ships were there);
+    with none, the side latest in the turn order (a default: nobody moved in on anybody)."""
+    movers = [p for p in s.entered.get(place, ()) if p in sides]
+    if movers:
+        return movers[-1]
+    return max(sides, key=lambda p: order.index(p) if p in order else -1)
 
 
 def planet_holder(s: "AbyssState", place: int, sides: tuple[int, ...]) -> int | None:
@@ -162,17 +176,37 @@ def bombs_by_planet(s: "AbyssState", ship_id: int) -> None:
     s.push(*(BombShot(sh.owner, ship_id, s.battle_place) for _ in bomb_bays(s, ship_id)))
 
 
-def retreat(s: "AbyssState", seat: int, place: int) -> int:
+def retreat(s: "AbyssState", seat: int, place: int) -> int | None:
+    """The friendly space next to ``place`` a fleeing side goes to: face up, not a black hole, no ships of a player
+    at war with it (the lowest such place); None if there is none, and then the side may not flee."""
     for n in s.m.galaxy.neighbours[place]:
         kind = s.kinds[n]
         if kind and kind != "black_hole" and not any(s.at_war(seat, o) for o in s.owners_at(n)):
             return n
-    return place
+    return None
+
+
+def may_flee(s: "AbyssState", seat: int) -> bool:
+    """The draft offers flight 'to a friendly space if available': only with one next door."""
+    return retreat(s, seat, s.battle_place) is not None
+
+
+def flee_to_friendly_space(s: "AbyssState", seat: int, ships: list[int]) -> None:
+    """The fleeing side's ships enter the friendly space next door; into asteroids, each rolls the asteroid die."""
+    came = s.battle_place
+    to = retreat(s, seat, came)
+    assert to is not None   # flight is offered only with a friendly space (may_flee)
+    note_entry(s, seat, to)
+    for i in ships:
+        s.where[i] = to
+    s.event(type="retreated", seat=seat, came=came, to=to)
+    if s.kinds[to] == "asteroid":
+        for i in ships:
+            cross_asteroids(s, seat, i)
 
 
 def after_battle(s: "AbyssState", winners: list[int], reason: str) -> None:
-    """Ships leave the board; destroyed ones are gone already; a side that fled retreats."""
-    place = s.battle_place
+    """Ships leave the board; destroyed ones are gone already (a side that fled has gone already too)."""
     for i in list(s.ships):
         if s.ships[i].cell != NOWHERE:
             s.ships[i] = s.ships[i]._replace(cell=NOWHERE)
@@ -182,15 +216,6 @@ def after_battle(s: "AbyssState", winners: list[int], reason: str) -> None:
             s.cargo.pop(i, None)
             s.carried.pop(i, None)
             s.moves.pop(i, None)
-    if reason == "fled":
-        for seat in s.fighting:
-            if seat in winners:
-                continue
-            to = retreat(s, seat, place)
-            for i in s.ships_at(place):
-                if s.ships[i].owner == seat:
-                    s.where[i] = to
-            s.event(type="retreated", seat=seat, came=place, to=to)
     s.fighting = ()
     s.truce = frozenset()
     s.planet = frozenset()

@@ -21,7 +21,7 @@ from ..data import Rules
 from ..ships import Ship
 from .data import MainRules
 from .planets import colonies, votes
-from .spacebattle import after_battle, bombs_by_planet, planet_fires
+from .spacebattle import after_battle, bombs_by_planet, flee_to_friendly_space, may_flee, planet_fires
 from .tasks import TASKS, BombChoice, BombShot, Cycle, Demolish, HomePick, PlanetShot
 from .views import view
 
@@ -35,7 +35,7 @@ class AbyssState(BattleHost):
         "abyss", FLOW_FIELDS, BATTLE_FIELDS,
         r=FIXED, m=FIXED,
         kinds=LIST, pile=LIST, surface=DICT, built=DICT, goods=DICT, chips=DICT, cargo=DICT, marines=DICT, carried=DICT, marched=VALUE, idle=DICT,
-        where=DICT, moves=DICT, jumped=VALUE, scanned=VALUE, offered=VALUE,
+        where=DICT, entered=DICT, moves=DICT, jumped=VALUE, scanned=VALUE, offered=VALUE,
         bank=NESTED, techs=LIST, war=VALUE, out=LIST,
         cycle=VALUE, first=VALUE, phase=VALUE,
         fighting=VALUE, truce=VALUE, battle_place=VALUE, fought=VALUE, besieged=VALUE,
@@ -52,11 +52,13 @@ class AbyssState(BattleHost):
     goods: dict[int, tuple[str, ...]]     # planet place -> trade good per square ("" none)
     chips: dict[int, tuple[tuple[int, str], ...]]  # planet place -> trade chips there: (owner, good)
     cargo: dict[int, tuple[tuple[str, int], ...]]  # ship id -> units carried: (good, the planet that made it)
-    marines: dict[int, tuple[tuple[int, int, int] | None, ...]]  # planet -> per square (owner, marines, cycle landed)
+    marines: dict[int, tuple[tuple[int, int, tuple[int, ...]] | None, ...]]  # planet -> per square (owner, marines,
+    #                                                        the cycle each one landed in, oldest first)
     carried: dict[int, int]          # ship id -> marines aboard
     idle: dict[int, frozenset[int]]  # planet -> squares whose buildings stand idle (a habitat was lost)
     marched: frozenset[tuple[int, int]]  # (planet, square) stacks that marched this cycle
     where: dict[int, int]            # ship id -> place
+    entered: dict[int, tuple[int, ...]]  # place -> sides that moved in where another player's ships were, latest last
     moves: dict[int, int]            # ship id -> moves left this Movement phase
     jumped: frozenset[int]
     scanned: frozenset[int]
@@ -95,7 +97,7 @@ class AbyssState(BattleHost):
         self.pile = list(m.data.map.hexes.values())
         self.surface, self.built, self.goods, self.chips, self.cargo = {}, {}, {}, {}, {}
         self.marines, self.carried, self.marched, self.idle = {}, {}, frozenset(), {}
-        self.where, self.moves = {}, {}
+        self.where, self.entered, self.moves = {}, {}, {}
         self.jumped = self.scanned = frozenset()
         self.offered = frozenset()
         st = m.data.setup
@@ -219,6 +221,12 @@ class AbyssState(BattleHost):
 
     def battle_ended(self, winners: list[int], reason: str) -> None:
         after_battle(self, winners, reason)
+
+    def may_flee(self, seat: int) -> bool:
+        return may_flee(self, seat)
+
+    def side_fled(self, seat: int, ships: list[int]) -> None:
+        flee_to_friendly_space(self, seat, ships)
 
     def planet_fires(self) -> None:
         planet_fires(self)

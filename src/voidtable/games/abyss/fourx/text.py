@@ -234,6 +234,12 @@ def describe_event(game: Game, event: Event, names: Sequence[str] | None = None)
     if t == "bonus":
         if "tech" in e:
             return f"{who} finds a free technology: {tech_name(game, e['tech'])}."
+        if "colony" in e:
+            if e["colony"]:
+                return f"{who} finds a free colony: a habitat on square {e['square'] + 1} of space {e['place']}."
+            return f"{who} finds a free colony, but it cannot take on space {e['place']}: the planet is not hospitable to them."
+        if "marine" in e:
+            return f"{who} finds a free marine on square {e['square'] + 1} of space {e['place']}."
         return f"{who} finds {e['amount']} {e['resource']}."
     if t == "war":
         return f"{who} declares war on {seat_name(game, e['on'], names)}."

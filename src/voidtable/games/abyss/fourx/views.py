@@ -18,7 +18,8 @@ def view(s: "AbyssState", player: int | None) -> dict[str, Any]:
                 "goods": list(s.goods.get(p, ("",) * len(s.surface[p]))),
                 "chips": [list(c) for c in s.chips.get(p, ())],
                 "idle": sorted(s.idle.get(p, frozenset())),
-                "marines": [list(m) if m else None for m in s.marines.get(p, (None,) * len(s.surface[p]))]} for p in sorted(s.surface)]
+                "marines": [[m[0], m[1], list(m[2])] if m else None
+                            for m in s.marines.get(p, (None,) * len(s.surface[p]))]} for p in sorted(s.surface)]
     ships = []
     for i in sorted(s.ships):
         sh = s.ships[i]
@@ -37,6 +38,7 @@ def view(s: "AbyssState", player: int | None) -> dict[str, Any]:
         "war": [list(w) for w in sorted(s.war)], "out": list(s.out),
         "leader": s.leader, "terms": list(s.terms), "streak": s.streak, "in_force": list(s.in_force),
         "battle": {"place": s.battle_place, "sides": list(s.fighting), "round": s.round, "order": list(s.order),
+                   "attacker": s.attacker if s.fighting else None,
                    "planet": [list(c) for c in sorted(s.planet)]},
         "decision": s.decision_json(), "winners": list(s.winners), "win_kind": s.win_kind, "over": s.over,
     }
