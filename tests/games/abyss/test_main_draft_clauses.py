@@ -14,10 +14,11 @@ from typing import Any
 
 from voidtable.engine import Action
 from voidtable.engine.parameters import find
+from voidtable.engine.positions import edit, pending_choices, run_until
 from voidtable.games.abyss.battle import Move, Turn
 from voidtable.games.abyss.fourx import SPEC, ground, movement, purchase, text
 from voidtable.games.abyss.fourx.state import AbyssState
-from voidtable.games.abyss.fourx.tasks import Battles, EndOfCycle, Ground, Purchase, Seize
+from voidtable.games.abyss.fourx.tasks import Battles, Ground, Purchase, Seize
 from voidtable.games.abyss.ships import Ship
 from tests.games.abyss.main_helpers import main_state
 
@@ -63,19 +64,22 @@ def open_space(s: AbyssState, *places: int) -> None:
 
 
 def start_battle_at(s: AbyssState, place: int) -> None:
-    """The space battles begin (after the movement), with nothing but the end of the cycle after them."""
-    s.stack = [EndOfCycle(), Battles()]
-    s._legal = None
-    s.advance()
-    assert s.battle_place == place
+    """The space battles begin (after the movement) with nothing after them; the state halts before each side's
+    turn, so every turn is seen, one with a single choice (or none) too."""
+    edit(s, stack=[])
+    run_until(s, Turn, push=[Battles()])
+    assert s.battle_place == place and isinstance(s.pending, Turn)
 
 
-def hold(s: AbyssState) -> int:
-    """The seat to move fights on, or its ship holds its cell (or it takes its first choice); which seat it was."""
+def fight_on(s: AbyssState) -> int:
+    """The seat to move fights on, or its ship holds its cell (or it takes its first choice); which seat it was.
+    A turn with nothing to choose (a side with no ships left) passes."""
     p = s.to_move()[0]
     task = s.pending
     legal = s.legal_actions(p)
-    if isinstance(task, Move):
+    if not legal:
+        run_until(s, Turn, past_top=True)
+    elif isinstance(task, Move):
         s.apply(p, Action("move", s.ships[task.ship].cell))
     else:
         s.apply(p, Action("flee", False) if Action("flee", False) in legal else legal[0])
@@ -85,13 +89,13 @@ def hold(s: AbyssState) -> int:
 def hold_until_round(s: AbyssState, n: int) -> None:
     """Every side fights on and every ship holds its cell, until round ``n`` begins."""
     while s.round < n:
-        hold(s)
+        fight_on(s)
 
 
 def hold_until_turn_of(s: AbyssState, seat: int) -> None:
     """Every side fights on and holds until ``seat``'s turn in a round begins."""
     while not (isinstance(s.pending, Turn) and s.pending.seat == seat and not s.pending.started):
-        hold(s)
+        fight_on(s)
 
 
 # ------------------------------------------------------------------ 5. the attacker is the side that moved in
@@ -111,8 +115,7 @@ def test_on_a_full_tie_the_side_that_moved_in_goes_first_even_as_the_first_playe
         for i in fighters(s, mover):
             s.where[i] = here
             s.moves[i] = 1
-        s.war = frozenset({(0, 1)})
-        s._legal = None
+        edit(s, war=frozenset({(0, 1)}))
         for seat in s.turn_order():
             if seat == mover:
                 for i in fighters(s, mover):
@@ -140,7 +143,7 @@ def test_a_side_that_moves_in_at_peace_and_then_declares_war_is_the_attacker():
     for i in fighters(s, 0):
         s.where[i] = here
         s.moves[i] = 1
-    s._legal = None
+    edit(s)                                    # the legal actions worked out before the edits are stale
     for i in fighters(s, 0):
         play(s, 0, "select", i)
         play(s, 0, "step", there)              # at peace: nobody is stopped, nobody fights yet
@@ -177,13 +180,13 @@ def flight_position(friendly: str | None) -> tuple[AbyssState, int, list[int]]:
 
 def test_no_flight_is_offered_when_every_neighbour_is_enemy_held_or_a_black_hole():
     s, place, _ = flight_position(None)
-    asked = set()
+    offered = {}
     while s.round == s.r.battle.flee_from_round:
-        task, p = s.pending, s.to_move()[0]
-        if isinstance(task, Turn) and not task.started and Action("flee", True) in s.legal_actions(p):
-            asked.add(p)
-        hold(s)
-    assert asked == {1}, "seat 1 has friendly space next door; seat 0 has none"
+        now = pending_choices(s)
+        if isinstance(now.task, Turn) and not now.task.started:
+            offered[now.task.seat] = Action("flee", True) in now.actions()
+        fight_on(s)
+    assert offered == {0: False, 1: True}, "seat 1 has friendly space next door; seat 0 has none"
 
 
 def test_a_side_that_flees_goes_to_the_friendly_space_and_the_battle_ends():
@@ -199,7 +202,7 @@ def test_fleeing_into_an_asteroid_field_rolls_the_d8_for_each_ship():
     """Draft: entering asteroids rolls an 8-sided die for each ship; a 6 or 7 damages it. A flight enters too."""
     s, place, (to,) = flight_position("asteroid")
     hold_until_turn_of(s, 0)
-    s.rng = Die(6)                                                          # type: ignore[assignment]
+    edit(s, rng=Die(6))
     events = play(s, 0, "flee", True)
     rolls = [e for e in events if e["type"] == "asteroids"]
     assert sorted(e["ship"] for e in rolls) == [0, 1] and all(e["roll"] == 6 and e["hit"] for e in rolls)
@@ -222,19 +225,22 @@ def test_a_side_that_lost_its_last_ship_is_never_asked_to_flee_and_the_others_fi
     s.ships[0] = s.ships[0]._replace(cell=(4, 4))
     s.ships[34] = s.ships[34]._replace(cell=(5, 4))        # seat 2's fighter next to seat 0's
     s.ships[17] = s.ships[17]._replace(cell=(9, 0))        # seat 1's far off
-    s._legal = None
-    s.rng = Die(1)                                          # type: ignore[assignment]  # round 1: every shot misses
+    edit(s, rng=Die(1))                                     # round 1: every shot misses
     hold_until_round(s, s.r.battle.flee_from_round)
     assert s.order[0] == 0 and s.order.index(2) > s.order.index(0)
-    s.rng = Die(6)                                          # type: ignore[assignment]
+    edit(s, rng=Die(6))
     play(s, 0, "flee", False)
     if isinstance(s.pending, Move):
         play(s, 0, "move", (4, 4))                          # holds; its laser hits seat 2's fighter: gone
     assert 34 not in s.ships and s.fighting and s.round == 2
-    seats_asked = []
+    turns = {}
     while s.round == 2 and s.to_move():
-        seats_asked.append(hold(s))
-    assert 2 not in seats_asked, "a side with no ships is out of the battle"
+        now = pending_choices(s)
+        if isinstance(now.task, Turn) and not now.task.started:
+            turns[now.task.seat] = now.actions()
+        fight_on(s)
+    assert turns[2] == [], "a side with no ships is out of the battle: its turn offers nothing, not even flight"
+    assert Action("flee", True) in turns[1]
     assert s.round == 3 and set(s.order) == {0, 1}         # 0 and 1 are still at war: the battle goes on
 
 
@@ -248,9 +254,8 @@ def test_a_wormhole_jump_to_a_partner_next_to_a_black_hole_stops_the_ship():
         there = next(p for p in range(len(g)) if not s.kinds[p] and distance_ok(s, p) and g.distance(p, here) > 2)
         s.kinds[here] = s.kinds[there] = "wormhole_a"
         s.kinds[g.neighbours[there][0]] = "black_hole" if near else "empty"
-        s.techs[0] = frozenset({"engines_1"})
         s.moves[i] = 2
-        s._legal = None
+        edit(s, techs=[frozenset({"engines_1"}), *s.techs[1:]])
         play(s, 0, "select", i)
         play(s, 0, "jump")
         assert s.where[i] == there
@@ -273,9 +278,9 @@ def test_fresh_marines_joining_veterans_do_not_hold_the_veterans_back():
     s.carried[13] = 1
     ground.land(s, 13, 1, movement.reveal_square)          # a fresh one joins them
     assert s.marines[place][1][:2] == (0, 3)
-    assert Action("march", (place, 1, 0)) in ground.marches(s, 0)
-    s.stack = [EndOfCycle(), Ground(0)]
-    s._legal = None
+    edit(s, stack=[])
+    stop = run_until(s, push=[Ground(0)])
+    assert Action("march", (place, 1, 0)) in stop.pending.actions(0)
     s.apply(0, Action("march", (place, 1, 0)))            # onto seat 1's habitat
     assert isinstance(s.pending, Seize)
     assert s.marines[place][0][:2] == (0, 2) and s.marines[place][1][:2] == (0, 1)   # the fresh one stays
@@ -285,14 +290,11 @@ def test_a_marine_bought_on_veterans_square_leaves_them_free_to_march():
     s = main_state(3)
     place = s.m.galaxy.homes[0]
     s.war = frozenset({(0, 1)})
-    s.marines[place] = (None,) * 9
-    s.stack = [EndOfCycle(), Purchase(0)]
-    s.bank[0] = [9, 9, 9]
-    s._legal = None
+    edit(s, stack=[], bank=[[9, 9, 9], *s.bank[1:]])
+    run_until(s, push=[Purchase(0)])
     s.apply(0, Action("buy_marine", (place, 4)))           # bought in cycle 1: ready from cycle 2
-    s.cycle += 1
-    s.stack = [EndOfCycle(), Purchase(0)]
-    s._legal = None
+    edit(s, stack=[], cycle=s.cycle + 1)
+    run_until(s, push=[Purchase(0)])
     s.apply(0, Action("buy_marine", (place, 4)))           # another, bought in cycle 2
     assert s.marines[place][4][:2] == (0, 2)
     assert any(a.arg[:2] == (place, 4) for a in ground.marches(s, 0))
@@ -340,7 +342,7 @@ def test_any_building_but_a_wonder_may_be_bulldozed_habitats_included():
     legal = purchase.purchase_legal(s, Purchase(0))
     assert Action("bulldoze", (home, 0)) in legal and Action("bulldoze", (home, 4)) in legal   # the habitats
     assert Action("bulldoze", (home, 5)) not in legal                                          # the wonder
-    s.stack = [EndOfCycle(), Purchase(0)]
-    s._legal = None
+    edit(s, stack=[])
+    run_until(s, push=[Purchase(0)])
     s.apply(0, Action("bulldoze", (home, 4)))
     assert s.built[home][4] is None and s.built[home][0] == (0, "habitat")
