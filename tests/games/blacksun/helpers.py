@@ -2,32 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
 
 import voidtable
 from voidtable.engine import hexgrid as hg
 from voidtable.engine.actions import Action
+from voidtable.engine.positions import clear_caches, edit, hold, run_until
 from voidtable.games.blacksun.board import Board
 from voidtable.games.blacksun.flow import TASKS
 from voidtable.games.blacksun.positions import BOARD, put
 from voidtable.games.blacksun.setup import issue_ships
 
 
-class Hold(NamedTuple):
-    """A decision that never resolves by itself: the bottom of a test's stack."""
-
-    seat: int
-
-
-if Hold not in TASKS:
-    TASKS.decision(Hold, lambda s, t: [Action("hold", 0), Action("hold", 1)], name="test_hold")(lambda s, t, a: None)
-
-HOLD = Hold(0)
-
-
 def kind(s) -> str:
-    """The name of the task on top of the stack (``"walk"``, ``"arrange"`` ...)."""
-    return TASKS.name(s.stack[-1])
+    """The name of the task on top of the stack (``"walk"``, ``"arrange"`` ...); ``""`` when the stack is empty."""
+    return TASKS.name(s.stack[-1]) if s.stack else ""
 
 
 def kinds_on_stack(s) -> list[str]:
@@ -50,26 +39,20 @@ def make(
     options: dict | None = None,
     seed: int = 1,
 ):
-    """A state with the given starting factions, ships (default: the factions' own) and map, nothing placed."""
+    """A state with the given starting factions, ships (default: the factions' own) and map, nothing placed.
+
+    Its stack is empty and the state held (engine.positions): tests push the steps they test (``run``),
+    and when those are done the stack is simply empty."""
     opts = {"sun": sun, **(options or {})}
     s = voidtable.load("blacksun", players, opts).new_state(seed)
-    s.starting = list(factions)
-    s.card = [None] * players
-    s.board = Board(tiles or space_tiles(sun=sun), sun, s.R.suns)
-    s.status = [0] * s.board.n_hex
+    board = Board(tiles or space_tiles(sun=sun), sun, s.R.suns)
+    edit(s, starting=list(factions), card=[None] * players, board=board, status=[0] * board.n_hex)
     if ships is None:
         ships = [(p, t) for p in range(players) for t, k in s.R.factions[factions[p]].ships.items() for _ in range(k)]
     issue_ships(s, ships)
-    s.captures = []
-    s.raid = None
-    s.scores = [0] * players
-    s.stack = [HOLD]
-    s.active = 0
-    s.final_queue = None
-    s.over = False
-    s._legal = None
-    s._events = []
-    return s
+    edit(s, captures=[], raid=None, scores=[0] * players, stack=[], active=0, final_queue=None, over=False)
+    s.take_events()
+    return hold(s)
 
 
 def hx(s, q: int, r: int) -> int:
@@ -79,7 +62,7 @@ def hx(s, q: int, r: int) -> int:
 def at(s, ship: int, q: int, r: int, d: int = -1) -> None:
     """Put ``ship`` in hex (q, r): centre (d = -1) or the edge in direction d."""
     put(s, ship, hx(s, q, r), d)
-    s._legal = None
+    clear_caches(s)
 
 
 def edge_dir(a: tuple[int, int], b: tuple[int, int]) -> int:
@@ -90,10 +73,7 @@ def edge_dir(a: tuple[int, int], b: tuple[int, int]) -> int:
 
 def run(s, *tasks: tuple) -> list[dict]:
     """Push ``tasks`` (first runs first) on top of the stack and run until a decision; returns the events."""
-    s.push(*tasks)
-    s._legal = None
-    s.advance()
-    return s.take_events()
+    return run_until(s, push=tasks).events
 
 
 def do(s, kind: str, arg: Any = None) -> list[dict]:
@@ -102,12 +82,18 @@ def do(s, kind: str, arg: Any = None) -> list[dict]:
     return s.apply(p, Action(kind, arg))
 
 
+def offered(s) -> list[Action]:
+    """The legal actions of the seat to move; none once the steps a test pushed are done (an empty stack)."""
+    movers = s.to_move()
+    return s.legal_actions(movers[0]) if movers else []
+
+
 def kinds(s) -> list[str]:
-    return [a.kind for a in s.legal_actions(s.to_move()[0])]
+    return [a.kind for a in offered(s)]
 
 
 def args(s, kind: str) -> list[Any]:
-    return [a.arg for a in s.legal_actions(s.to_move()[0]) if a.kind == kind]
+    return [a.arg for a in offered(s) if a.kind == kind]
 
 
 def on_board(s) -> list[int]:

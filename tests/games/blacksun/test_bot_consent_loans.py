@@ -76,7 +76,7 @@ def test_lends_an_exposed_ship_to_a_player_under_whom_it_is_safe():
     do(s, "lend", YACHT)
     assert decide(s) == Action("lend_to", 2)  # not the Rebel Commander, who scores for destroying Allied ships
     do(s, "lend_to", 2)
-    assert s.ctrl[YACHT] == 2 and s.stack[-1].__class__ is not Loans  # nothing left to lend: the turn goes on
+    assert s.ctrl[YACHT] == 2 and not any(isinstance(t, Loans) for t in s.stack)  # nothing left to lend: the turn goes on
 
 
 def test_keeps_a_safe_ship_and_will_not_lend_to_the_leader():

@@ -5,11 +5,12 @@ from __future__ import annotations
 from voidtable.games.blacksun import raids, scoring
 from voidtable.games.blacksun.positions import BOARD, CAPTURED, DESTROYED
 
+from voidtable.engine.positions import edit
 from voidtable.engine.rng import Rng
 
 from voidtable.games.blacksun.flow import EndTurn, RaidChoice
 
-from .helpers import HOLD, kind, ScriptedRng, args, at, do, hx, kinds, make, maybe, run, space_tiles
+from .helpers import kind, ScriptedRng, args, at, do, hx, kinds, make, maybe, run, space_tiles
 
 FS = frozenset()
 
@@ -125,7 +126,7 @@ def test_asterisk_ship_is_captured_and_returns_after_captors_next_turn():
     s.rng = Rng(3)
     for seat, held in ((0, True), (1, True), (0, False)):
         # the capturing turn ends; the owner's turn passes without the Yacht; the captor's next turn ends
-        s.stack = [HOLD]
+        edit(s, stack=[])
         run(s, EndTurn(seat, False))
         while kind(s) == "arrange":
             do(s, "slot", args(s, "slot")[0])

@@ -13,7 +13,7 @@ from voidtable.games.blacksun.positions import BOARD, CAPTURED, DESTROYED
 
 from voidtable.games.blacksun.flow import AfterTurn, EndTurn, Faction, Move, NextTurn, RaidChoice, Roll, ScoreEnd, SecondTurn, TurnStart
 
-from .helpers import HOLD, kind, ScriptedRng, args, at, do, hx, kinds, make, maybe, run, space_tiles
+from .helpers import kind, ScriptedRng, args, at, do, hx, kinds, make, maybe, run, space_tiles
 
 FS = frozenset()
 
@@ -86,13 +86,13 @@ def test_peaceful_turn_with_no_crisis_or_allies_at_every_crisis():
     s = make(2, ["alliance", "medics"], tiles=planets_map())
     run(s, ScoreEnd(0))
     assert s.scores[0] == 1  # no Crisis anywhere
-    s.stack = [HOLD]
+    edit(s, stack=[])
     s.status[hx(s, -1, 2)] = scoring.CRISIS
     s.status[hx(s, 2, 0)] = scoring.CRISIS
     at(s, 0, -1, 2)
     run(s, ScoreEnd(0))
     assert s.scores[0] == 1  # one Crisis without an Allied ship
-    s.stack = [HOLD]
+    edit(s, stack=[])
     at(s, 1, 1, 0, 0)  # on the edge of planet 12's hex (anchored? no centre yet)
     at(s, 2, 1, 0)
     run(s, ScoreEnd(0))
@@ -186,7 +186,7 @@ def test_brigands_rebuild_raiders_at_the_secret_base():
     at(s, base, 1, 1)
     at(s, 0, 1, 1, 0)
     s.sstate[1] = s.sstate[2] = DESTROYED
-    s.stack = [HOLD]
+    edit(s, stack=[])
     opts = factions.rebuild_options(s, 0)
     assert opts == [Action("rebuild_raiders", (1, 1))]
     s.rng = Rng(1)
@@ -215,7 +215,7 @@ def test_medics_rebuild_one_ambunaut_by_a_medsat():
 def test_target_gives_every_other_player_one_more_turn():
     s = make(4, ["medics", "rebel", "alliance", "merchants"])
     s.scores[2] = 10
-    s.stack = [HOLD]
+    edit(s, stack=[])
     assert scoring.check_end(s, 1) is False
     assert s.final_queue == [3, 0, 1]  # seat 2 reached it on seat 1's turn: 2 skipped
     s2 = make(4, ["medics", "rebel", "alliance", "merchants"])
