@@ -47,6 +47,9 @@ def test_technologies_come_with_their_prerequisites_first():
     ({f"land.shares.red.{t}": 0.0 for t in ("plains", "mineral", "energy", "water", "barren", "bonus")},
      "land.shares.red"),
     ({"map.hexes.asteroid": 40, "map.hexes.green": 40}, "map.hexes.*"),
+    ({"land.bonus_shares.marine": -1.0}, "land.bonus_shares.marine"),
+    ({f"land.bonus_shares.{k}": 0.0 for k in ("energy", "food", "minerals", "technology", "colony", "marine")},
+     "land.bonus_shares"),
 ])
 def test_broken_overrides_are_refused_with_one_line_naming_the_path(override, path):
     with pytest.raises(RulesDataError) as e:
