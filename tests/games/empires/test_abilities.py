@@ -56,11 +56,11 @@ def test_retreat_pays_a_credit_and_no_die_is_rolled():  # T26
     s.credits[1] = 1
     rng = script(s, [])
     before = rng.state
-    dest = retreat_to(s, 1, "t0.p0")
+    [dest] = retreat_to(s, 1, "t0.p0")      # one nearest planet here (equal distances: test_book_clauses.py)
     assert dest in ("bindok_ii", "home1")
     attack(s, 0, "t0.p0", 1)
-    assert s.to_move() == [1] and s.legal_actions(1) == [Action("retreat", None), Action("stay", None)]
-    s.apply(1, Action("retreat", None))
+    assert s.to_move() == [1] and s.legal_actions(1) == [Action("retreat", dest), Action("stay", None)]
+    s.apply(1, Action("retreat", dest))
     assert s.credits[1] == 0 and rng.state == before and resting(s)
     assert {x.space for x in s.ships.values() if x.owner == 1} == {dest}
     # without a credit, no Retreat is offered
@@ -147,18 +147,18 @@ def test_tractor_beam_holds_ships_and_stops_passers():  # clause 111
     ship(s, 1, "starcruiser", "b")
     passer = ship(s, 0, "starfighter", "a")
     from voidtable.games.empires.movement import destinations
-    assert destinations(s, passer) == ["b"]            # entering the beam's space ends the move
+    assert destinations(s, passer) == ["b"]            # a leg ends in the beam's space (passing: test_book_clauses.py)
     held = ship(s, 0, "starfighter", "b")
     run(s, ChooseAction(0, 3))
     s.apply(0, Action("move", held))
+    s.apply(0, Action("to", "c"))                      # the mover names where; then the beam's owner is asked
     assert s.to_move() == [1] and s.legal_actions(1) == [Action("permit", None), Action("refuse", None)]
     s.apply(1, Action("refuse", None))
     assert s.ships[held].space == "b" and s.pending == ChooseAction(0, 2)   # the action is spent
     s.apply(0, Action("move", held))
-    s.apply(1, Action("permit", None))
-    assert s.to_move() == [0]
     s.apply(0, Action("to", "c"))
-    assert s.ships[held].space == "c"
+    s.apply(1, Action("permit", None))
+    assert s.ships[held].space == "c" and s.pending == ChooseAction(0, 1)
 
 
 def test_terraforming_replaces_earth_with_new_earth():

@@ -117,3 +117,34 @@ def test_the_bot_reads_the_rules_the_game_was_made_with():
     assert obs.rules is changed.game.rules and obs.options["negotiation"] == "licences"
     assert bot.act(obs, Rng(1)).arg == "asteroid_navigation"
     assert bot.rollout_policy(changed, p, changed.legal_actions(p), Rng(1)).arg == "asteroid_navigation"
+
+
+def test_the_bot_lets_a_rival_leave_its_tractor_beam_only_away_from_its_planets():
+    """Every other player is a rival: a ship may leave the beam for a space further from every planet the
+    bot holds, never towards them, nor to a neutral planet it could take."""
+    from voidtable.engine.actions import Action
+    from voidtable.games.empires.planets import Control
+    from voidtable.games.empires.tasks import MoveShip
+
+    from .helpers import blank, run, ship
+
+    def answer(to: str, start: str) -> Action:
+        s = blank()
+        # tan_fu (held by seat 1) - t0.p0 (seat 1's beam) - t0.p1, and t0.p0 - bindok_ii (neutral)
+        s.graph = {"tan_fu": (("t0.p0", ""),), "t0.p0": (("bindok_ii", ""), ("t0.p1", ""), ("tan_fu", "")),
+                   "t0.p1": (("t0.p0", ""),), "bindok_ii": (("t0.p0", ""),)}
+        s.control["tan_fu"] = Control(ally=1)
+        s.techs[1] = ["starcruiser_hulls", "tractor_beam"]
+        ship(s, 1, "starcruiser", "t0.p0")
+        mover = ship(s, 0, "starfighter", start)
+        run(s, MoveShip(0, mover))                  # from t0.p1 the one leg, to the beam, takes itself
+        assert s.ships[mover].space == "t0.p0"
+        s.apply(0, Action("to", to))
+        assert s.to_move() == [1]
+        hooks = SPEC.hooks.bot
+        assert hooks is not None
+        return hooks.act(observe(s, 1), Rng(1))
+
+    assert answer("t0.p1", "t0.p0") == Action("permit", None)       # away from Tan Fu: let it go
+    assert answer("bindok_ii", "t0.p0") == Action("refuse", None)   # to a neutral planet: held
+    assert answer("tan_fu", "t0.p1") == Action("refuse", None)      # passing through towards Tan Fu: held

@@ -60,7 +60,11 @@ SPEC = GameSpec(
     data_file=Path(__file__).with_name("empires.toml"),
     data_types=(EmpiresData,),
     max_decisions=20_000,
-    rules_version=3,  # 2: New Earth replaces Earth (a planet card instead of +2 income); 3: offer windows between rounds
+    # 2: New Earth replaces Earth (a planet card instead of +2 income); 3: offer windows between rounds;
+    # 4: four of the book's clauses (issue 25): a Tractor Beam's owner is asked when a move would leave or pass its
+    # space, a Retreat between equally near planets is the player's choice, Sreech may infest home worlds, a Space
+    # Port researched in the base game's hidden pre-round takes a ship built in it
+    rules_version=4,
     hooks=HOOKS,
     actions=ACTIONS,
     tasks=TASKS,

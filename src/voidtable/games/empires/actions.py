@@ -84,7 +84,7 @@ DISCARD = ActionKind("discard", CARD)
 CARRY = ActionKind("carry", SHIP)  # a Diplomat's passenger
 MIND_CONTROL = ActionKind("mind_control", SHIP)  # Siri
 EXTRA_MOVE = ActionKind("extra_move", NO_ARG)  # Narkani
-RETREAT = ActionKind("retreat", NO_ARG)  # Bindok II's ally
+RETREAT = ActionKind("retreat", SPACE)  # Bindok II's ally: to which of the nearest planets he controls
 STAY = ActionKind("stay", NO_ARG)
 # Cards of one type differ only in their Tactic: a Tactic is paid with one card showing it and other
 # cards of the type; the second part says how many of those show the type's other Tactic.
@@ -92,8 +92,9 @@ TACTIC = ActionKind("tactic", tuple_arg("tactic", CARD, number_arg("other_abilit
 PASS = ActionKind("pass", NO_ARG)
 MOVE_ALL = ActionKind("move_all", NO_ARG)  # Warp Gate
 MOVE_ALL_DONE = ActionKind("move_all_done", NO_ARG)
-PERMIT = ActionKind("permit", NO_ARG)  # Tractor Beam
+PERMIT = ActionKind("permit", NO_ARG)  # Tractor Beam: its owner lets a ship leave the beam's space, or not
 REFUSE = ActionKind("refuse", NO_ARG)
+STOP = ActionKind("stop", NO_ARG)  # a ship stopped in a Tractor Beam's space ends its move there
 TRADEABLE = choice_arg("tradeable", lambda g: ["credits", *_card_keys(g)])  # never VP, never planet cards
 AMOUNT = number_arg("amount", 1, 3)
 OFFER_TO = ActionKind("offer_to", seat_arg("seat", 4))
@@ -115,6 +116,6 @@ ACTIONS = ActionTable("empires", [
     MOVE, TO, ATTACK, TARGET, CULTURE, MINE, DIPLOMACY, INFEST, END_TURN,
     CASUALTY, TAKE, LEAVE, BEFRIEND_NOW, NOT_NOW, DISCARD, SWAP,
     CARRY, MIND_CONTROL, EXTRA_MOVE, RETREAT, STAY, PORT_AT, BUILD_AT_PORT, TACTIC, PASS, MOVE_ALL, MOVE_ALL_DONE, PERMIT, REFUSE,
-    PAY_SHOOTING_STAR, HOLD_FIRE,
+    STOP, PAY_SHOOTING_STAR, HOLD_FIRE,
     OFFER_TO, OFFER_GIVE, OFFER_ASK, OFFER_LICENCE, OFFER_SEND, ACCEPT, DECLINE,
 ])

@@ -19,6 +19,8 @@ was made with (planet cards, ships, technologies, options: public; with every
 - **Time the scorings**: in a scoring round (5, 9, 11, or 9 in the short game)
   planets weigh more, and it mines and draws less.
 - **Research**: technologies with VP first, then those unlocking better ships.
+- **Tractor Beam**: it lets a rival's ship leave its beam only for a space further
+  from every planet it holds that is not a neutral planet; otherwise it holds it.
 - **Trade** (with negotiation on): it accepts an offer that gives it at least as
   much as it costs (credits 1, a card 1.5, a licence 2) and offers 2 credits for a
   licence to the trade good it lacks for the technology it wants.
@@ -260,9 +262,15 @@ def score(sight: Sight, a: Action) -> float:
         space = d.get("space", "")
         mine_power = sight.strength(seat, space)
         theirs = max((sight.strength(q, space) for q in sight.enemies_at(space)), default=0.0)
-        return 10 if theirs > 1.5 * mine_power else -1
+        # between equally near planets: one under threat, where the ships defend it
+        return (10 + (1 if arg in sight.threatened else 0)) if theirs > 1.5 * mine_power else -1
+    if k == "permit":
+        return 6 if lets_go(sight) else 0
     if k == "refuse":
         return 5
+    if k == "stop":
+        sh = sight.ships.get((v.get("decision") or {}).get("ship", -1))
+        return score(sight, Action("to", sh["space"])) if sh is not None else 0
     if k == "accept":
         return offer_worth(v, seat)
     if k == "offer_to":
@@ -280,12 +288,26 @@ def score(sight: Sight, a: Action) -> float:
         return -5
     if k == "port_at":
         return sight.value(str(arg), False)
-    if k in ("move_all", "extra_move", "swap", "mind_control", "infest"):
-        return 6 if k in ("infest", "mind_control") else -2
+    if k == "infest":  # an infestation gives the planet's ability only (a home world has none)
+        return 6 if arg in r.data.planets and r.planet(arg).ability else 1
+    if k in ("move_all", "extra_move", "swap", "mind_control"):
+        return 6 if k == "mind_control" else -2
     if k in ("end_turn", "build_done", "pass", "decline", "stay", "leave", "not_now", "no_rotate", "move_all_done",
-             "permit", "hold_fire"):
+             "hold_fire"):
         return 0
     return 5
+
+
+def lets_go(sight: Sight) -> bool:
+    """Tractor Beam: every other player is a rival (the game has no treaties), so a ship may leave the
+    beam only to go further from every planet the bot holds, and not to a neutral planet it could take."""
+    d = sight.view.get("decision") or {}
+    sh = sight.ships.get(d.get("ship", -1))
+    to = str(d.get("to", ""))
+    if sh is None or to in sight.neutral:
+        return False
+    near = sight.bfs(sight.held)
+    return near.get(to, 99) > near.get(sh["space"], 99)
 
 
 def offer_worth(view: dict[str, Any], seat: int) -> float:

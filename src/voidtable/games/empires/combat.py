@@ -125,7 +125,7 @@ def engage(s: "EmpiresState", seat: int, target: int, space: str) -> None:
     if not ships_at(s, target, space):
         s.push(TakePlanet(seat, space))  # undefended: taken with the action, no roll
         return
-    if retreat_to(s, target, space) is not None:
+    if retreat_to(s, target, space):
         s.push(RetreatChoice(target, seat, space))
         return
     s.push(FireLevel(seat, target, space, 0))
@@ -145,27 +145,30 @@ def cancel_attack(s: "EmpiresState", task: CancelAttack, action: "Action") -> No
     s.event(type="attack_cancelled", seat=task.seat, attacker=task.attacker, space=task.space)
 
 
-def retreat_to(s: "EmpiresState", seat: int, space: str) -> str | None:
-    """Bindok II's Retreat: with a credit, the nearest other planet the seat controls (ties: by name, a reading)."""
+def retreat_to(s: "EmpiresState", seat: int, space: str) -> list[str]:
+    """Bindok II's Retreat: with a credit, the nearest other planets the seat controls (by lines, obstacles
+    ignored); when several are equally near, the retreating player picks one (book). None: no Retreat."""
     if "retreat" not in benefits(s, seat).abilities or s.credits[seat] < 1:
-        return None
+        return []
     dist = distances(s.graph, space)
     held = [p for p, c in s.control.items() if c.controller == seat and p != space and p in dist]
-    return min(held, key=lambda p: (dist[p], p)) if held else None
+    if not held:
+        return []
+    nearest = min(dist[p] for p in held)
+    return sorted(p for p in held if dist[p] == nearest)
 
 
 def retreat_legal(s: "EmpiresState", task: RetreatChoice) -> list["Action"]:
-    return [RETREAT(), STAY()]
+    return [*(RETREAT(p) for p in retreat_to(s, task.seat, task.space)), STAY()]
 
 
 @TASKS.decision(RetreatChoice, legal=retreat_legal)
 def retreat_choice(s: "EmpiresState", task: RetreatChoice, action: "Action") -> None:
-    """Before any die: pay 1 credit and take every ship on the space to the nearest controlled planet."""
+    """Before any die: pay 1 credit and take every ship on the space to the chosen nearest controlled planet."""
     if action.kind == "stay":
         s.push(FireLevel(task.attacker, task.seat, task.space, 0))
         return
-    dest = retreat_to(s, task.seat, task.space)
-    assert dest is not None
+    dest = str(action.arg)
     s.credits[task.seat] -= 1
     for i in ships_at(s, task.seat, task.space):
         s.ships[i] = s.ships[i]._replace(space=dest)

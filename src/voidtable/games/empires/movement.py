@@ -1,7 +1,10 @@
 """MOVE: one ship along the lines, up to its move value; obstacles bar it without the ability to pass.
 
-Enemy ships do not block (a reading: only the Tractor Beam holds ships, and it is
-not built yet). The Moth ignores every obstacle.
+Enemy ships do not block (a reading: only the Tractor Beam holds ships). The Moth
+ignores every obstacle. An opponent's Tractor Beam ship holds every ship in its
+space: a move may leave that space (the ship started there, or entered it on the
+way) only with the beam owner's permission (turn.py asks), so a ship's reach stops
+at each such space and goes on from there as a new leg of the same move.
 """
 
 from __future__ import annotations
@@ -48,7 +51,8 @@ def beam_spaces(s: "EmpiresState", seat: int) -> frozenset[str]:
 
 
 def held_by(s: "EmpiresState", ship_id: int) -> list[int]:
-    """The players whose Tractor Beam holds this ship where it is (their permission is needed to leave)."""
+    """The players whose Tractor Beam holds this ship where it is (their permission is needed to leave),
+    whether it started its move there or is passing through."""
     sh = s.ships[ship_id]
     kinds = {q: beam_kinds(s, q) for q in range(s.r.players) if q != sh.owner}
     if not any(kinds.values()):
@@ -75,18 +79,24 @@ def move_value(s: "EmpiresState", ship_id: int) -> int:
     return value
 
 
-def destinations(s: "EmpiresState", ship_id: int, steps: int = -1,
-                 ways: tuple[frozenset[str], frozenset[str]] | None = None) -> list[str]:
-    """Where the ship can go: within its move value, or ``steps`` spaces when given.
+def leg(s: "EmpiresState", ship_id: int, steps: int = -1,
+        ways: tuple[frozenset[str], frozenset[str]] | None = None) -> dict[str, int]:
+    """Where the ship can go in one leg, with the steps each takes: within its move value (or ``steps``),
+    stopping at any opponent's Tractor Beam space (going on from there is another leg).
 
     ``ways``: the owner's (passes, beam spaces), when the caller asks for many ships at once.
     """
     ship = s.ships[ship_id]
     value = move_value(s, ship_id) if steps < 0 else steps
     can_pass, beams = ways if ways is not None else (passes(s, ship.owner), beam_spaces(s, ship.owner))
-    dist = reach(s.graph, ship.space, value, can_pass, s.asteroid_spaces,
+    return reach(s.graph, ship.space, value, can_pass, s.asteroid_spaces,
                  s.r.ship(ship.kind).ignores_obstacles, storm_spaces(s), beams)
-    return sorted(dist)
+
+
+def destinations(s: "EmpiresState", ship_id: int, steps: int = -1,
+                 ways: tuple[frozenset[str], frozenset[str]] | None = None) -> list[str]:
+    """Where the ship can go in one leg (see :func:`leg`), sorted."""
+    return sorted(leg(s, ship_id, steps, ways))
 
 
 def has_docking_bay(s: "EmpiresState", seat: int) -> bool:

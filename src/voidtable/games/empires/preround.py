@@ -10,6 +10,12 @@ Research: pay the cost, own the prerequisite, control a planet with the trade
 good (it is not spent); once per round. Build: pay the cost; a starred ship needs
 its technology, a planet's ship an alliance (or infestation) giving it, the
 Infestor the Sreech; no more ships than tokens. New ships go on the home world.
+
+The two come in any order, and a Space Port goes on a planet as soon as it is
+researched and may take one new ship a round: in the base game the port's planet
+is chosen among the seat's hidden choices right after ordering the research, so a
+ship ordered later in the same pre-round may go there (the others learn of the
+port at the reveal).
 """
 
 from __future__ import annotations
@@ -94,8 +100,9 @@ def port_sites(s: "EmpiresState", seat: int) -> list[str]:
 
 
 def port_open(s: "EmpiresState", seat: int, ships: list[str] | None = None) -> bool:
-    """One ship a round may be placed on the space port, while the seat controls its planet."""
-    port = s.ports[seat]
+    """One ship a round may be placed on the space port (one placed, or chosen this pre-round), while the
+    seat controls its planet."""
+    port = s.ports[seat] or pending_port(s, seat)
     if not port or s.control[port].controller != seat:
         return False
     used = sum(1 for o in s.orders[seat] if o.startswith("build_at_port:")) if ships is None else 0
@@ -128,17 +135,27 @@ def pending(s: "EmpiresState", seat: int) -> tuple[str | None, list[str], int]:
         if what == "research":
             research = key
             cost += research_cost(s, seat, key)
-        elif what == "tactic":
+        elif what in ("tactic", "port_at"):
             continue
         else:
             ships.append(key)
             cost += s.r.ship(key).cost
-    # orders are "research:tech", "build:kind", "build_at_port:kind" or "tactic:card/others"
+    # orders are "research:tech", "port_at:planet", "build:kind", "build_at_port:kind" or "tactic:card/others"
     return research, ships, cost
+
+
+def pending_port(s: "EmpiresState", seat: int) -> str:
+    """Base game: the planet the seat chose this pre-round for the Space Port it ordered ("" for none)."""
+    for o in s.orders[seat]:
+        if o.startswith("port_at:"):
+            return o[len("port_at:"):]
+    return ""
 
 
 def choices(s: "EmpiresState", seat: int) -> list["Action"]:
     research, ships, cost = pending(s, seat)
+    if research is not None and s.r.tech(research).effect == "space_port" and not pending_port(s, seat):
+        return [PORT_AT(p) for p in port_sites(s, seat)]  # the port goes down at once, before anything else
     left = s.credits[seat] - cost
     ben = benefits(s, seat)
     out: list[Action] = []
@@ -197,6 +214,7 @@ def reveal(s: "EmpiresState", task: Reveal) -> None:
     ports = []
     for seat in s.order:
         research, _, _ = pending(s, seat)
+        port = pending_port(s, seat)
         for order in s.orders[seat]:
             if order.startswith("tactic:"):
                 card, others = order.split(":")[1].split("/")
@@ -204,10 +222,13 @@ def reveal(s: "EmpiresState", task: Reveal) -> None:
         if research is not None and may_research(s, seat, research, s.credits[seat]):
             do_research(s, seat, research)
             if s.r.tech(research).effect == "space_port":
-                ports.append(PlacePort(seat))
+                if port and s.control[port].controller == seat:
+                    put_port(s, seat, port)   # before the builds: a ship ordered for it goes there
+                else:
+                    ports.append(PlacePort(seat))
         for order in s.orders[seat]:
             what, kind = order.split(":")
-            if what in ("research", "tactic"):
+            if what in ("research", "tactic", "port_at"):
                 continue
             if s.r.ship(kind).cost <= s.credits[seat] and free_tokens(s, seat, kind):
                 do_build(s, seat, kind, at_port=what == "build_at_port")
@@ -268,5 +289,9 @@ def port_legal(s: "EmpiresState", task: PlacePort) -> list["Action"]:
 
 @TASKS.decision(PlacePort, legal=port_legal)
 def place_port(s: "EmpiresState", task: PlacePort, action: "Action") -> None:
-    s.ports[task.seat] = str(action.arg)
-    s.event(type="port", seat=task.seat, planet=action.arg)
+    put_port(s, task.seat, str(action.arg))
+
+
+def put_port(s: "EmpiresState", seat: int, planet: str) -> None:
+    s.ports[seat] = planet
+    s.event(type="port", seat=seat, planet=planet)

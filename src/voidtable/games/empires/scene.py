@@ -18,7 +18,7 @@ the 2-player row, the technologies you may research and the ships you may build,
 the races to choose from, and the offer being built or answered.
 
 Every legal action lands on an element: a space's hexagon (move to, attack,
-diplomacy, cover, infest, space port; several as a menu), a corner (settle), a
+diplomacy, cover, infest, space port, retreat; several as a menu), a corner (settle), a
 tile's middle (turn it), a ship piece (move, carry, lose, take over), a card
 (hand, technology, ship kind, race), a player panel (make an offer to), or a
 labelled button for the rest. Drawn from the view and the public rules data only.
@@ -63,6 +63,7 @@ PROMPTS = {
     "make_offer": "Build your offer: what you give, what you ask, a licence; then send it",
     "answer_offer": "An offer to you: accept or decline",
     "offer_window": "Before the next round: make one offer (click a player) or pass", "place_port": "Place your space port on a planet you hold",
+    "retreat_choice": "Attacked: pay a credit and retreat to a planet you hold (click it), or stay and fight",
 }
 
 
@@ -137,7 +138,7 @@ class Table:
     def route(self, legal: list[Action]) -> None:
         for a in legal:
             k, arg = a.kind, a.arg
-            if k in ("to", "attack", "cover", "infest", "port_at") and arg in self.at:
+            if k in ("to", "attack", "cover", "infest", "port_at", "retreat") and arg in self.at:
                 self.on_space.setdefault(arg, []).append(a)
             elif k == "diplomacy" and arg[0] in self.at:
                 self.on_space.setdefault(arg[0], []).append(a)
@@ -290,6 +291,11 @@ def players_part(t: Table) -> Json:
         ]
         if v["ports"][q]:
             stats.append({"label": "space port", "value": text.space_name(t.game, v, v["ports"][q], t.names)})
+        elif q == t.seat and v["pre_round"]["mine"]:
+            ordered = [o[len("port_at:"):] for o in v["pre_round"]["mine"] if o.startswith("port_at:")]
+            if ordered:  # your own port chosen this pre-round: the others see it at the reveal
+                stats.append({"label": "space port", "value": text.space_name(t.game, v, ordered[0], t.names)
+                              + " (this pre-round)"})
         entry: Json = {"seat": q, "name": t.who(q), "you": q == t.seat, "active": q in v["to_move"], "stats": stats}
         if v["pre_round"]["done"][q]:
             entry["note"] = "pre-round done"
@@ -411,9 +417,19 @@ def offer_panel(t: Table) -> Json | None:
     return {"kind": "panel", "id": "offer", "title": "Offer", "items": items}
 
 
-def prompt(t: Table) -> str:
+def prompt(t: Table, legal: list[Action]) -> str:
+    """What the seat is asked, in words; the Tractor Beam's question names the ship and where it would go."""
     d = t.view.get("decision") or {}
-    return PROMPTS.get(str(d.get("kind")), "Choose")
+    kind = str(d.get("kind"))
+    if kind == "tractor_permission":
+        return (f"Let {text.ship_token(t.game, d.get('ship'), t.names)} leave your Tractor Beam for "
+                f"{text.space_name(t.game, t.view, d.get('to'), t.names)}?")
+    if kind == "move_ship" and d.get("onward"):
+        return ("The ship is stopped by a Tractor Beam: go on (click a space; the beam's owner is asked) "
+                "or end the move here")
+    if kind == "pre_round" and legal and all(a.kind == "port_at" for a in legal):
+        return PROMPTS["place_port"]
+    return PROMPTS.get(kind, "Choose")
 
 
 def build(game: Game, view: Json, legal: list[Action], seat: int | None, names: Sequence[str]) -> Json:
@@ -435,7 +451,7 @@ def build(game: Game, view: Json, legal: list[Action], seat: int | None, names: 
         for acts in left.values():
             t.buttons.extend(acts)
         left.clear()
-    ask = prompt(t) if legal else None
+    ask = prompt(t, legal) if legal else None
     if t.buttons:
         parts.insert(0, {"kind": "buttons", "id": "decision", "title": ask or "Choices",
                          "buttons": [{"label": text.describe_action(game, a, names), "action": a.to_json()}

@@ -110,7 +110,9 @@ class DiscardDown(NamedTuple):
 class MoveShip(NamedTuple):
     """MOVE: the chosen ship goes to a space within its move value (a Diplomat first picks who rides along).
 
-    ``seat`` decides: the owner, or the Siri player moving another's ship by Mind Control.
+    ``seat`` decides: the owner, or the Siri player moving another's ship by Mind Control. A ship
+    entering an opponent's Tractor Beam stops there; with steps left, the same move goes on
+    (``onward``: the mover picks a space further on, or ends the move there) if the beam's owner permits.
     """
 
     seat: int
@@ -118,15 +120,22 @@ class MoveShip(NamedTuple):
     carried: tuple[int, ...] = ()
     steps: int = -1   # -1: the ship's move value
     moved: tuple[int, ...] | None = None   # inside a Warp Gate move-all: the ships already moved
+    onward: bool = False   # the move stopped in a Tractor Beam's space and may go on from there
 
 
 class TractorPermission(NamedTuple):
-    """A Tractor Beam's owner: let ``ship`` leave its space, or hold it (the mover's action is spent)."""
+    """A Tractor Beam's owner: let ``ship`` leave the beam's space for ``to``, or hold it there.
+
+    Asked when a move would leave the space (the ship started there or is passing through); a refusal
+    ends the move where the ship is (the mover's action is spent). ``move`` is the move it belongs to.
+    """
 
     seat: int
     mover: int
     ship: int
+    to: str
     others: tuple[int, ...]   # further beam owners still to ask
+    move: MoveShip
 
 
 class MakeOffer(NamedTuple):

@@ -302,7 +302,7 @@ def describe_event(game: Game, event: Event, names: Sequence[str] | None = None)
         "swapped": lambda: f"{who()} swaps a {card_name(e['gave'])} for a {card_name(e['took'])}",
         "tactic": lambda: f"{who()} plays the Tactic {card_name(e['tactic'])} with {e['cards']} card{'s' if e['cards'] > 1 else ''}",
         "tractor_beam": lambda: f"{who()} {'lets' if e['permitted'] else 'does not let'} {ship_token(game, e['id'], names)} "
-        "leave the Tractor Beam",
+        + (f"leave the Tractor Beam at {sp('frm')} for {sp('to')}" if e.get("to") else "leave the Tractor Beam"),
         "uprising": lambda: f"{pl()} rises up against {who('lost')}",
         "new_earth": lambda: f"{who()} terraforms: Earth is replaced with {r.data.new_earth.name}",
         "worm_hole": lambda: f"A Worm Hole joins the home world of {who('home')} to {sp('to')}",
@@ -343,6 +343,8 @@ def choice_words(game: Game, choice: Any, what: Any, names: Sequence[str] | None
         return f"research {tech_name(game, what)}"
     if choice in ("build", "build_at_port"):
         return f"build a {ship_name(game, what)}" + (" at the space port" if choice == "build_at_port" else "")
+    if choice == "port_at":
+        return f"build the space port at {space_name(game, None, what, names)}"
     if choice == "tactic" and isinstance(what, list) and what:
         return f"the Tactic {card_name(what[0])}"
     return words(choice)
@@ -376,6 +378,8 @@ def describe_action(game: Game, action: Action, names: Sequence[str] | None = No
         return f"settle at {corner_name(a)}"
     if k == "rotate":
         return f"turn {where(a[0])} {a[1]} sixth{'s' if a[1] > 1 else ''} round"
+    if k == "retreat":
+        return f"retreat to {space_name(game, None, a, names)}" if a is not None else "retreat"
     if k in ("cover", "infest", "port_at"):
         verb = {"cover": "cover", "infest": "infest", "port_at": "build the space port at"}[k]
         return f"{verb} {space_name(game, None, a, names)}"
@@ -393,8 +397,9 @@ def describe_action(game: Game, action: Action, names: Sequence[str] | None = No
         "no_rotate": "turn no tile", "build_done": "done building", "culture": "CULTURE: draw a card",
         "mine": "MINE: take a credit", "end_turn": "end the turn", "leave": "leave the planet as it is",
         "befriend_now": "befriend the planet now", "not_now": "not now", "extra_move": "buy a move costing no action",
-        "retreat": "retreat", "stay": "stay and fight", "pass": "pass", "move_all": "Warp Gate: move every ship",
-        "move_all_done": "done moving", "permit": "let it go", "refuse": "hold it", "offer_send": "send the offer",
+        "stay": "stay and fight", "pass": "pass", "move_all": "Warp Gate: move every ship",
+        "move_all_done": "done moving", "permit": "let it go", "refuse": "hold it", "stop": "end the move here",
+        "offer_send": "send the offer",
         "accept": "accept the offer", "decline": "decline the offer", "pay_shooting_star": "pay to fire the Shooting Stars",
         "hold_fire": "hold fire",
     }

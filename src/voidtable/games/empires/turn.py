@@ -12,11 +12,11 @@ from typing import TYPE_CHECKING
 from voidtable.engine.dice import Die, roll
 
 from .actions import (ATTACK, CARRY, EXTRA_MOVE, MIND_CONTROL, MOVE_ALL, MOVE_ALL_DONE, PASS, PERMIT, REFUSE,
-                      CULTURE, DIPLOMACY, DISCARD, END_TURN, INFEST, MINE, MOVE, SWAP, TO)
+                      CULTURE, DIPLOMACY, DISCARD, END_TURN, INFEST, MINE, MOVE, STOP, SWAP, TO)
 from .cards import can_draw, card_with_key, check_hand_limit, draw, hand_limit, key, of_type
 from .combat import attack_spaces, start_attack
 from .galaxy import can_leave
-from .movement import beam_spaces, destinations, held_by, passengers, passes, storm_spaces
+from .movement import beam_spaces, destinations, held_by, leg, move_value, passengers, passes, storm_spaces
 from .planets import ally_with, benefits, has_token, infest
 from .tactics import pay, tactic_options
 from .trade import offer_options, start_offer
@@ -87,13 +87,15 @@ def diplomacy_options(s: "EmpiresState", seat: int) -> list[tuple[str, int]]:
 
 
 def infest_options(s: "EmpiresState", seat: int) -> list[str]:
+    """Sreech: planets with an Infestor of theirs that they neither control nor infest already: neutral
+    ones and other players', home worlds included (a home world is a planet its owner controls)."""
     if s.r.race(s.race[seat]).ability != "infest":
         return []
     out = set()
     for sh in s.ships.values():
         if sh.owner == seat and sh.kind == "infestor":
             c = s.control.get(sh.space)
-            if c is not None and sh.space[:4] != "home" and c.controller != seat and c.infester != seat:
+            if c is not None and c.controller != seat and c.infester != seat:  # home worlds too (planets)
                 out.add(sh.space)
     return sorted(out)
 
@@ -155,7 +157,7 @@ def choose_action(s: "EmpiresState", task: ChooseAction, action: "Action") -> No
         return
     after = [task._replace(left=task.left - 1)] if task.left > 1 else []
     if kind == "move":
-        s.push(ask_or_move(s, seat, action.arg), *after)
+        s.push(MoveShip(seat, action.arg), *after)
     elif kind == "move_all":
         s.push(MoveAll(seat, ()), *([task._replace(left=task.left - 2)] if task.left > 2 else []))
     elif kind == "attack":
@@ -172,18 +174,10 @@ def choose_action(s: "EmpiresState", task: ChooseAction, action: "Action") -> No
     elif kind == "mind_control":
         s.used = (*s.used, "mind_control")
         s.event(type="mind_control", seat=seat, id=action.arg, owner=s.ships[action.arg].owner)
-        s.push(ask_or_move(s, seat, action.arg), *after)
+        s.push(MoveShip(seat, action.arg), *after)
     elif kind == "infest":
         try_infest(s, seat, action.arg)
         s.push(*after)
-
-
-def ask_or_move(s: "EmpiresState", seat: int, ship: int) -> tuple[object, ...]:
-    """A ship held by Tractor Beams moves only if every holder permits (holders are asked in seat order)."""
-    holders = [q for q in held_by(s, ship) if q != seat]
-    if holders:
-        return TractorPermission(holders[0], seat, ship, tuple(holders[1:]))
-    return MoveShip(seat, ship)
 
 
 def permission_legal(s: "EmpiresState", task: TractorPermission) -> list["Action"]:
@@ -192,13 +186,17 @@ def permission_legal(s: "EmpiresState", task: TractorPermission) -> list["Action
 
 @TASKS.decision(TractorPermission, legal=permission_legal)
 def tractor_permission(s: "EmpiresState", task: TractorPermission, action: "Action") -> None:
-    s.event(type="tractor_beam", seat=task.seat, mover=task.mover, id=task.ship, permitted=action.kind == "permit")
-    if action.kind == "refuse":
-        return
-    if task.others:
-        s.push(TractorPermission(task.others[0], task.mover, task.ship, task.others[1:]))
+    """Tractor Beam: the ship leaves the beam's space for ``to`` only if every holder permits (asked in
+    seat order); a refusal ends the move where the ship is."""
+    permitted = action.kind == "permit"
+    s.event(type="tractor_beam", seat=task.seat, mover=task.mover, id=task.ship, frm=s.ships[task.ship].space,
+            to=task.to, permitted=permitted)
+    if not permitted:
+        end_move(s, task.move, moved=task.move.onward)
+    elif task.others:
+        s.push(task._replace(seat=task.others[0], others=task.others[1:]))
     else:
-        s.push(MoveShip(task.mover, task.ship))
+        go(s, task.move, task.to)
 
 
 def play_own_turn_tactic(s: "EmpiresState", task: ChooseAction, name: str) -> None:
@@ -218,24 +216,50 @@ def play_own_turn_tactic(s: "EmpiresState", task: ChooseAction, name: str) -> No
 
 
 def to_legal(s: "EmpiresState", task: MoveShip) -> list["Action"]:
+    """Riders to pick up (at the start only), the spaces of this leg, and, stopped in a Tractor Beam, the end."""
     riders = [CARRY(i) for i in passengers(s, task.ship, task.carried) if task.moved is None or i not in task.moved] \
-        if s.ships[task.ship].owner == task.seat else []
-    return [*riders, *(TO(sp) for sp in destinations(s, task.ship, task.steps))]
+        if s.ships[task.ship].owner == task.seat and not task.onward else []
+    return [*riders, *(TO(sp) for sp in destinations(s, task.ship, task.steps)), *([STOP()] if task.onward else [])]
 
 
 @TASKS.decision(MoveShip, legal=to_legal)
 def move_ship(s: "EmpiresState", task: MoveShip, action: "Action") -> None:
-    """The ship (and whoever rides with its Diplomat) goes to the chosen space."""
+    """The ship (and whoever rides with its Diplomat) goes to the chosen space; leaving an opponent's
+    Tractor Beam's space first asks that opponent."""
     if action.kind == "carry":
         s.push(task._replace(carried=(*task.carried, action.arg)))
         return
+    if action.kind == "stop":
+        end_move(s, task, moved=True)
+        return
+    holders = [q for q in held_by(s, task.ship) if q != task.seat]
+    if holders:
+        s.push(TractorPermission(holders[0], task.seat, task.ship, action.arg, tuple(holders[1:]), task))
+        return
+    go(s, task, action.arg)
+
+
+def go(s: "EmpiresState", task: MoveShip, to: str) -> None:
+    """One leg of the move: the ship and its riders go to ``to``. Stopped in an opponent's Tractor Beam
+    with steps left and somewhere to go, the mover may carry on (``onward``); otherwise the move ends."""
     ship = s.ships[task.ship]
+    left = (move_value(s, task.ship) if task.steps < 0 else task.steps) - leg(s, task.ship, task.steps)[to]
     for i in (task.ship, *task.carried):
-        s.ships[i] = s.ships[i]._replace(space=action.arg)
-    s.event(type="moved", seat=task.seat, ship=ship.kind, id=task.ship, frm=ship.space, to=action.arg,
+        s.ships[i] = s.ships[i]._replace(space=to)
+    s.event(type="moved", seat=task.seat, ship=ship.kind, id=task.ship, frm=ship.space, to=to,
             carried=list(task.carried), owner=ship.owner)
-    if s.tokens.get(action.arg) == "distress_call":
-        answer_distress_call(s, ship.owner, action.arg)
+    if left > 0 and held_by(s, task.ship) and destinations(s, task.ship, left):
+        s.push(task._replace(steps=left, onward=True))
+        return
+    end_move(s, task, moved=True)
+
+
+def end_move(s: "EmpiresState", task: MoveShip, moved: bool) -> None:
+    """The move ends where the ship is (``moved``: it went somewhere): the first ship to end a move on a
+    Distress Call answers it; inside a Warp Gate move-all, the next ship may move."""
+    space = s.ships[task.ship].space
+    if moved and s.tokens.get(space) == "distress_call":
+        answer_distress_call(s, s.ships[task.ship].owner, space)
     if task.moved is not None:
         s.push(MoveAll(task.seat, (*task.moved, task.ship, *task.carried)))
 
@@ -246,8 +270,7 @@ def move_all_legal(s: "EmpiresState", task: MoveAll) -> list["Action"]:
     out: list[Action] = []
     for i, sh in sorted(s.ships.items()):
         k = (sh.kind, sh.space, sh.damage)
-        if sh.owner == task.seat and i not in task.moved and k not in seen and destinations(s, i) \
-                and not held_by(s, i):
+        if sh.owner == task.seat and i not in task.moved and k not in seen and destinations(s, i):
             seen.add(k)
             out.append(MOVE(i))
     return [*out, MOVE_ALL_DONE()]
@@ -294,8 +317,8 @@ def may_extra_move(s: "EmpiresState", seat: int, ships: list[int] | None = None)
 
 
 def free_move_legal(s: "EmpiresState", task: FreeMove) -> list["Action"]:
-    """Ships held by a Tractor Beam make no free move (a reading: permission is asked for MOVE actions)."""
-    return [MOVE(i) for i in movable(s, task.seat) if not held_by(s, i)]
+    """Any ship that can go somewhere (a Tractor Beam's owner is asked when the move would leave its space)."""
+    return [MOVE(i) for i in movable(s, task.seat)]
 
 
 @TASKS.decision(FreeMove, legal=free_move_legal)
