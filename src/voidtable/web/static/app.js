@@ -614,12 +614,27 @@ function openMenu(choices, title, anchor) {
     el("button", { class: "cancel", text: "Cancel (Esc)", onclick: closeMenu }));
   m.hidden = false;
   m.anchor = anchor;
-  const r = anchor.getBoundingClientRect();
-  m.style.left = Math.min(window.innerWidth - 280, Math.max(8, r.left)) + "px";
-  m.style.top = Math.min(window.innerHeight - 60, r.bottom + 6) + "px";
+  placeMenu();
   const first = m.querySelector("button.opt");
-  if (first) first.focus();
+  if (first) first.focus({ preventScroll: true });
 }
+// A menu always opens inside the window: below its element if it fits there, else above it, else wherever it
+// fits (its height is capped by the stylesheet, so it scrolls inside itself rather than run off the screen).
+// It follows its element when the page scrolls or the window changes size.
+function placeMenu() {
+  const m = $("#menu");
+  if (m.hidden || !m.anchor || !document.contains(m.anchor)) return;
+  const r = m.anchor.getBoundingClientRect(), gap = 6, edge = 8;
+  const vw = document.documentElement.clientWidth || window.innerWidth, vh = window.innerHeight;
+  const w = m.offsetWidth, h = m.offsetHeight;
+  let top = r.bottom + gap;
+  if (top + h > vh - edge) top = r.top - gap - h >= edge ? r.top - gap - h : vh - edge - h;
+  const left = Math.min(vw - edge - w, r.left);
+  m.style.top = Math.max(edge, top) + "px";
+  m.style.left = Math.max(edge, left) + "px";
+}
+window.addEventListener("resize", placeMenu);
+window.addEventListener("scroll", placeMenu, true);
 function closeMenu() {
   const m = $("#menu");
   if (m.hidden) return;
