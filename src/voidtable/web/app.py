@@ -18,6 +18,7 @@ Routes (details and the message format in docs/web.md):
     POST /api/tables/{id}/take-back             a seat link takes its seat back from that bot
     POST /api/tables/{id}/resign                a seated player resigns
     POST /api/tables/{id}/rematch               a finished table's rematch (a player or the creator)
+    POST /api/tables/{id}/name                  {name}: a seated player sets the name the table calls them
     POST /api/tables/{id}/chat                  {text}: a chat line (a seat's token, or none: a spectator)
     PATCH /api/tables/{id}/options              the creator turns chat on or off {chat}
     POST /api/replay                            the same for an uploaded record
@@ -205,6 +206,10 @@ def create_app(data: str | Path, durable: str = "normal", bot_workers: int | Non
         return JSONResponse(hub.resign(request.path_params["id"], bearer(request)))
 
     @api
+    async def rename(request: Request) -> Response:
+        return JSONResponse(hub.rename(request.path_params["id"], bearer(request), await body(request, limits)))
+
+    @api
     async def rematch(request: Request) -> Response:
         await body(request, limits)
         out = hub.rematch(request.path_params["id"], bearer(request), client_key(request))
@@ -385,6 +390,7 @@ def create_app(data: str | Path, durable: str = "normal", bot_workers: int | Non
         Route("/api/tables/{id}/take-back", take_back, methods=["POST"]),
         Route("/api/tables/{id}/resign", resign, methods=["POST"]),
         Route("/api/tables/{id}/rematch", rematch, methods=["POST"]),
+        Route("/api/tables/{id}/name", rename, methods=["POST"]),
         Route("/api/tables/{id}/chat", chat, methods=["POST"]),
         Route("/api/tables/{id}/options", table_options, methods=["PATCH"]),
         Route("/api/replay", replay_upload, methods=["POST"]),

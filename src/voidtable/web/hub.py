@@ -654,6 +654,35 @@ class Hub:
         self.note(table, f"{s.name} took their seat back from the bot")
         return {"id": table.id, "seat": seat, "held": None}
 
+    def rename(self, table_id: str, token: Any, req: Any) -> dict[str, Any]:
+        """A player sets the name the table calls them (a friend's seat starts as "Friend N"); the log and every
+        page take the new name at once."""
+        table = self.table(table_id)
+        seat = table.seat_of(token)
+        if seat is None:
+            raise MoveError(401, "unauthenticated: only a seated player may set their name (send the seat token)")
+        if not isinstance(req, dict) or set(req) != {"name"} or not isinstance(req["name"], str):
+            raise MoveError(400, "malformed name: send {name: \"...\"}")
+        if table.status not in ("waiting", "running"):
+            raise MoveError(409, "the game is over: its names stay as they were played")
+        name = " ".join("".join(ch if ch.isprintable() else " " for ch in req["name"]).split())
+        if not name:
+            raise MoveError(400, "a name needs at least one letter or digit")
+        if len(name) > MAX_NAME:
+            raise MoveError(400, f"a name is at most {MAX_NAME} characters")
+        s = table.seats[seat]
+        if any(x.name.casefold() == name.casefold() for x in table.seats if x.seat != seat):
+            raise MoveError(409, f"another seat at this table is called {name}: choose another name")
+        if name != s.name:
+            old = s.name
+            self.stored(lambda: self.store.rename_seat(table.id, seat, name), table)
+            table.rename(seat, name)
+            for conn in self.conns.get(table.id, ()):
+                conn.sent_lines = 0  # the whole log again, in the new words
+            self.note(table, f"{old} is now called {name}")
+            self.notify(table)
+        return {"id": table.id, "seat": seat, "name": name}
+
     def resign(self, table_id: str, token: Any) -> dict[str, Any]:
         """A player gives up: with two players the other wins now; with more, a bot plays the seat to the end.
         (No game defines resigning as elimination yet; see docs/web.md.)"""

@@ -117,7 +117,12 @@ class Peers:
                  for s in sorted(row.seats, key=lambda s: s.seat)]
         if [s.row() for s in seats] != [s.row() for s in table.seats]:
             self.hub.forget_agents(table.id)  # a seat a bot now holds (or gave back) gets its bot afresh
+            renamed = [s.name for s in seats] != table.names()
             table.seats = seats
+            if renamed:  # a player set their name: the log in the new words, sent whole again
+                table.reword()
+                for conn in self.hub.conns.get(table.id, ()):
+                    conn.sent_lines = 0
         table.table_options = dict(row.table_options)
         table.rematch = row.rematch
         if len(row.talk) > len(table.talk):

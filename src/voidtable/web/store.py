@@ -227,6 +227,14 @@ class TableStore:
 
         self._write(work)
 
+    def rename_seat(self, table_id: str, seat: int, name: str) -> None:
+        """A person seat's player sets the name the table calls them."""
+        def work(x: Exec) -> None:
+            x("UPDATE seats SET name = ? WHERE table_id = ? AND seat = ?", (name, table_id, seat))
+            self._changed(x, "seat", table_id)
+
+        self._write(work)
+
     def add_move(self, table_id: str, step: int, seat: int, action: Action, result: dict[str, Any] | None = None,
                  clocks: ClockRows = ()) -> None:
         """Store accepted action number ``step``; with ``result`` the game ended with it; ``clocks``: (seat, left,

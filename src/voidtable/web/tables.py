@@ -313,6 +313,18 @@ class Table:
         if new.is_over() and self.status == "running":
             self.status = "finished"
 
+    def rename(self, seat: int, name: str) -> None:
+        """A player set their name: the log is worded again, so every line names them as the panels now do."""
+        self.seats[seat].name = name
+        self.reword()
+
+    def reword(self) -> None:
+        """Put every event in words again with the seats' current names (after a rename)."""
+        events, self.events = self.events, []
+        self.lines = {v: [] for v in self.lines}
+        self._add_events(events)
+        self.touch()
+
     def _add_events(self, events: list[Event]) -> None:
         self.events.extend(events)
         names = self.names()

@@ -339,7 +339,19 @@ function setConn(state) {
   }
 }
 
+// A seat link opened in this browser is remembered as one of its seats, so the lobby offers "Your seat" to go back
+// (a friend's link included). The first time a seat is opened here, its player is asked what to be called.
+function rememberMySeat(msg) {
+  if (msg.seat === null || !T.token) return;
+  const sent = (invites()[T.id] || {})[msg.seat];
+  if (sent && sent.token === T.token) return;  // the creator looking at a link made for a friend: theirs, not the creator's
+  if ((mySeats()[T.id] || {})[msg.seat] === T.token) return;
+  remember(T.id, msg.seat, T.token);
+  if (["waiting", "running"].includes(msg.table.status) && !msg.held) T.askName = true;
+}
+
 function onState(msg) {
+  rememberMySeat(msg);
   T.log = T.log.slice(0, msg.log_from).concat(msg.log);
   T.talk = T.talk.slice(0, msg.talk_from || 0).concat(msg.talk || []);
   T.msg = msg;
@@ -382,7 +394,7 @@ function render() {
   const main = el("div", { class: "scene", id: "scene" }, drawParts(scene.parts || [], yourTurn));
   const side = el("aside", { class: "side" },
     el("section", { class: "part you" }, el("h2", { text: "You" }), el("p", { id: "who", text: who }),
-      el("p", { class: "muted", text: msg.step === 1 ? "1 move made" : `${msg.step} moves made` })),
+      el("p", { class: "muted", text: msg.step === 1 ? "1 move made" : `${msg.step} moves made` }), nameBox(msg)),
     heldBox(msg),
     clocksBox(msg),
     msg.result ? resultBox(msg.result, `/replay/${T.id}`, msg.table.id) : null,
@@ -395,15 +407,46 @@ function render() {
     logBox(T.log));
   const draft = $("#chat-text") ? $("#chat-text").value : "";
   const chatFocused = document.activeElement && document.activeElement.id === "chat-text";
+  const nameDraft = $("#name-text") ? $("#name-text").value : null;
+  const nameFocused = document.activeElement && document.activeElement.id === "name-text";
   const scroll = $("#log ol");
   const atBottom = !scroll || scroll.scrollTop + scroll.clientHeight >= scroll.scrollHeight - 30;
   const focusId = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.key : null;
   app().replaceChildren(main, side);
   if ($("#chat-text")) { $("#chat-text").value = draft; if (chatFocused) $("#chat-text").focus(); }
+  if ($("#name-text") && nameDraft !== null) { $("#name-text").value = nameDraft; if (nameFocused) $("#name-text").focus(); }
   const talk = $("#chat ol"); if (talk) talk.scrollTop = talk.scrollHeight;
   const ol = $("#log ol");
   if (ol && atBottom) ol.scrollTop = ol.scrollHeight;
   if (focusId) { const f = document.querySelector(`[data-key="${CSS.escape(focusId)}"]`); if (f) f.focus(); }
+}
+
+// A seated player's name: asked for the first time they open their seat (a friend's seat starts as "Friend N"),
+// and changeable from a fold while the game lasts. The server words the whole log again with the new name.
+function nameBox(msg) {
+  if (msg.seat === null || !["waiting", "running"].includes(msg.table.status)) return null;
+  const current = seatName(msg, msg.seat);
+  const input = el("input", { id: "name-text", maxlength: 40, value: T.askName ? (localStorage.getItem("voidtable.name") || current) : current,
+    "aria-label": "your name" });
+  const form = el("form", { class: "row", id: "name-form" }, input, el("button", { class: "btn", type: "submit", id: "name-save", text: "Use this name" }));
+  form.addEventListener("submit", async ev => {
+    ev.preventDefault();
+    const name = input.value.trim();
+    if (!name) return;
+    const asked = T.askName;
+    T.askName = false;  // the new name's state may arrive before this answer does
+    const r = await tableAction("name", { body: JSON.stringify({ name }) }, T.token);
+    if (r) { try { localStorage.setItem("voidtable.name", r.name); } catch { /* private mode */ } }
+    else T.askName = asked;
+    render();
+  });
+  if (T.askName) {
+    return el("div", { class: "ask-name", id: "ask-name" }, el("p", { text: `The table calls you ${current}. What should it call you?` }), form,
+      el("button", { class: "btn", type: "button", id: "name-keep", text: `Keep ${current}`, onclick: () => { T.askName = false; render(); } }));
+  }
+  const fold = el("details", { id: "name-fold", open: T.nameOpen || null }, el("summary", { text: "Change your name" }), form);
+  fold.addEventListener("toggle", () => { T.nameOpen = fold.open; });
+  return fold;
 }
 
 function resultBox(result, replayUrl, tableId) {
