@@ -126,6 +126,12 @@ def test_games_and_rules_list_the_tunable_parameters():
     assert info["parameters"] == games["buccaneers"]["parameters"]
     text = run("rules", "blacksun").stdout
     assert "Tunable parameters" in text and "game.target_short" in text
+    # a parameter that acts only under an option says so, in the listing and in the JSON
+    target_long = next(p for p in games["blacksun"]["parameters"] if p["path"] == "game.target_long")
+    assert target_long["when"] == {"length": "long"} and target_long["informational"] == ""
+    flat = " ".join(text.split())  # the console wraps long lines
+    assert "game.target_long: whole number in 1..80 points that end a long game (acts only with length=long)" in flat
+    assert all("informational" in o for g in games.values() for o in g["options"].values())
 
 
 def test_rules_text_prints_the_toml_section_headers_literally():

@@ -29,13 +29,15 @@ SCORING = (
 
 PARAMETERS = (
     Parameter("game.target_short", 1, 50, help="points that end a short game"),
-    Parameter("game.target_long", 1, 80, help="points that end a long game"),
+    Parameter("game.target_long", 1, 80, help="points that end a long game", when=(("length", "long"),)),
     Parameter("limits.max_rounds", 10, 500, help="full rounds after which a game ends as if time ran out (assumed)"),
     Parameter("limits.max_redraws", 0, 10, help="how often a player may redraw a Starting Faction (assumed)"),
     Parameter("ships.*.move", 0, 8, help="a ship type's Move (most are assumed)"),
     Parameter("ships.*.fight", 0, 10, help="a ship type's Fight: dice it rolls in a raid (most are assumed)"),
     *(Parameter(f"scoring.{key}", 0, 3, help=text) for key, text in SCORING),
     Parameter("scoring.second_turn_cost", 0, 3, help="points the Smuggler spends for a second turn"),
-    Parameter.switch("suns.red_giant.enterable", help="ships may enter the Red Giant's hex (our reading: no)"),
-    Parameter.switch("suns.red_giant.stayable", help="ships may end a move in the Red Giant's hex (no)"),
+    Parameter.switch("suns.red_giant.enterable", help="ships may enter the Red Giant's hex (our reading: no)",
+                     when=(("sun", "red_giant"),)),
+    Parameter.switch("suns.red_giant.stayable", help="ships may end a move in the Red Giant's hex (no)",
+                     when=(("sun", "red_giant"), ("suns.red_giant.enterable", True))),
 )
