@@ -14,7 +14,7 @@ from voidtable.engine.positions import edit, run_until
 from voidtable.engine.rng import Rng
 from voidtable.games.empires.planets import Control
 from voidtable.games.empires.state import EmpiresState
-from voidtable.games.empires.tasks import ChooseTarget
+from voidtable.games.empires.tasks import ChooseAction, ChooseTarget
 
 from .helpers import give_cards, script, ship, through_setup
 
@@ -78,5 +78,28 @@ def befriend_now() -> EmpiresState:
     return s
 
 
+def take_casualty() -> EmpiresState:
+    """A hit on a side of two kinds of ship: its owner picks which one takes it."""
+    s = _table()
+    ship(s, 0, "sunhammer", CIRCLE)
+    ship(s, 1, "starcruiser", CIRCLE)
+    ship(s, 1, "starfighter", CIRCLE)
+    return _attack(s, 0, CIRCLE, 1, "take_casualty", [6] * 6)
+
+
+def tractor_permission() -> EmpiresState:
+    """A ship moving away from a space held by a rival's Tractor Beam: the beam's owner permits or refuses."""
+    s = _table()
+    s.techs[1] = ["starcruiser_hulls", "tractor_beam"]
+    ship(s, 1, "starcruiser", CIRCLE)
+    mover = ship(s, 0, "starfighter", CIRCLE)
+    run_until(s, "tractor_permission", push=[ChooseAction(0, 3)])
+    s.apply(0, Action("move", mover))
+    s.apply(0, next(a for a in s.legal_actions(0) if a.kind == "to"))
+    assert s.pending is not None and s.TASKS.name(s.pending) == "tractor_permission"
+    return s
+
+
 REACH = {"empires": {"retreat_choice": retreat_choice, "pay_to_fire": pay_to_fire, "take_planet": take_planet,
-                     "befriend_now": befriend_now}}
+                     "befriend_now": befriend_now, "take_casualty": take_casualty,
+                     "tractor_permission": tractor_permission}}
