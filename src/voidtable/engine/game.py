@@ -55,8 +55,7 @@ class GameSpec:
             "players": [self.min_players, self.max_players],
             "summary": self.summary,
             "variants": {k: dict(v) for k, v in self.variants.items()},
-            "options": {o.name: {"type": o.type.__name__, "default": o.default, "allowed": o.allowed(), "help": o.help,
-                                 "informational": o.informational} for o in self.options},
+            "options": {o.name: o.to_json() for o in self.options},
             "rules_version": self.rules_version,
             "parameters": [p.to_json() for p in self.parameters],
         }

@@ -16,8 +16,31 @@ from .errors import OptionError
 
 
 @dataclass(frozen=True)
+class Compose:
+    """A value built from several picks of one list (Buccaneers' three named Black Holes, top first), so that a
+    front end offers ``count`` lists of the items in words instead of a text box that needs the keys.
+
+    ``items`` is read only when a front end asks (it may read the game's data): (value, words) pairs. The value
+    is the picks' values joined by ``joiner``, in the order picked; ``distinct``: no item twice."""
+
+    label: str  # the choice that opens the lists, in words ("three Black Holes of your choice")
+    count: int
+    items: Callable[[], tuple[tuple[str, str], ...]]
+    joiner: str = ","
+    distinct: bool = True
+    pick_label: str = "pick {n}"  # each list's label; {n} is its number from 1
+
+    def to_json(self) -> dict[str, Any]:
+        return {"label": self.label, "count": self.count, "joiner": self.joiner, "distinct": self.distinct,
+                "pick_label": self.pick_label, "items": [{"value": v, "words": w} for v, w in self.items()]}
+
+
+@dataclass(frozen=True)
 class OptionSpec:
-    """One option a game accepts: type, default, allowed values, and why it exists."""
+    """One option a game accepts: type, default, allowed values, and why it exists.
+
+    ``label``, ``choice_words`` and ``compose`` are for people choosing it (the lobby): the option's name in
+    words, each choice in words, and a value made of picks from a list. ``help`` says what it means."""
 
     name: str
     type: type
@@ -29,6 +52,22 @@ class OptionSpec:
     # why changing the option changes no outcome (no event, view or result of a seeded game); empty: every value
     # must change one (tests/engine/test_every_setting_matters.py)
     informational: str = ""
+    label: str = ""  # the option in words, as a lobby names it ("Black Holes"); empty: the name with spaces
+    choice_words: tuple[tuple[Any, str], ...] = ()  # (choice, words) for a lobby's list ("first_game": "the first-game set")
+    compose: Compose | None = None
+
+    def words(self) -> str:
+        """The option's name as a person reads it."""
+        return self.label or self.name.replace("_", " ")
+
+    def to_json(self) -> dict[str, Any]:
+        """What a front end needs to offer the option (``GameSpec.describe``)."""
+        out: dict[str, Any] = {"type": self.type.__name__, "default": self.default, "allowed": self.allowed(),
+                               "help": self.help, "informational": self.informational, "label": self.words(),
+                               "choice_words": [[c, w] for c, w in self.choice_words]}
+        if self.compose is not None:
+            out["compose"] = self.compose.to_json()
+        return out
 
     def allowed(self) -> str:
         if self.choices is not None:

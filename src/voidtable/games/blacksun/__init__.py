@@ -18,12 +18,20 @@ from .parameters import PARAMETERS
 from .state import BlackSunState
 
 OPTIONS = [
-    OptionSpec("sun", str, "random", "which Sun sits in the middle (the players' choice, or drawn at random)", choices=("random", *SUNS)),
-    OptionSpec("length", str, "short", "short game: 10 points; long game: 20 points", choices=("short", "long")),
-    OptionSpec("necessity", bool, False, "Necessity variant: Need/Crisis counters may only be removed by a player who scores for them"),
-    OptionSpec("manual_setup", bool, False, "Manual Setup variant: after the Gas Giants, the hexes are dealt to the players who lay them in turn"),
-    OptionSpec("loaning", bool, False, "Loaning variant: players may formally lend ships to each other and recall them"),
-    OptionSpec("story", bool, False, "Story variant: the game belongs to one player (highest of 3d6) and ends on their terms"),
+    OptionSpec("sun", str, "random", "which Sun sits in the middle (the players' choice, or drawn at random)",
+               choices=("random", *SUNS), label="Sun",
+               choice_words=(("random", "drawn at random"), ("yellow_sun", "the Yellow Sun"), ("red_giant", "the Red Giant"),
+                             ("white_dwarf", "the White Dwarf"))),
+    OptionSpec("length", str, "short", "short game: 10 points; long game: 20 points", choices=("short", "long"),
+               label="Game length", choice_words=(("short", "short: first to 10 points"), ("long", "long: first to 20 points"))),
+    OptionSpec("necessity", bool, False, "Necessity variant: Need/Crisis counters may only be removed by a player who scores for them",
+               label="Necessity variant"),
+    OptionSpec("manual_setup", bool, False, "Manual Setup variant: after the Gas Giants, the hexes are dealt to the players who lay them in turn",
+               label="Manual Setup variant"),
+    OptionSpec("loaning", bool, False, "Loaning variant: players may formally lend ships to each other and recall them",
+               label="Loaning variant"),
+    OptionSpec("story", bool, False, "Story variant: the game belongs to one player (highest of 3d6) and ends on their terms",
+               label="Story variant"),
 ]
 
 SPEC = GameSpec(

@@ -206,18 +206,21 @@ def build(game: "Game") -> Rules:
     validate(data, game.players)
     choice = game.options["black_hole_set"]
     if choice not in ("first_game", "random"):
-        named_black_holes(choice, list(data.black_holes), data.game.rounds)  # raises OptionError naming the keys
+        known = {k: f"{bh.color.title()}: Threshold {bh.threshold}, {bh.hand_size} cards each" for k, bh in data.black_holes.items()}
+        named_black_holes(choice, known, data.game.rounds)  # raises OptionError naming each key and its card
     return Rules(data, game.players)
 
 
-def named_black_holes(choice: str, known: list[str], rounds: int) -> list[str]:
-    """The ``black_hole_set`` option's named Black Holes (top first), or OptionError naming the keys allowed."""
+def named_black_holes(choice: str, known: dict[str, str] | list[str], rounds: int) -> list[str]:
+    """The ``black_hole_set`` option's named Black Holes (top first), or OptionError naming each key allowed beside
+    its card in words (the keys alone are printed nowhere)."""
     names = [k.strip() for k in choice.split(",")]
     bad = [k for k in names if k not in known]
     if bad or len(names) != rounds or len(set(names)) != rounds:
+        listed = ", ".join(f"{k} ({w})" for k, w in known.items()) if isinstance(known, dict) else ", ".join(known)
         raise OptionError(
             f"black_hole_set must be first_game, random, or {rounds} different Black Holes separated by commas "
-            f"(top first) from: {', '.join(known)}; got {choice!r}"
+            f"(top first) from: {listed}; got {choice!r}"
         )
     return names
 

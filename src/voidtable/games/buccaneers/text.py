@@ -80,6 +80,11 @@ def _effect(game: Game, effect: str) -> str:
     return effect.replace("_", " ")
 
 
+def hole_words(color: str, threshold: int, hand_size: int) -> str:
+    """A Black Hole card's face in words for a list of them (the lobby): "Dangerous: Threshold 18, 6 cards each"."""
+    return f"{color.title()}: Threshold {threshold}, {hand_size} cards each"
+
+
 def black_hole_name(game: Game, key: str) -> str:
     """A Black Hole as its card shows it: colour, Threshold and hand size ("the Dangerous Black Hole (18, 6 cards)")."""
     bh = game.rules.black_holes.get(key)

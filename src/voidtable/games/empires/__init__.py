@@ -22,11 +22,13 @@ from .state import EmpiresState
 from .tasks import TASKS
 
 OPTIONS = [
-    OptionSpec("short", bool, False, "short game: end with the second scoring (round 9)"),
-    OptionSpec("advanced", bool, False, "advanced rules: turn order by planets each round; build and research in turn order"),
-    OptionSpec("open_scores", bool, False, "show every seat's VP (the book keeps VP tokens face down)"),
+    OptionSpec("short", bool, False, "short game: end with the second scoring (round 9)", label="Short game"),
+    OptionSpec("advanced", bool, False, "advanced rules: turn order by planets each round; build and research in turn order",
+               label="Advanced rules"),
+    OptionSpec("open_scores", bool, False, "show every seat's VP (the book keeps VP tokens face down)", label="Open scores"),
     OptionSpec("negotiation", str, "off", "binding offers between players: off, licences (credits for a trade-good "
-               "licence), full (credits, cards, licences)", choices=("off", "licences", "full")),
+               "licence), full (credits, cards, licences)", choices=("off", "licences", "full"), label="Negotiation",
+               choice_words=(("off", "off"), ("licences", "licences for credits"), ("full", "credits, cards and licences"))),
 ]
 
 PARAMETERS = (

@@ -23,14 +23,18 @@ from .tasks import TASKS
 OPTIONS = [
     OptionSpec("deck", str, "", "seat 0's deck: empty for the Terran Alliance, a preconstructed deck's name "
                "(terran, centauri), or a deck list (TOML cards = [...], JSON, or card names one per line); "
-               "@FILE on the command line reads a list from a file", from_file=True),
+               "@FILE on the command line reads a list from a file", from_file=True, label="Seat 0's deck"),
     OptionSpec("opponent_deck", str, "", "seat 1's deck: empty for the Alpha Centauri Regime, a deck name or a deck list "
-               "(@FILE on the command line)", from_file=True),
-    OptionSpec("small_dice", bool, False, "irregular small dice allowed by both players: a d2 and a d3 per colour join each Stockpile"),
-    OptionSpec("banking_cp", bool, False, "advanced rule (assumed numbers): up to 5 unspent CP are banked into the next turn"),
-    OptionSpec("engine_storage", bool, False, "advanced rule (assumed numbers): up to 10 unused E are stored for the next turn"),
-    OptionSpec("engine_charging", bool, False, "advanced rule (assumed numbers): in the Build step, 1 CP buys 2 E for this turn"),
-    OptionSpec("hidden_hands", bool, False, "keep each Hand secret (the book deals Hands face up)"),
+               "(@FILE on the command line)", from_file=True, label="Seat 1's deck"),
+    OptionSpec("small_dice", bool, False, "irregular small dice allowed by both players: a d2 and a d3 per colour join each Stockpile",
+               label="Small dice"),
+    OptionSpec("banking_cp", bool, False, "advanced rule (assumed numbers): up to 5 unspent CP are banked into the next turn",
+               label="Bank unspent CP"),
+    OptionSpec("engine_storage", bool, False, "advanced rule (assumed numbers): up to 10 unused E are stored for the next turn",
+               label="Store unused E"),
+    OptionSpec("engine_charging", bool, False, "advanced rule (assumed numbers): in the Build step, 1 CP buys 2 E for this turn",
+               label="Charge engines with CP"),
+    OptionSpec("hidden_hands", bool, False, "keep each Hand secret (the book deals Hands face up)", label="Hidden Hands"),
 ]
 
 PARAMETERS = (

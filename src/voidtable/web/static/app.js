@@ -138,8 +138,16 @@ function createForm(games) {
     try { localStorage.setItem(LOBBY, JSON.stringify({ game: gameSel.value, players: +players.value })); } catch { /* private mode */ }
   };
 
+  // the game in words: what it is and how many play it
+  const about = el("p", { class: "about", id: "game-about", "aria-live": "polite" });
+  const playersNote = el("span", { class: "clamp", id: "players-note", "aria-live": "polite", hidden: true });
+  const range = g => g.players[0] === g.players[1] ? `${g.players[0]} players` : `${g.players[0]}-${g.players[1]} players`;
   function seatRows() {
-    const n = Math.max(game().players[0], Math.min(game().players[1], +players.value || game().players[0]));
+    // a count the game does not take is put in range, and the page says so (it never changes silently)
+    const g = game(), asked = +players.value;
+    const n = Math.max(g.players[0], Math.min(g.players[1], Math.round(asked) || g.players[0]));
+    playersNote.hidden = asked === n;
+    playersNote.textContent = asked === n ? "" : `${g.title} is for ${range(g)}: set to ${n}, not ${players.value || "nothing"}.`;
     players.value = n;
     const old = [...seatsBox.querySelectorAll("select")].map(s => s.value);
     seatsBox.replaceChildren();
@@ -154,23 +162,13 @@ function createForm(games) {
   function gameChanged() {
     const g = game();
     players.min = g.players[0]; players.max = g.players[1];
+    about.replaceChildren(el("b", { text: `${g.title}, ${range(g)}. ` }), g.summary || "");
     // a variant that only sets options already shown below as their own controls (or nothing) is not offered twice
     const own = Object.entries(g.variants).filter(([, set]) => Object.keys(set).some(k => !(k in g.options))).map(([v]) => v);
     variant.replaceChildren(el("option", { value: "", text: "(default)" }), ...own.map(v => el("option", { value: v, text: v.replace(/_/g, " ") })));
     variantLabel.hidden = !own.length;
-    optionsBox.replaceChildren();
-    for (const [name, o] of Object.entries(g.options)) {
-      let input;
-      if (o.type === "bool") input = el("input", { type: "checkbox", "data-option": name, "data-type": "bool", checked: !!o.default });
-      else if (o.choices && o.strict)
-        input = el("select", { "data-option": name }, o.choices.map(a => el("option", { value: a, text: String(a).replace(/_/g, " "), selected: a === o.default })));
-      else {
-        const listId = `opts-${g.name}-${name}`;
-        input = el("input", { "data-option": name, "data-type": o.type, value: o.default, list: o.choices ? listId : null, title: `allowed: ${o.allowed}` });
-        if (o.choices) optionsBox.append(el("datalist", { id: listId }, o.choices.map(a => el("option", { value: a }))));
-      }
-      optionsBox.append(el("label", { title: o.help || "" }, `${name.replace(/_/g, " ")} `, input));
-    }
+    optionsBox.replaceChildren(...Object.entries(g.options).map(([name, o]) => optionControl(g, name, o)));
+    playersNote.hidden = true;
     seatRows();
   }
   gameSel.addEventListener("change", () => { gameChanged(); saveChoice(); });
@@ -178,7 +176,7 @@ function createForm(games) {
 
   f.append(el("h2", { text: "New table" }),
     el("div", { class: "row" }, el("label", {}, "Game ", gameSel), el("label", {}, "Players ", players), variantLabel, el("label", {}, "Your name ", myName)),
-    optionsBox, seatsBox,
+    playersNote, about, optionsBox, seatsBox,
     el("div", { class: "row" }, el("label", { title: "when a clock runs out, a bot chooses that move (a game clock: the seat goes to a bot)" }, "Turn clock ", clockSel),
       el("label", {}, chatBox, " Table chat")),
     el("button", { type: "submit", class: "primary", id: "create-btn", text: "Create table" }), out);
@@ -189,6 +187,7 @@ function createForm(games) {
       const name = i.dataset.option;
       const def = game().options[name].default;
       let v = i.dataset.type === "bool" ? i.checked : i.value;
+      if (i.dataset.compose !== undefined && v === COMPOSE) v = i.dataset.compose;  // the picks, joined
       if (i.dataset.type === "int") v = parseInt(v, 10);
       if (i.dataset.type === "float") v = parseFloat(v);
       if (v !== def) options[name] = v;
@@ -229,6 +228,38 @@ function createForm(games) {
   });
   gameChanged();
   return f;
+}
+
+// One game option as a control, its name and meaning in words (OptionSpec.label, help, choice_words, compose):
+// a checkbox, a list of the choices in words, a list plus "of your choice" picks, or a text box.
+const COMPOSE = "\u0000compose";
+function optionControl(g, name, o) {
+  const words = new Map((o.choice_words || []).map(([c, w]) => [String(c), w]));
+  const say = c => words.get(String(c)) || String(c).replace(/_/g, " ");
+  const id = `opt-${name}`;
+  let input, extra = null;
+  if (o.type === "bool") input = el("input", { type: "checkbox", id, "data-option": name, "data-type": "bool", checked: !!o.default });
+  else if (o.choices && (o.strict || o.compose)) {
+    const shown = o.choices.filter(c => words.has(String(c)) || o.strict);
+    input = el("select", { id, "data-option": name, "data-type": o.type },
+      shown.map(c => el("option", { value: c, text: say(c), selected: c === o.default })),
+      o.compose ? el("option", { value: COMPOSE, text: o.compose.label }) : null);
+    if (o.compose) {
+      const c = o.compose;
+      const picks = [...Array(c.count).keys()].map(i => el("select", { class: "pick", id: `${id}-pick-${i}`, "aria-label": c.pick_label.replace("{n}", i + 1) },
+        c.items.map((it, k) => el("option", { value: it.value, text: it.words, selected: k === i }))));
+      const sync = () => { input.dataset.compose = picks.map(p => p.value).join(c.joiner); };
+      picks.forEach(p => p.addEventListener("change", sync));
+      sync();
+      extra = el("div", { class: "picks", id: `${id}-picks`, hidden: true },
+        picks.map((p, i) => el("label", {}, c.pick_label.replace("{n}", i + 1) + " ", p)));
+      input.addEventListener("change", () => { extra.hidden = input.value !== COMPOSE; });
+    }
+  } else {
+    input = el("input", { id, "data-option": name, "data-type": o.type, value: o.default });
+  }
+  const head = o.type === "bool" ? el("label", { for: id, class: "oname" }, input, " ", o.label || name) : el("label", { for: id, class: "oname" }, (o.label || name) + " ", input);
+  return el("div", { class: "option", "data-name": name }, head, extra, o.help ? el("small", { class: "muted meaning", text: o.help }) : null);
 }
 
 async function refreshTables() {

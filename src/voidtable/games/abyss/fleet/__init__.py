@@ -23,16 +23,19 @@ from .tasks import TASKS
 OPTIONS = [
     OptionSpec("battle", str, "board", "board: the battle is played on the battle board, ship by ship; "
                "auto: a scripted policy plays the battle (a lab mode for fast runs, not the game)",
-               choices=("board", "auto")),
+               choices=("board", "auto"), label="Battle",
+               choice_words=(("board", "on the battle board"), ("auto", "played by a script (lab mode)"))),
     OptionSpec("buying", str, "open", "open: the seats buy in turns, one ship at a time, in view of each other; "
                "secret: both order at once, each hidden from the other, and the fleets are revealed together",
-               choices=("open", "secret")),
-    OptionSpec("outfit", str, "buy", "buy: the seats outfit their fleets (the game); one_design: a lab mode, not the game: "
+               choices=("open", "secret"), label="Buying ships",
+               choice_words=(("open", "in turns, in view of each other"), ("secret", "both at once, in secret"))),
+    OptionSpec("outfit", str, "buy", "buy: the seats outfit their fleets (the game); or one design, a lab mode, not the game: "
                "the first seat listed flies as many ships of one design (drawn at random each game) as its points "
                "and pieces allow, against a field of designs drawn at random for the other seat",
-               choices=("buy", "one_design")),
+               choices=("buy", "one_design"), label="Fleets",
+               choice_words=(("buy", "outfitted by the players"), ("one_design", "one design against a random field (lab mode)"))),
     OptionSpec("flee", bool, False, "from the second round a side may flee the board (and so lose the fleet battle); "
-               "the mini game is to the death, so this is off"),
+               "the mini game is to the death, so this is off", label="Fleeing allowed"),
 ]
 
 PARAMETERS = (

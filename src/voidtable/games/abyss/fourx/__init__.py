@@ -34,14 +34,18 @@ class MainSpec(GameSpec):
 
 OPTIONS = [
     OptionSpec("map", int, 2, "1: every hex face down in a rectangle, home worlds chosen in turn; "
-               "2: a centre and three rings, home worlds spread on the outer ring", choices=(1, 2)),
+               "2: a centre and three rings, home worlds spread on the outer ring", choices=(1, 2), label="Map",
+               choice_words=((1, "a rectangle, every hex face down"), (2, "a centre and three rings"))),
     OptionSpec("tribunal_win", str, "consecutive", "consecutive: the tribunal victory needs terms in a row "
                "(the draft's introduction); total: elected that many times in all (its end-of-cycle text)",
-               choices=("consecutive", "total")),
+               choices=("consecutive", "total"), label="Tribunal victory",
+               choice_words=(("consecutive", "elected in consecutive cycles"), ("total", "elected that many times in all"))),
     OptionSpec("twin_planets", bool, False, "the twin planets of the ancients at the centre, guarded by Keepers; "
-               "a habitat on both at the end of a cycle wins (the draft has not worked this victory out: a default)"),
+               "a habitat on both at the end of a cycle wins (the draft has not worked this victory out: a default)",
+               label="Twin planets of the ancients"),
     OptionSpec("battle", str, "board", "board: battles are played ship by ship on the battle board; "
-               "auto: a scripted policy plays them (a lab mode for fast runs, not the game)", choices=("board", "auto")),
+               "auto: a scripted policy plays them (a lab mode for fast runs, not the game)", choices=("board", "auto"),
+               label="Battles", choice_words=(("board", "on the battle board"), ("auto", "played by a script (lab mode)"))),
 ]
 
 PARAMETERS = (
