@@ -82,7 +82,7 @@ def fight_on(s: AbyssState) -> int:
     elif isinstance(task, Move):
         s.apply(p, Action("move", s.ships[task.ship].cell))
     else:
-        s.apply(p, Action("flee", False) if Action("flee", False) in legal else legal[0])
+        s.apply(p, Action("flee", None) if Action("flee", None) in legal else legal[0])
     return p
 
 
@@ -178,21 +178,27 @@ def flight_position(friendly: str | None) -> tuple[AbyssState, int, list[int]]:
     return s, place, [c]
 
 
+def flights(actions: list[Action]) -> list[int]:
+    """The places a side is offered to flee to (``flee(None)`` fights on)."""
+    return sorted(a.arg for a in actions if a.kind == "flee" and a.arg is not None)
+
+
 def test_no_flight_is_offered_when_every_neighbour_is_enemy_held_or_a_black_hole():
-    s, place, _ = flight_position(None)
+    s, place, (c,) = flight_position(None)
+    a = next(n for n in s.m.galaxy.neighbours[place] if s.kinds[n] != "black_hole" and n != c)
     offered = {}
     while s.round == s.r.battle.flee_from_round:
         now = pending_choices(s)
         if isinstance(now.task, Turn) and not now.task.started:
-            offered[now.task.seat] = Action("flee", True) in now.actions()
+            offered[now.task.seat] = flights(now.actions())
         fight_on(s)
-    assert offered == {0: False, 1: True}, "seat 1 has friendly space next door; seat 0 has none"
+    assert offered == {0: [], 1: sorted([a, c])}, "seat 1 holds both open neighbours; seat 0 has no friendly space"
 
 
 def test_a_side_that_flees_goes_to_the_friendly_space_and_the_battle_ends():
     s, place, (to,) = flight_position("empty")
     hold_until_turn_of(s, 0)
-    events = play(s, 0, "flee", True)
+    events = play(s, 0, "flee", to)
     assert [e for e in events if e["type"] == "battle_over"]
     assert all(s.where[i] == to for i in (0, 1)) and all(s.where[i] == place for i in (17, 18))
     assert s.battle_place != place or not s.fighting
@@ -203,7 +209,7 @@ def test_fleeing_into_an_asteroid_field_rolls_the_d8_for_each_ship():
     s, place, (to,) = flight_position("asteroid")
     hold_until_turn_of(s, 0)
     edit(s, rng=Die(6))
-    events = play(s, 0, "flee", True)
+    events = play(s, 0, "flee", to)
     rolls = [e for e in events if e["type"] == "asteroids"]
     assert sorted(e["ship"] for e in rolls) == [0, 1] and all(e["roll"] == 6 and e["hit"] for e in rolls)
     assert 0 not in s.ships and 1 not in s.ships                            # a fighter goes on its first damage
@@ -229,7 +235,7 @@ def test_a_side_that_lost_its_last_ship_is_never_asked_to_flee_and_the_others_fi
     hold_until_round(s, s.r.battle.flee_from_round)
     assert s.order[0] == 0 and s.order.index(2) > s.order.index(0)
     edit(s, rng=Die(6))
-    play(s, 0, "flee", False)
+    play(s, 0, "flee", None)
     if isinstance(s.pending, Move):
         play(s, 0, "move", (4, 4))                          # holds; its laser hits seat 2's fighter: gone
     assert 34 not in s.ships and s.fighting and s.round == 2
@@ -240,7 +246,7 @@ def test_a_side_that_lost_its_last_ship_is_never_asked_to_flee_and_the_others_fi
             turns[now.task.seat] = now.actions()
         fight_on(s)
     assert turns[2] == [], "a side with no ships is out of the battle: its turn offers nothing, not even flight"
-    assert Action("flee", True) in turns[1]
+    assert flights(turns[1]), "seat 1 may still flee to the open space around"
     assert s.round == 3 and set(s.order) == {0, 1}         # 0 and 1 are still at war: the battle goes on
 
 

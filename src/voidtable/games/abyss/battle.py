@@ -27,9 +27,12 @@ higher total goes first; on equal totals the owner of the single best computer
 goes first; if that is equal too, the attacker (the side that moved in: the host
 says which). A host with three or more sides may name a ``truce``: pairs of sides
 on the board that do not fight each other (no shots, no jammers against each
-other). A side may flee only where the host has somewhere for it to go
-(``BattleHost.may_flee``); its ships leave the board, the host moves them
-(``BattleHost.side_fled``), and the others fight on if two of them still fight.
+other). The flee question's answers come from the host (``BattleHost.flee_options``):
+fight on, then each way to flee (the fleet battle: yes or no; the main game: each
+friendly space the side may go to, so the player picks where); a host with
+nowhere to go offers none and the question is not asked. A fleeing side's ships
+leave the board, the host moves them where the side chose (``BattleHost.side_fled``),
+and the others fight on if two of them still fight.
 
 Moves and ranges count a diagonal step as one (Chebyshev distance). Ships pass
 over each other (space is deep) but never end on the same cell. ``battle.mode =
@@ -123,12 +126,16 @@ class BattleHost(FlowState):
         """The battle is over (``reason``: destroyed, fled, rounds); the host goes on from here."""
         raise NotImplementedError
 
-    def may_flee(self, seat: int) -> bool:
-        """The side has somewhere to flee to (the draft: a friendly space, if there is one). Yes by default."""
-        return True
+    def flee_options(self, seat: int) -> list[Action]:
+        """The side's answers when it may flee: fighting on first, then each way to flee; none where it has nowhere
+        to go (the draft: a friendly space, if there is one), and then it is not asked. By default fight on or flee
+        (``flee(False)``, ``flee(True)``); a host whose flight has destinations names each (``flee(place)``) and
+        fights on with ``flee(None)``."""
+        return [FLEE(False), FLEE(True)]
 
-    def side_fled(self, seat: int, ships: list[int]) -> None:
-        """The side's ``ships`` have left the board in flight; the host takes them where they go. None by default.
+    def side_fled(self, seat: int, ships: list[int], to: Any) -> None:
+        """The side's ``ships`` have left the board in flight to ``to`` (the argument of the side's ``flee``
+        answer); the host takes them there. None by default.
 
         Called after the battle is cleared from the stack if the flight ended it, so what the host
         pushes (a die roll's consequences) comes next either way."""
@@ -384,8 +391,10 @@ def turn_legal(s: BattleHost, task: Turn) -> list[Action]:
     seat = task.seat
     if not any(sh.owner == seat and sh.cell[0] >= 0 for sh in s.ships.values()):
         return []
-    if not task.started and s.r.flee and s.round >= s.r.battle.flee_from_round and s.may_flee(seat):
-        return [FLEE(False), FLEE(True)]
+    if not task.started and s.r.flee and s.round >= s.r.battle.flee_from_round:
+        options = s.flee_options(seat)
+        if options:
+            return options
     acted = s.acted
     return [Action("activate", i) for i, sh in sorted(s.ships.items())
             if sh.owner == seat and i not in acted and sh.cell[0] >= 0]
@@ -393,10 +402,10 @@ def turn_legal(s: BattleHost, task: Turn) -> list[Action]:
 
 def turn_apply(s: BattleHost, task: Turn, action: Action) -> None:
     if action.kind == "flee":
-        if action.arg:
-            flee(s, task.seat)
-        else:
+        if fights_on(action.arg):
             s.push(task._replace(started=True))
+        else:
+            flee(s, task.seat, action.arg)
         return
     ship_id = action.arg
     acted = s.acted = s.acted | {ship_id}
@@ -431,8 +440,15 @@ def move_apply(s: BattleHost, task: Move, action: Action) -> None:
         s.by_planet(ship_id)
 
 
-def flee(s: BattleHost, seat: int) -> None:
-    """The side leaves the board with every ship it has left; the battle ends unless two sides left still fight."""
+def fights_on(arg: Any) -> bool:
+    """The ``flee`` answer that declines flight: ``False`` (a yes/no flight) or ``None`` (a flight to a place).
+    Compared by identity: place 0 is a destination, not a no."""
+    return arg is None or arg is False
+
+
+def flee(s: BattleHost, seat: int, to: Any = True) -> None:
+    """The side leaves the board with every ship it has left, for ``to`` (where the host takes them); the battle
+    ends unless two sides left still fight."""
     ships = fleet(s, seat)
     for i in ships:
         s.ships[i] = s.ships[i]._replace(cell=(-1, -1))
@@ -440,7 +456,7 @@ def flee(s: BattleHost, seat: int) -> None:
     left = sides_left(s)
     if len(left) <= 1 or not fighting_on(s, left):
         end_battle(s, left, "fled")
-    s.side_fled(seat, ships)
+    s.side_fled(seat, ships, to)
 
 
 def fire_legal(s: BattleHost, task: Fire) -> list[Action]:

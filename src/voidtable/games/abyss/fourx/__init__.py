@@ -137,7 +137,10 @@ SPEC = MainSpec(
     # rolling for asteroids there; a side with no ships left is out of the battle; a wormhole jump next to a
     # black hole stops the ship; marines keep their own landing cycle; bonus squares may hold a free colony
     # or a free marine; habitats may be bulldozed. Records of version 1 do not replay under these rules.
-    rules_version=2,
+    # 3: the player's choices the draft gives: a fleeing side picks the friendly space it flees to (flee(place),
+    # flee(None) fights on; version 2 took the first one), and a bonus square's free technology is the finder's
+    # pick among the tier-1 technologies it lacks (free_tech; version 2 gave the first). New action ids.
+    rules_version=3,
     hooks=HOOKS,
     actions=ACTIONS,
     tasks=TASKS,

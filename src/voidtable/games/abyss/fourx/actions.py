@@ -86,12 +86,18 @@ VOTE = ActionKind("vote", YES_NO)
 ELECT = ActionKind("elect", seat_arg("candidate", 6))
 ABSTAIN = ActionKind("abstain", NO_ARG)
 
-#: The battle's ``activate`` over every player's ship ids, and its ``fire`` with targets among the neutral
-#: ships too (they sit one seat past the players: at most the seventh seat's ids).
+#: A bonus square's free technology: the finder picks one of the tier-1 technologies it lacks.
+FREE_TECH = ActionKind("free_tech", choice_arg("tech", _techs, target="card"))
+
+#: The battle's ``activate`` over every player's ship ids, its ``fire`` with targets among the neutral
+#: ships too (they sit one seat past the players: at most the seventh seat's ids), and its ``flee`` naming the
+#: friendly space the side goes to (``None``: it fights on), where the fleet battle's is yes or no.
 ACTIVATE = ActionKind("activate", id_arg("ship", _ships, "ship"))
 FIRE = ActionKind("fire", id_arg("target", lambda g: (MAX_PLAYERS + 1) * slots(g.rules.ships), "ship"))
-BATTLE_KINDS = [FIRE if k.name == "fire" else ACTIVATE if k.name == "activate" else k for k in KINDS]
+FLEE = ActionKind("flee", PLACE.optional())
+_OWN = {"fire": FIRE, "activate": ACTIVATE, "flee": FLEE}
+BATTLE_KINDS = [_OWN.get(k.name, k) for k in KINDS]
 
 ACTIONS = ActionTable("abyss", [HOME, SELECT, STEP, JUMP, SCAN, STOP, DECLARE_WAR, OFFER_PEACE, ANSWER, COLONIZE,
                                 BUILD, BULLDOZE, BUY_TECH, BUY_SHIP, BUY_HULL, FIT, REPAIR, LOAD, CASH_IN, LAND, MARCH, CAPTURE, RAZE, TARGET, DEMOLISH, SHUT,
-                                BUY_MARINE, DONE, VOTE, ELECT, ABSTAIN, *BATTLE_KINDS])
+                                BUY_MARINE, DONE, VOTE, ELECT, ABSTAIN, *BATTLE_KINDS, FREE_TECH])

@@ -26,13 +26,20 @@ Rules of thumb, no look-ahead (cheap enough to be MCTS's rollout policy too):
   the ceasefire yes only while at war, the war levy no while at war, closing
   wormholes no).
 - **Battles**: the scripted policy of ``..battle`` (close in, focus fire, cover
-  empty squares first); never flees. Bombs fall on the leading race; a lost
-  building is the least useful one; marines march on enemy squares and capture.
+  empty squares first). It flees when outgunned (the armed enemy ships left on the
+  board are worth more than twice its own armed ones; never from a planet it has
+  buildings on), to the friendly space with no asteroids (a flight into them rolls
+  for every ship), nearest its own planets, then the lowest numbered. Bombs fall on
+  the leading race; a lost building is the least useful one; marines march on
+  enemy squares and capture.
+- **A free technology** (a bonus square): the one it would research first: a new
+  colour to settle, then output of the resource it makes least, then scanners,
+  exploring range, engines, weapons, then the rest in the technologies' order.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Callable, cast
 
 from voidtable.engine.actions import Action
 from voidtable.engine.observation import Observation
@@ -40,15 +47,15 @@ from voidtable.engine.rng import Rng
 from voidtable.engine.squaregrid import chebyshev
 from voidtable.engine.state import GameState
 
-from ..battle import Disable, Fire, Move, Turn, best_cell, best_target, square_to_cover
-from ..ships import working_squares
+from ..battle import Disable, Fire, Move, Turn, best_cell, best_target, hostile, square_to_cover
+from ..ships import points, stats, working_squares
 from .colonise import pod_square
 from .data import RESOURCES
 from .ground import landing_squares
 from .movement import can_scan
 from .planets import colonies, hospitable, is_planet, production, votes
 from .trade import can_load
-from .tasks import (AsteroidHit, BombChoice, Colonise, Demolish, Election, Ground, HomePick, Movement, PeaceOffer,
+from .tasks import (AsteroidHit, BombChoice, Colonise, Demolish, Election, FreeTech, Ground, HomePick, Movement, PeaceOffer,
                     Purchase, ResolutionVote, Seize, ShipMove, ShutDown, TakeHit)
 
 if TYPE_CHECKING:
@@ -330,10 +337,11 @@ def choose(s: "AbyssState", seat: int, legal: list[Action], rng: Rng) -> Action:
         q = square_to_cover(s.r, s.ships[task.ship])   # type: ignore[attr-defined]
         return next((a for a in legal if a.arg == q), legal[0])
     if kind is Turn:
-        flee = [a for a in legal if a.kind == "flee"]
-        if flee:
-            return next(a for a in flee if not a.arg)
+        if any(a.kind == "flee" for a in legal):
+            return choose_flight(s, seat, legal)
         return min(legal, key=lambda a: _nearest_enemy(s, a.arg))
+    if kind is FreeTech:
+        return choose_free_tech(s, seat, legal)
     if kind is Move:
         cell = best_cell(s, cast(Move, task).ship, [a.arg for a in legal])
         return next(a for a in legal if a.arg == cell)
@@ -351,6 +359,57 @@ def choose(s: "AbyssState", seat: int, legal: list[Action], rng: Rng) -> Action:
     if kind is Seize:
         return next((a for a in legal if a.kind == "capture"), legal[0])
     return legal[rng.below(len(legal))]
+
+
+#: The bot flees when the armed enemy ships on the board are worth more than this many times its own armed ones.
+FLEE_ODDS = 2
+
+
+def armed_strength(s: "AbyssState", owners: Callable[[int], bool]) -> int:
+    """What the armed ships on the battle board of the owners picked are worth (their working parts' points)."""
+    return sum(points(s.r, sh) for sh in s.ships.values()
+               if sh.cell[0] >= 0 and owners(sh.owner) and stats(s.r, sh).weapons)
+
+
+def choose_flight(s: "AbyssState", seat: int, legal: list[Action]) -> Action:
+    """Fight on unless outgunned (and never away from a planet it has buildings on); else flee to the best refuge."""
+    places = [a.arg for a in legal if a.arg is not None]
+    stay = next(a for a in legal if a.arg is None)
+    if not places or any(b is not None and b[0] == seat for b in s.built.get(s.battle_place, ())):
+        return stay
+    mine = armed_strength(s, lambda o: o == seat)
+    theirs = armed_strength(s, lambda o: hostile(s, seat, o))
+    if theirs <= FLEE_ODDS * mine:
+        return stay
+    return Action("flee", best_refuge(s, seat, places))
+
+
+def best_refuge(s: "AbyssState", seat: int, places: list[int]) -> int:
+    """No asteroid field (every ship would roll), then nearest one of its planets, then the lowest numbered."""
+    g = s.m.galaxy
+    own = colonies(s, seat)
+
+    def key(p: int) -> tuple[bool, int, int]:
+        return (s.kinds[p] == "asteroid", min((g.distance(p, c) for c in own), default=99), p)
+
+    return min(places, key=key)
+
+
+#: The order the bot takes technologies by effect (output techs further by the resource it makes least).
+TECH_PREFERENCE = {"hospitable": 0, "output": 1, "scan": 2, "range": 3, "engines": 4, "weapons": 5}
+
+
+def choose_free_tech(s: "AbyssState", seat: int, legal: list[Action]) -> Action:
+    """The free technology it would research first (see the module docstring)."""
+    made = production(s, seat)
+    order = s.m.tech_order
+
+    def key(a: Action) -> tuple[int, int, int]:
+        t = s.m.techs[a.arg]
+        need = made[RESOURCES.index(t.resource)] if t.effect == "output" and t.resource in RESOURCES else 0
+        return (TECH_PREFERENCE.get(t.effect, 9), need, order.index(a.arg))
+
+    return min(legal, key=key)
 
 
 def choose_home(s: "AbyssState", seat: int, legal: list[Action]) -> Action:

@@ -18,8 +18,8 @@
   the side that moved in is the attacker of a battle there (``spacebattle``).
 - A ship above a planet scans it: the next unexplored squares (1, or the
   scanners' number) are drawn by the colour's land weights; a bonus square pays
-  its finder at once: a resource, a tier-1 technology, a free colony or a free
-  marine, drawn by the weights of ``land.bonus_shares``.
+  its finder at once: a resource, a tier-1 technology of the finder's choice, a
+  free colony or a free marine, drawn by the weights of ``land.bonus_shares``.
 - In its Movement phase a player may declare war on another (unless a ceasefire
   is in force) or offer peace to one it is at war with, who answers at once.
 """
@@ -32,12 +32,13 @@ from voidtable.engine.actions import Action
 
 from ..battle import DISABLE
 from ..ships import destroyed, disable, working_squares
-from .actions import ANSWER, DECLARE_WAR, DONE, JUMP, LAND, LOAD, OFFER_PEACE, SCAN, SELECT, STEP, STOP
+from .actions import ANSWER, DECLARE_WAR, DONE, FREE_TECH, JUMP, LAND, LOAD, OFFER_PEACE, SCAN, SELECT, STEP, STOP
 from .data import RESOURCES, TERRAINS
 from .planets import colonies, colour_of, hospitable, is_planet
 from .ground import add_marines, land, landing_squares
+from .purchase import gain_tech
 from .trade import can_load, draw_good, load, set_good
-from .tasks import TASKS, AsteroidHit, MonstersMove, Movement, PeaceOffer, ShipMove, StartMoving
+from .tasks import TASKS, AsteroidHit, FreeTech, MonstersMove, Movement, PeaceOffer, ShipMove, StartMoving
 
 if TYPE_CHECKING:
     from .state import AbyssState
@@ -357,15 +358,36 @@ def collect_bonus(s: "AbyssState", seat: int, place: int, q: int) -> None:
         s.bank[seat][k] += s.m.data.land.bonus_amount
         s.event(type="bonus", seat=seat, resource=find, amount=s.m.data.land.bonus_amount)
     elif find == "technology":
-        free = [t for t in s.m.tech_order if s.m.techs[t].tier == 1 and t not in s.techs[seat]]
-        if free:
-            s.techs[seat] = s.techs[seat] | {free[0]}
-            s.event(type="bonus", seat=seat, tech=free[0])
+        free_technology(s, seat)
     elif find == "colony":
         free_colony(s, seat, place, q)
     else:
         add_marines(s, seat, place, q, 1)
         s.event(type="bonus", seat=seat, marine=True, place=place, square=q)
+
+
+def free_techs(s: "AbyssState", seat: int) -> list[str]:
+    """The technologies a free technology may be: the tier-1 ones the seat lacks, in the technologies' order."""
+    return [t for t in s.m.tech_order if s.m.techs[t].tier == 1 and t not in s.techs[seat]]
+
+
+def free_technology(s: "AbyssState", seat: int) -> None:
+    """A free technology: 'a tier-1 technology of your choice', so the finder picks (``FreeTech``, next, before the
+    ship goes on). A finder that knows every tier-1 technology already gets nothing, and the log says so."""
+    if free_techs(s, seat):
+        s.push(FreeTech(seat))
+    else:
+        s.event(type="bonus", seat=seat, tech=None)
+
+
+def free_tech_legal(s: "AbyssState", task: FreeTech) -> list[Action]:
+    return [FREE_TECH(t) for t in free_techs(s, task.seat)]
+
+
+@TASKS.decision(FreeTech, legal=free_tech_legal)
+def take_free_tech(s: "AbyssState", task: FreeTech, action: Action) -> None:
+    s.event(type="bonus", seat=task.seat, tech=action.arg)
+    gain_tech(s, task.seat, action.arg)
 
 
 def draw_find(s: "AbyssState") -> str:

@@ -160,6 +160,13 @@ def rated(s: "AbyssState", seat: int, card: str) -> str:
     return base if ratings is None else rated_key(base, *ratings)
 
 
+def gain_tech(s: "AbyssState", seat: int, tech: str) -> None:
+    """The seat knows ``tech`` from now on, bought or found; fighter technology reaches its fighters at once."""
+    s.techs[seat] = s.techs[seat] | {tech}
+    if s.m.techs[tech].effect in ("fighter_computer", "fighter_jammer"):
+        refit_fighters(s, seat)
+
+
 def refit_fighters(s: "AbyssState", seat: int) -> None:
     """New fighter technology reaches every fighter the seat has (the draft: fighters carry their technology)."""
     for i, sh in list(s.ships.items()):
@@ -213,10 +220,8 @@ def purchase(s: "AbyssState", task: Purchase, action: Action) -> None:
         s.event(type="bulldozed", seat=seat, place=place, square=q, building=gone[1] if gone else "")
     elif kind == "buy_tech":
         s.pay(seat, *tech_cost(s, action.arg))
-        s.techs[seat] = s.techs[seat] | {action.arg}
         s.event(type="tech", seat=seat, tech=action.arg)
-        if s.m.techs[action.arg].effect in ("fighter_computer", "fighter_jammer"):
-            refit_fighters(s, seat)
+        gain_tech(s, seat, action.arg)
     elif kind == "buy_ship":
         card = action.arg
         s.pay(seat, *ship_cost(s, card))

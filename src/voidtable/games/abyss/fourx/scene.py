@@ -2,20 +2,21 @@
 
 - **The galaxy** is a hex map (the engine's axial coordinates), each place filled by
   its kind and named by its number as the log names it ("space 12"); ships are pieces
-  in their owner's colour. Clickable: a place to step to or to found a home world on,
-  a ship to move.
+  in their owner's colour. Clickable: a place to step to, to found a home world on or
+  to flee to from a battle (the friendly spaces next door), a ship to move.
 - **A planet surface** is opened (a row of square cards, one per square, read left
   to right, top to bottom) for every planet the pending decision touches: squares to
   build on, bulldoze, colonise, train marines on, land or march on, lose or idle a
   building. A square with several choices opens a menu.
 - **Ship designs**: the ship cards, the bare hulls and the technologies the seat may
-  buy now, and its own ships (fit a tile, repair a square, sell cargo).
+  buy now (or take free, from a bonus square), and its own ships (fit a tile, repair
+  a square, sell cargo).
 - **The battle board** (while a space battle is fought): the same board as the fleet
   battle's, its cells laid out row by row (the page draws cells as hexes, so rows
   are offset by half a cell), named like a chess board ("C4").
 - **The tribunal**: the leader, terms, resolutions in force and the votes.
-- Buttons for the rest (done, stop, scan, jump, load, war and peace, votes, flee,
-  covering a damaged square).
+- Buttons for the rest (done, stop, scan, jump, load, war and peace, votes, fighting
+  on instead of fleeing, covering a damaged square).
 """
 
 from __future__ import annotations
@@ -58,6 +59,8 @@ PROMPTS = {
     "shut_down": "Your habitats cannot support every building: pick one to leave idle",
     "seize": "Your marines hold a building: capture it or destroy it",
     "turn": "Pick a ship to act with in the battle",
+    "flee": "Fight on, or flee to a friendly space next door (lit on the map)",
+    "free_tech": "A bonus square holds a free technology: pick a tier-1 technology",
     "move": "Move the ship on the battle board (or hold on its cell)",
     "fire": "Pick a target in range",
     "disable": "Your ship is hit: pick the square that takes the damage",
@@ -125,6 +128,10 @@ def clickable(item: Json, actions: list[Action], game: Game, names: Sequence[str
 def galaxy_part(t: Table) -> Json:
     v = t.view
     step, home, select = t.take("step"), t.take("home"), t.take("select")
+    flee = t.take("flee")
+    fight_on = flee.pop(None, None)
+    if fight_on is not None:   # fighting on is a button; each way to flee is its place on the map
+        t.by_kind["flee"] = [fight_on]
     hexes = []
     ships_at: dict[int, list[Json]] = {}
     for sh in v["ships"]:
@@ -133,7 +140,7 @@ def galaxy_part(t: Table) -> Json:
     for i, (q, r) in enumerate(v["places"]):
         kind = v["kinds"][i]
         item: Json = {"q": q, "r": r, "fill": fill_of(kind), "name": str(i), "hint": f"space {i}: {kind_words(kind)}"}
-        acts = [a for a in (step.get(i), home.get(i)) if a is not None]
+        acts = [a for a in (step.get(i), home.get(i), flee.get(i)) if a is not None]
         hexes.append(clickable(item, acts, t.game, t.names))
     pieces = []
     for place, here in sorted(ships_at.items()):
@@ -217,6 +224,9 @@ def designs_part(t: Table) -> Json | None:
         e, f = t.m.tech_cost(a.arg)
         cards.append(clickable({"id": f"tech-{a.arg}", "title": tech_name(t.game, a.arg), "kind": "tech",
                                 "badge": f"{e} energy, {f} food"}, [a], t.game, t.names))
+    for a in t.take_list("free_tech"):
+        cards.append(clickable({"id": f"tech-{a.arg}", "title": tech_name(t.game, a.arg), "kind": "tech",
+                                "badge": "free (bonus square)"}, [a], t.game, t.names))
     if not cards:
         return None
     return {"kind": "cards", "id": "designs", "title": "Ship cards, hulls and technologies to buy", "layout": "row",
@@ -321,7 +331,7 @@ def players_part(t: Table) -> Json:
 
 #: The phase a pending decision belongs to (the view's phase names the last phase that changed the state).
 PHASE_OF = {"home_pick": "setup", "movement": "movement", "ship_move": "movement", "asteroid_hit": "movement",
-            "peace_offer": "movement", "turn": "space battle", "move": "space battle", "fire": "space battle",
+            "free_tech": "movement", "peace_offer": "movement", "turn": "space battle", "move": "space battle", "fire": "space battle",
             "disable": "space battle", "take_hit": "bombardment", "bomb_choice": "bombardment", "demolish": "bombardment",
             "ground": "ground combat", "seize": "ground combat", "shut_down": "ground combat",
             "colonise": "colonisation", "purchase": "purchases", "resolution_vote": "the tribunal",
@@ -344,6 +354,8 @@ def build(game: Game, view: Json, legal: list[Action], seat: int | None, names: 
         for a in legal:
             t.by_kind.setdefault(a.kind, []).append(a)
     kind = t.decision.get("kind", "")
+    if "flee" in t.by_kind:   # the start of a battle turn with flight open: the question is flight, not a ship
+        kind = "flee"
     parts: list[Json] = []
     battle = battle_part(t)
     planets = planet_parts(t)

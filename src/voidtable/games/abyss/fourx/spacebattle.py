@@ -11,9 +11,10 @@ records who entered a place where another player's ships were: the latest such
 side among the battle's sides); when none did (ships built there, say), the side
 latest in this cycle's turn order. From the second round a side may flee, but only
 if a friendly space lies next door: a face-up neighbouring place, not a black hole,
-with no ships of a player at war with it (the lowest such place). Its ships go
-there at once, and a flight into an asteroid field rolls the asteroid die for each
-ship, as any entry does; the others fight on while two of them are still at war.
+with no ships of a player at war with it. The player picks which (``flee(place)``;
+``flee(None)`` fights on). Its ships go there at once, and a flight into an asteroid
+field rolls the asteroid die for each ship, as any entry does; the others fight on
+while two of them are still at war.
 When the battle ends every ship leaves the board and keeps its damage.
 
 The planet side of the board (the draft's reverse side, for a battle with a planet
@@ -34,11 +35,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from voidtable.engine.actions import Action
 from voidtable.engine.squaregrid import Cell
 
 from ..battle import land_hit, next_to_planet, start_battle
 from ..ships import NOWHERE, stats
 from .ground import bomb_bays, victims
+from .actions import FLEE
 from .movement import cross_asteroids, note_entry
 from .planets import is_planet, working_at
 from .tasks import TASKS, Battles, BombShot, PlanetShot
@@ -176,26 +179,29 @@ def bombs_by_planet(s: "AbyssState", ship_id: int) -> None:
     s.push(*(BombShot(sh.owner, ship_id, s.battle_place) for _ in bomb_bays(s, ship_id)))
 
 
-def retreat(s: "AbyssState", seat: int, place: int) -> int | None:
-    """The friendly space next to ``place`` a fleeing side goes to: face up, not a black hole, no ships of a player
-    at war with it (the lowest such place); None if there is none, and then the side may not flee."""
+def friendly_spaces(s: "AbyssState", seat: int, place: int) -> list[int]:
+    """The friendly spaces next to ``place`` a fleeing side may go to: face up, not a black hole, no ships of a
+    player at war with it (in place order). Empty: the side may not flee."""
+    out = []
     for n in s.m.galaxy.neighbours[place]:
         kind = s.kinds[n]
         if kind and kind != "black_hole" and not any(s.at_war(seat, o) for o in s.owners_at(n)):
-            return n
-    return None
+            out.append(n)
+    return sorted(out)
 
 
-def may_flee(s: "AbyssState", seat: int) -> bool:
-    """The draft offers flight 'to a friendly space if available': only with one next door."""
-    return retreat(s, seat, s.battle_place) is not None
+def flee_options(s: "AbyssState", seat: int) -> list[Action]:
+    """The draft offers flight 'to a friendly space if available': fight on (``flee(None)``), or flee to one of the
+    friendly spaces next door, the player's choice; nothing to ask with none."""
+    places = friendly_spaces(s, seat, s.battle_place)
+    if not places:
+        return []
+    return [FLEE(None), *(FLEE(p) for p in places)]
 
 
-def flee_to_friendly_space(s: "AbyssState", seat: int, ships: list[int]) -> None:
-    """The fleeing side's ships enter the friendly space next door; into asteroids, each rolls the asteroid die."""
+def flee_to_friendly_space(s: "AbyssState", seat: int, ships: list[int], to: int) -> None:
+    """The fleeing side's ships enter the friendly space it chose; into asteroids, each rolls the asteroid die."""
     came = s.battle_place
-    to = retreat(s, seat, came)
-    assert to is not None   # flight is offered only with a friendly space (may_flee)
     note_entry(s, seat, to)
     for i in ships:
         s.where[i] = to

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from voidtable.engine.actions import Action
 from voidtable.engine.fields import FIXED, FLOW_FIELDS, DICT, LIST, NESTED, VALUE, Fields
 from voidtable.engine.game import Game
 from voidtable.engine.rng import Rng
@@ -21,7 +22,7 @@ from ..data import Rules
 from ..ships import Ship
 from .data import MainRules
 from .planets import colonies, votes
-from .spacebattle import after_battle, bombs_by_planet, flee_to_friendly_space, may_flee, planet_fires
+from .spacebattle import after_battle, bombs_by_planet, flee_options, flee_to_friendly_space, planet_fires
 from .tasks import TASKS, BombChoice, BombShot, Cycle, Demolish, HomePick, PlanetShot
 from .views import view
 
@@ -222,11 +223,11 @@ class AbyssState(BattleHost):
     def battle_ended(self, winners: list[int], reason: str) -> None:
         after_battle(self, winners, reason)
 
-    def may_flee(self, seat: int) -> bool:
-        return may_flee(self, seat)
+    def flee_options(self, seat: int) -> list[Action]:
+        return flee_options(self, seat)
 
-    def side_fled(self, seat: int, ships: list[int]) -> None:
-        flee_to_friendly_space(self, seat, ships)
+    def side_fled(self, seat: int, ships: list[int], to: Any) -> None:
+        flee_to_friendly_space(self, seat, ships, to)
 
     def planet_fires(self) -> None:
         planet_fires(self)

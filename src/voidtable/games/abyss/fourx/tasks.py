@@ -61,6 +61,12 @@ class AsteroidHit(NamedTuple):
     ship: int
 
 
+class FreeTech(NamedTuple):
+    """A bonus square held a free technology: its finder picks one of the tier-1 technologies it lacks."""
+
+    seat: int
+
+
 class PeaceOffer(NamedTuple):
     """The seat answers another's offer of peace."""
 

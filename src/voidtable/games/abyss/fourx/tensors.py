@@ -21,7 +21,7 @@ from voidtable.engine.tensors import Encoder, Layout
 PHASES = ("setup", "production", "movement", "battle", "ground", "colonisation", "purchase", "events", "over")
 DECISIONS = ("home_pick", "movement", "ship_move", "asteroid_hit", "peace_offer", "colonise", "purchase",
              "resolution_vote", "election", "bomb_choice", "demolish", "take_hit", "ground", "shut_down", "seize",
-             "turn", "move", "fire", "disable")
+             "turn", "move", "fire", "disable", "free_tech")
 SEAT_FACTS = 9
 MAX_PLAYERS = 6
 

@@ -15,6 +15,7 @@ from typing import Any, Sequence
 from voidtable.engine.actions import Action
 from voidtable.engine.events import Event
 from voidtable.engine.game import Game
+from voidtable.engine.words import article
 
 from ..battle import slots
 from .data import MainRules
@@ -160,13 +161,13 @@ def _action_words(game: Game, action: Action, names: Sequence[str] | None = None
     if k == "colonize":
         return f"found a colony on square {a[1] + 1} of space {a[0]}"
     if k == "build":
-        return f"build a {building_name(game, a[2])} on square {a[1] + 1} of space {a[0]}"
+        return f"build {article(building_name(game, a[2]))} on square {a[1] + 1} of space {a[0]}"
     if k == "bulldoze":
         return f"bulldoze the building on square {a[1] + 1} of space {a[0]}"
     if k == "buy_tech":
         return f"research {tech_name(game, a)}"
     if k == "buy_ship":
-        return f"build a {card_name(game, a)}"
+        return f"build {article(card_name(game, a))}"
     if k == "buy_hull":
         return f"build a bare {_m(game).ships.hulls[a].name.lower()} hull"
     if k == "fit":
@@ -200,7 +201,9 @@ def _action_words(game: Game, action: Action, names: Sequence[str] | None = None
     if k == "disable":
         return f"cover square {a + 1} with a damage disk"
     if k == "flee":
-        return "flee" if a else "fight on"
+        return "fight on" if a is None or a is False else f"flee to space {a}"
+    if k == "free_tech":
+        return f"take {tech_name(game, a)} as the free technology"
     return k.replace("_", " ")
 
 
@@ -233,7 +236,9 @@ def describe_event(game: Game, event: Event, names: Sequence[str] | None = None)
         return f"{who} explores square {e['square'] + 1} of space {e['place']}: {TERRAIN_WORDS.get(e['terrain'], e['terrain'])}{good}."
     if t == "bonus":
         if "tech" in e:
-            return f"{who} finds a free technology: {tech_name(game, e['tech'])}."
+            if e["tech"] is None:
+                return f"{who} finds a free technology, but already knows every tier-1 technology: nothing to take."
+            return f"{who} finds a free technology and takes {tech_name(game, e['tech'])}."
         if "colony" in e:
             if e["colony"]:
                 return f"{who} finds a free colony: a habitat on square {e['square'] + 1} of space {e['place']}."
@@ -256,13 +261,13 @@ def describe_event(game: Game, event: Event, names: Sequence[str] | None = None)
     if t == "colony":
         return f"{who} founds a colony on space {e['place']}."
     if t == "built":
-        return f"{who} builds a {building_name(game, e['building'])} on space {e['place']}."
+        return f"{who} builds {article(building_name(game, e['building']))} on space {e['place']}."
     if t == "bulldozed":
-        return f"{who} bulldozes a {building_name(game, e['building'])} on space {e['place']}."
+        return f"{who} bulldozes {article(building_name(game, e['building']))} on space {e['place']}."
     if t == "tech":
         return f"{who} researches {tech_name(game, e['tech'])}."
     if t == "ship_built":
-        return f"{who} builds a {card_name(game, e['design'])} at space {e['place']}."
+        return f"{who} builds {article(card_name(game, e['design']))} at space {e['place']}."
     if t == "hull_built":
         return f"{who} builds a bare {_m(game).ships.hulls[e['hull']].name.lower()} hull at space {e['place']}."
     if t == "fitted":
@@ -319,7 +324,7 @@ def describe_event(game: Game, event: Event, names: Sequence[str] | None = None)
     if t == "disabled":
         return f"{ship_name(game, e['ship'], names=names)} takes damage on square {e['square'] + 1}."
     if t == "retreated":
-        return f"{who} retreats from space {e['came']} to space {e['to']}."
+        return f"{who} flees from space {e['came']} to space {e['to']}."
     if t == "shot":
         return f"{ship_name(game, e['ship'], names=names)} fires at {ship_name(game, e['target'], names=names)}: " \
             f"rolls {e['roll']}" + (", a hit." if e["hit"] else ", a miss.")
