@@ -5,7 +5,8 @@ smallest and largest table, in every variant (a budget of games per game, tests/
 in words by the game's text hooks, must not contain an internal key (a snake_case token,
 any key or identifier from the game's rules data, or a key title-cased where the
 component's printed name is spelled otherwise), Python's reprs (``None``, ``[3, 21]``, ``{...}``, ``(2, -1)``), or developer
-words (``seat -1``, ``step 58``); nor may the terminal's picture of a view (the text hook's ``render``). Where a game's words take the seats' names, they are given,
+words (``seat -1``, ``step 58``), a plural hedged as ``ship(s)``, or "a" before a vowel sound (``a Ambunaut``);
+nor may the terminal's picture of a view (the text hook's ``render``). Where a game's words take the seats' names, they are given,
 and then no bare "seat N" may appear either.
 """
 
@@ -31,6 +32,9 @@ REPRS = re.compile(r"\bNone\b|\bTrue\b|\bFalse\b|[\[\]{}]|\(-?\d+, ?-?\d+\)|#\d"
 PICTURE_REPRS = re.compile(r"\bNone\b|\bTrue\b|\bFalse\b|\[\s*-?\d+(?:\s*,\s*-?\d+)+\s*\]|\[\]|[\[{]['\"]|\(-?\d+, ?-?\d+\)|#\d")
 DEV = re.compile(r"\bseat -1\b|\bstep \d+\b|\borientation \d\b", re.I)
 SEAT_NUMBER = re.compile(r"\bseats? \d\b", re.I)
+# issue 28: a plural hedged with "(s)"; "a" before a vowel sound ("a Ambunaut"; "a unit", "a one" are right)
+HEDGED_PLURAL = re.compile(r"\w\(s\)")
+A_BEFORE_VOWEL = re.compile(r"\b[Aa] (?!(?:uni|use|usu|ur[aeiou]|one\b|once\b|eu|ewe)\w*)(?![a-z]+, [B-Z] )[AEIOUaeiou]\w*")  # not a legend's "A allied, C ..."
 
 CONFIGS = configs()
 SCENE_CONFIGS = configs(scene_only=True)  # games that draw their own scene
@@ -78,6 +82,8 @@ def problems(text: str, keys: set[str], titled: set[str], named: bool, picture: 
     out += [t for t in titled if t in text]
     if named:
         out += [m.group(0) for m in SEAT_NUMBER.finditer(text)]
+    for pattern in (HEDGED_PLURAL, A_BEFORE_VOWEL):
+        out += [m.group(0) for m in pattern.finditer(text)]
     return out
 
 

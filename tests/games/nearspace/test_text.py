@@ -60,7 +60,7 @@ def test_the_terminal_map_numbers_every_place_and_names_players():
     page = text.render(game, s.view(0), names=["Ada", "Bo"])
     for i in range(1, 26):
         assert f"[{i:>2}" in page, i
-    assert "Ada: 1 engine(s)" in page and "face down, from Bo's deck" in page
+    assert "Ada: 1 engine;" in page and "face down, from Bo's deck" in page
     assert "seat" not in page.lower()
     events = [text.describe_event(game, e, names=["Ada", "Bo"]) for e in s.setup_events]
     assert any(line and line.startswith(("Ada", "Bo")) for line in events)

@@ -26,6 +26,7 @@ from voidtable.engine.actions import Action
 from voidtable.engine.events import generic_event
 from voidtable.engine.game import Game
 from voidtable.engine.hexgrid import DIRECTIONS
+from voidtable.engine.words import article, count
 
 from .actions import ACTIONS
 from .board import tile_kind, tile_planet
@@ -146,7 +147,7 @@ def describe_action(game: Game, action: Action, names: Sequence[str] | None = No
         some, none = HEX_OR_NONE_WORDS[k]
         return none if a is None else some.format(where=where(a))
     if k == "put":
-        return f"put a {_ship_type(game, a[0])} " + ("in the centre" if a[1] < 0 else f"on the {EDGE_WORDS[a[1]]} edge")
+        return f"put {article(_ship_type(game, a[0]))} " + ("in the centre" if a[1] < 0 else f"on the {EDGE_WORDS[a[1]]} edge")
     if k == "slot":
         return "the centre" if a < 0 else f"the {EDGE_WORDS[a]} edge"
     if k == "add_ship":
@@ -210,7 +211,7 @@ def describe_event(game: Game, e: dict[str, Any], names: Sequence[str] | None = 
     if t == "faction_redrawn":
         return f"{who} redraws: now the {_faction(game, e.get('faction') or e.get('to'))}."
     if t == "ship_placed":
-        return f"{name(e['owner'])} places a {_ship_type(game, e['ship_type'])} ({_where(game, e.get('at'))})."
+        return f"{name(e['owner'])} places {article(_ship_type(game, e['ship_type']))} ({_where(game, e.get('at'))})."
     if t == "ship_recentred":
         return f"{name(e['owner'])}'s ship moves into the centre of {where(e['hex'])}."
     if t == "turn_start":
@@ -237,14 +238,14 @@ def describe_event(game: Game, e: dict[str, Any], names: Sequence[str] | None = 
     if t == "fleet_step":
         return f"  ... to {where(e['to'])}" + (" across a Blockade" if e.get("blockade") else "") + f" ({e['left']} left)."
     if t == "fleet_arrives":
-        run = f", running {e['blockades_run']} Blockade(s)" if e.get("blockades_run") else ""
+        run = f", running {count(e['blockades_run'], 'Blockade')}" if e.get("blockades_run") else ""
         return f"{who}'s fleet arrives at {where(e['hex'])}{run}."
     if t == "consent":
         return f"{who} {'lets' if e['willing'] else 'does not let'} {name(e['mover'])} move their ship."
     if t == "scored":
         return f"{who} scores {e['points']} for {_title(e['condition'])} (now {e['score']})."
     if t == "points_spent":
-        return f"{who} spends {e['points']} point(s) on a second turn (now {e['score']})."
+        return f"{who} spends {count(e['points'], 'point')} on a second turn (now {e['score']})."
     if t == "counter_placed":
         why = str(e.get("why") or "").replace("_", " ")
         return f"A {e['counter'].title()} counter on {where(e['hex'])}" + (f" ({why})." if why else ".")
@@ -530,7 +531,7 @@ def build(game: Game, view: dict[str, Any], legal: list[Action], seat: int | Non
     # -- what is being decided ---------------------------------------------------------------
     prompt = PROMPTS.get(dkind or "", "Decide") if mine else None
     if mine and dkind == "walk" and "mp" in decision:
-        prompt = f"{prompt} ({decision['mp']} move(s) left)"
+        prompt = f"{prompt} ({count(decision['mp'], 'move')} left)"
     if mine and dkind == "consent" and "mover" in decision:
         prompt = f"{names[decision['mover']]} wants to move your {ship_words(decision['ship'], owner=False)}: allow it?"
     if buttons:

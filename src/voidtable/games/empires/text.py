@@ -17,6 +17,7 @@ from typing import Any, Sequence
 from voidtable.engine.actions import Action
 from voidtable.engine.events import Event, generic_event
 from voidtable.engine.game import Game
+from voidtable.engine.words import article
 
 from .data import Rules
 
@@ -121,7 +122,7 @@ def ship_token(game: Game, ship_id: Any, names: Sequence[str] | None = None) -> 
         return "a ship"
     tok = r.tokens[ship_id]
     colour = f" of {seat_name(game, None, tok.colour, names)}" if tok.colour >= 0 else ""
-    return f"a {ship_name(game, tok.kind)}{colour}"
+    return article(f"{ship_name(game, tok.kind)}{colour}")
 
 
 def render(game: Game, view: dict[str, Any], names: Sequence[str] | None = None) -> str:
@@ -228,13 +229,13 @@ def describe_event(game: Game, event: Event, names: Sequence[str] | None = None)
     simple: dict[str, Any] = {
         "race": lambda: f"{who()} plays the {r.race(e['race']).name} ({e['credits']} credits)",
         "researched": lambda: f"{who()} researches {tech_name(game, e['tech'])} for {e['cost']} credits",
-        "moved": lambda: f"{who()} moves a {ship_name(game, e['ship'])} from {sp('frm')} to {sp('to')}"
+        "moved": lambda: f"{who()} moves {article(ship_name(game, e['ship']))} from {sp('frm')} to {sp('to')}"
         + (f", carrying {len(e['carried'])} ship{'s' if len(e['carried']) > 1 else ''}" if e.get("carried") else ""),
         "attack": lambda: f"{who()} attacks {target(e['target'])} at {sp()}",
         "attack_cancelled": lambda: f"{who()} cancels the attack of {who('attacker')} at {sp()}",
         "battle_over": lambda: f"The battle at {sp()} is over: "
         + (f"{who('attacker')} wins" if e["won"] else f"{who('defender')} holds"),
-        "destroyed": lambda: f"{who()} loses a {ship_name(game, e['ship'])} at {sp()}",
+        "destroyed": lambda: f"{who()} loses {article(ship_name(game, e['ship']))} at {sp()}",
         "damaged": lambda: f"{who()}'s {ship_name(game, e['ship'])} takes a hit and survives",
         "allied": lambda: f"{who()} befriends {pl()}",
         "conquered": lambda: f"{who()} conquers {pl()}",
@@ -259,8 +260,8 @@ def describe_event(game: Game, event: Event, names: Sequence[str] | None = None)
         "turn_ended": lambda: f"{who()} ends the turn" + (f" with {e['unused']} action{'s' if e['unused'] > 1 else ''} unused"
                                                         if e.get("unused") else ""),
         "covered": lambda: f"{who()} covers {pl()} (out of this game)",
-        "discarded": lambda: f"{who()} discards a {card_name(e['card'])}",
-        "drew": lambda: f"{who()} draws " + (f"a {card_name(e['card'])}" if e.get("card") else
+        "discarded": lambda: f"{who()} discards {article(card_name(e['card']))}",
+        "drew": lambda: f"{who()} draws " + (article(card_name(e['card'])) if e.get("card") else
                                             f"{e['count']} card{'s' if e['count'] != 1 else ''}"),
         "reshuffled": lambda: f"The discard pile is shuffled into a new deck of {e['cards']} cards",
         "distress_call": lambda: f"A Distress Call comes from {pl()}",
@@ -284,9 +285,9 @@ def describe_event(game: Game, event: Event, names: Sequence[str] | None = None)
         "mind_control": lambda: f"{who()} takes over {ship_token(game, e['id'], names)} for one move",
         "no_rotation": lambda: f"{who()} turns no tile",
         "rotated": lambda: f"{who()} turns {where(e['hex'])} {e['turns']} sixth{'s' if e['turns'] > 1 else ''} round",
-        "not_built": lambda: f"{who()} cannot build a {ship_name(game, e['ship'])}: no token left",
-        "built": lambda: (f"Defectors give {who()} a {ship_name(game, e['ship'])} at {sp()}" if e.get("free")
-                          else f"{who()} builds a {ship_name(game, e['ship'])} at {sp()}"),
+        "not_built": lambda: f"{who()} cannot build {article(ship_name(game, e['ship']))}: no token left",
+        "built": lambda: (f"Defectors give {who()} {article(ship_name(game, e['ship']))} at {sp()}" if e.get("free")
+                          else f"{who()} builds {article(ship_name(game, e['ship']))} at {sp()}"),
         "offer": lambda: f"{who()} offers {who('to')} " + offer_words(game, e.get("give", []), e.get("ask", []), e.get("licence"), names),
         "offer_accepted": lambda: f"{who()} accepts the offer of {who('by')}",   # seat: who answers; by: who offered
         "offer_declined": lambda: f"{who()} declines the offer of {who('by')}",
@@ -299,7 +300,7 @@ def describe_event(game: Game, event: Event, names: Sequence[str] | None = None)
         "rerolled": lambda: f"{who()} re-rolls {e['dice']} missed dice: {e.get('hits', 0)} more hits",
         "retreated": lambda: f"{who()} retreats from {sp('frm')} to {sp('to')}",
         "row": lambda: "Face up beside the deck: " + ", ".join(card_name(c) for c in e["cards"]),
-        "swapped": lambda: f"{who()} swaps a {card_name(e['gave'])} for a {card_name(e['took'])}",
+        "swapped": lambda: f"{who()} swaps {article(card_name(e['gave']))} for {article(card_name(e['took']))}",
         "tactic": lambda: f"{who()} plays the Tactic {card_name(e['tactic'])} with {e['cards']} card{'s' if e['cards'] > 1 else ''}",
         "tractor_beam": lambda: f"{who()} {'lets' if e['permitted'] else 'does not let'} {ship_token(game, e['id'], names)} "
         + (f"leave the Tractor Beam at {sp('frm')} for {sp('to')}" if e.get("to") else "leave the Tractor Beam"),
@@ -342,7 +343,7 @@ def choice_words(game: Game, choice: Any, what: Any, names: Sequence[str] | None
     if choice == "research":
         return f"research {tech_name(game, what)}"
     if choice in ("build", "build_at_port"):
-        return f"build a {ship_name(game, what)}" + (" at the space port" if choice == "build_at_port" else "")
+        return f"build {article(ship_name(game, what))}" + (" at the space port" if choice == "build_at_port" else "")
     if choice == "port_at":
         return f"build the space port at {space_name(game, None, what, names)}"
     if choice == "tactic" and isinstance(what, list) and what:
@@ -356,7 +357,7 @@ def describe_action(game: Game, action: Action, names: Sequence[str] | None = No
     if k == "race":
         return f"play the {r.race(a).name}"
     if k in ("build", "build_at_port"):
-        return f"build a {ship_name(game, a)}" + (" at the space port" if k == "build_at_port" else "")
+        return f"build {article(ship_name(game, a))}" + (" at the space port" if k == "build_at_port" else "")
     if k == "research":
         return f"research {tech_name(game, a)}"
     if k in ("to", "attack"):
@@ -367,10 +368,10 @@ def describe_action(game: Game, action: Action, names: Sequence[str] | None = No
         return {"planet": "attack the planet", "pirates": "attack the Pirates", "infestation": "attack the infestation"}.get(
             a, f"attack {seat_name(game, None, a, names)}") if isinstance(a, str) else f"attack {seat_name(game, None, a, names)}"
     if k == "discard":
-        return f"discard a {card_name(a)}"
+        return f"discard {article(card_name(a))}"
     if k == "tactic":
         extra = f", paying with {a[1]} card{'s' if a[1] > 1 else ''} of its other Tactic" if a[1] else ""
-        return f"play the Tactic of a {card_name(a[0])}{extra}"
+        return f"play the Tactic of {article(card_name(a[0]))}{extra}"
     if k in ("move", "carry", "casualty", "mind_control"):
         verb = {"move": "move", "carry": "carry", "casualty": "lose", "mind_control": "take over"}[k]
         return f"{verb} {ship_token(game, a, names)}"

@@ -28,6 +28,7 @@ from typing import Any, Sequence
 
 from voidtable.engine.actions import Action
 from voidtable.engine.game import Game
+from voidtable.engine.words import article, count
 
 from . import text
 from .actions import ACTIONS
@@ -275,7 +276,7 @@ class Table:
         k, arg = a.kind, a.arg
         cp = self.view["cp"]
         if k == "start_hull":
-            return f"Lay down a {text.ship_name(self.game, arg[1], arg[2])} ({colour_words(self.r, arg[2])})"
+            return f"Lay down {article(text.ship_name(self.game, arg[1], arg[2]))} ({colour_words(self.r, arg[2])})"
         if k == "invest":
             return self.invest_label(arg[0], arg[1])
         if k == "start_engine":
@@ -343,7 +344,7 @@ class Table:
         mover = self.decision.get("seat", 0)
         enemies = [s for s in self.view["ships"] if s["built"] and s["owner"] != mover and _hex(s["hex"]) == dest]
         if enemies:
-            return f"Attack {self.who(enemies[0]['owner'])}'s {len(enemies)} ship(s) at {self.place(dest)} ({cost} E)"
+            return f"Attack {self.who(enemies[0]['owner'])}'s {count(len(enemies), 'ship')} at {self.place(dest)} ({cost} E)"
         return f"Move the group to {self.place(dest)} ({cost} E)"
 
     def clickable(self, item: Json, acts: list[Action] | None, title: str) -> Json:
@@ -620,7 +621,7 @@ def players_part(t: Table) -> Json:
             {"label": "Graveyard", "value": f"{v['graveyard_facets'][q]} facets"},
         ]
         if v["exile"][q]:
-            stats.append({"label": "Exile", "value": f"holding the enemy Homeworld for {v['exile'][q]} turn(s)"})
+            stats.append({"label": "Exile", "value": f"holding the enemy Homeworld for {count(v['exile'][q], 'turn')}"})
         note = None
         if q in waiting and t.decision.get("kind"):
             note = STATUS.get(t.decision["kind"], t.decision["kind"].replace("_", " "))

@@ -14,6 +14,7 @@ from typing import Any, Sequence
 from voidtable.engine.actions import Action
 from voidtable.engine.events import Event, generic_event
 from voidtable.engine.game import Game
+from voidtable.engine.words import count
 
 from .data import Rules
 
@@ -96,7 +97,7 @@ def render(game: Game, view: dict[str, Any], names: Sequence[str] | None = None)
         hand = view["hands"][q]
         hand_text = ", ".join(title(game, k) for k in hand) if isinstance(hand, list) else f"{hand} hidden cards"
         yard = ", ".join(f"{ship_name(game, h['sides'], h['colour'])} {h['invested']}/{h['sides']} CP" for h in hulls) or "empty"
-        lines.append(f"{who(q)}: {view['engines'][q]} engine(s); Hand: {hand_text or 'empty'}; "
+        lines.append(f"{who(q)}: {count(view['engines'][q], 'engine')}; Hand: {hand_text or 'empty'}; "
                      f"Graveyard {view['graveyard_facets'][q]} facets; Shipyard: {yard}")
     d = view.get("decision")
     if d and not view.get("over"):
@@ -175,9 +176,9 @@ def describe_event(game: Game, event: Event, names: Sequence[str] | None = None)
     if t == "discovered":
         return f"{title(game, event['card'])} is turned up from {seat_name(game, event['owner'], names)}'s Resource."
     if t == "moved":
-        return f"{who} moves {len(event['ships'])} ship(s) to {place_name(game, None, event['hex'], names)}."
+        return f"{who} moves {count(len(event['ships']), 'ship')} to {place_name(game, None, event['hex'], names)}."
     if t == "attack":
-        return f"{who} attacks {place_name(game, None, event['hex'], names)} with {len(event['ships'])} ship(s)."
+        return f"{who} attacks {place_name(game, None, event['hex'], names)} with {count(len(event['ships']), 'ship')}."
     if t == "destroyed":
         return f"{who}'s {ship_name(game, event['sides'], event['colour'])} is destroyed ({event['why']})."
     if t == "combat":
@@ -206,7 +207,7 @@ def describe_event(game: Game, event: Event, names: Sequence[str] | None = None)
     if t == "engine_started":
         return f"{who} begins a new engine."
     if t == "exile_count":
-        return f"{who} has held the enemy Homeworld through {event['turns']} enemy turn(s)."
+        return f"{who} has held the enemy Homeworld through {count(event['turns'], 'enemy turn')}."
     if t == "first_player":
         return f"{who} rolled higher and goes first."
     if t == "hull_lost":

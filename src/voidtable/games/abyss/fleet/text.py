@@ -15,6 +15,7 @@ from typing import Any, Sequence
 from voidtable.engine.actions import Action
 from voidtable.engine.events import Event, generic_event
 from voidtable.engine.game import Game
+from voidtable.engine.words import article
 
 from ..battle import slots
 from ..data import Rules
@@ -138,9 +139,9 @@ def describe_event(game: Game, event: Event, names: Sequence[str] | None = None)
     if t == "one_design":
         return f"{who} flies only {_r(game).designs[event['design']].name}s against a field drawn at random (a lab mode)"
     if t == "bought":
-        return f"{who} buys a {_r(game).designs[event['design']].name} ({event['points']} points; {event['left']} left)"
+        return f"{who} buys {article(_r(game).designs[event['design']].name)} ({event['points']} points; {event['left']} left)"
     if t == "ordered":
-        return f"{who} orders a {_r(game).designs[event['design']].name} in secret ({event['points']} points; {event['left']} left)"
+        return f"{who} orders {article(_r(game).designs[event['design']].name)} in secret ({event['points']} points; {event['left']} left)"
     if t == "fleet_sealed":
         return f"{who} seals its fleet order"
     if t == "fleet_complete":

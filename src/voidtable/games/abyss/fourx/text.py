@@ -15,6 +15,7 @@ from typing import Any, Sequence
 from voidtable.engine.actions import Action
 from voidtable.engine.events import Event
 from voidtable.engine.game import Game
+from voidtable.engine.words import article
 
 from ..battle import slots
 from .data import MainRules
@@ -160,17 +161,17 @@ def _action_words(game: Game, action: Action, names: Sequence[str] | None = None
     if k == "colonize":
         return f"found a colony on square {a[1] + 1} of space {a[0]}"
     if k == "build":
-        return f"build a {building_name(game, a[2])} on square {a[1] + 1} of space {a[0]}"
+        return f"build {article(building_name(game, a[2]))} on square {a[1] + 1} of space {a[0]}"
     if k == "bulldoze":
         return f"bulldoze the building on square {a[1] + 1} of space {a[0]}"
     if k == "buy_tech":
         return f"research {tech_name(game, a)}"
     if k == "buy_ship":
-        return f"build a {card_name(game, a)}"
+        return f"build {article(card_name(game, a))}"
     if k == "buy_hull":
         return f"build a bare {_m(game).ships.hulls[a].name.lower()} hull"
     if k == "fit":
-        return f"fit a {_m(game).ships.tiles[a[2]].name.lower()} on square {a[1] + 1} of {ship_name(game, a[0], names=names)}"
+        return f"fit {article(_m(game).ships.tiles[a[2]].name.lower())} on square {a[1] + 1} of {ship_name(game, a[0], names=names)}"
     if k == "repair":
         return f"repair square {a[1] + 1} of {ship_name(game, a[0], names=names)}"
     if k == "cash_in":
@@ -260,17 +261,17 @@ def describe_event(game: Game, event: Event, names: Sequence[str] | None = None)
     if t == "colony":
         return f"{who} founds a colony on space {e['place']}."
     if t == "built":
-        return f"{who} builds a {building_name(game, e['building'])} on space {e['place']}."
+        return f"{who} builds {article(building_name(game, e['building']))} on space {e['place']}."
     if t == "bulldozed":
-        return f"{who} bulldozes a {building_name(game, e['building'])} on space {e['place']}."
+        return f"{who} bulldozes {article(building_name(game, e['building']))} on space {e['place']}."
     if t == "tech":
         return f"{who} researches {tech_name(game, e['tech'])}."
     if t == "ship_built":
-        return f"{who} builds a {card_name(game, e['design'])} at space {e['place']}."
+        return f"{who} builds {article(card_name(game, e['design']))} at space {e['place']}."
     if t == "hull_built":
         return f"{who} builds a bare {_m(game).ships.hulls[e['hull']].name.lower()} hull at space {e['place']}."
     if t == "fitted":
-        return f"{who} fits a {_m(game).ships.tiles[e['tile']].name.lower()} to {ship_name(game, e['ship'], names=names)}."
+        return f"{who} fits {article(_m(game).ships.tiles[e['tile']].name.lower())} to {ship_name(game, e['ship'], names=names)}."
     if t == "cashed_in":
         return f"{who} sells cargo for {e['energy']} energy, {e['food']} food and {e['minerals']} minerals."
     if t == "loaded":
@@ -287,7 +288,7 @@ def describe_event(game: Game, event: Event, names: Sequence[str] | None = None)
     if t == "bombed":
         return f"{who} bombs space {e['place']}: rolls {e['roll']}" + (", a hit." if e["hit"] else ", a miss.")
     if t == "building_destroyed":
-        return f"{who} loses a {building_name(game, e['building'])} on space {e['place']}."
+        return f"{who} loses {article(building_name(game, e['building']))} on space {e['place']}."
     if t == "defence_fired":
         return f"{who}'s defences fire at {ship_name(game, e['target'], names=names)}: rolls {e['roll']}" + \
             (", a hit." if e["hit"] else ", a miss.")
