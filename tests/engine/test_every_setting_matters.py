@@ -11,12 +11,12 @@ Then it moves one setting and plays the same games again, stopping at the first 
 - an option goes to each of its declared choices and each value a variant gives it.
 
 Some rules act only in situations seeded games seldom reach (an enemy home world held at a
-scoring): for those ``POSITIONS`` names a position, made from each probe game's start, from which
-the probe games go on. A setting that changes no step of any probe game fails the test, unless it
-is declared ``informational`` with the reason, or listed in ``NOT_REACHED`` (rules no probe game
-and no position here reaches yet: a gap of this check, named with what it would take, never a
-claim that the setting does nothing). Most settings differ within a few steps, so the check costs about
-one full play of each probe game per game plus a few steps per setting (measured: see the rules pages).
+scoring, cargo cashed in at a trade house): for those ``POSITIONS`` names a position, made from each
+probe game's start, from which the probe games go on (Black Abyss's are built with engine.positions in
+tests/games/abyss/rule_positions.py). A setting that changes no step of any probe game fails the test,
+unless it is declared ``informational`` with the reason. Most settings differ within a few steps, so the
+check costs about one full play of each probe game per game and position plus a few steps per setting
+(measured: see the rules pages).
 """
 
 from __future__ import annotations
@@ -33,6 +33,8 @@ from voidtable.engine.parameters import Parameter
 from voidtable.engine.registry import games
 from voidtable.engine.rng import Rng
 from voidtable.engine.state import GameState
+
+from tests.games.abyss.rule_positions import POSITIONS as ABYSS_POSITIONS
 
 SEEDS = (101, 102, 103)
 MODES = ("random", "bot")
@@ -69,19 +71,8 @@ POSITIONS: dict[tuple[str, str], Position] = {
     ("empires", "game.home_bonus_vp"): empires_held_homes,
     ("empires", "new_earth.vp"): empires_held_homes,
     ("empires", "new_earth.credits"): empires_held_homes,
-}
-
-NOT_REACHED: dict[tuple[str, str], str] = {
-    ("abyss", "trade.pay_per_space"): "cargo cashed in at a trade house: no probe game carries cargo; needs a position "
-                                      "with a loaded cargo ship above a planet holding a trade house",
-    ("abyss", "ground.die"): "ground fights and planetary defences: probe games never land marines next to a race at "
-                             "war; needs a position with both races' marines on one planet",
-    ("abyss", "ground.hit"): "as ground.die",
-    ("abyss", "ground.defence_range"): "a planetary defence in a space battle above its planet: never reached; needs a "
-                                       "position with a defence and enemy ships above it",
-    ("abyss", "repair.fraction"): "repairs bought in Purchases: probe games' damaged ships never get repaired; needs a "
-                                  "position with a damaged ship at its owner's shipyard",
-    ("abyss", "repair.empty_minerals"): "as repair.fraction",
+    # cargo cashed in, ground fights, a planetary defence on the battle board, repairs
+    **{("abyss", path): position for path, position in ABYSS_POSITIONS.items()},
 }
 
 
@@ -204,7 +195,7 @@ def test_every_parameter_and_option_value_changes_an_outcome(name):
     values = list(leaves(Game(spec, spec.min_players, {}).data))
     dead: list[str] = []
     for p in spec.parameters:
-        if p.informational or (name, p.path) in NOT_REACHED:
+        if p.informational:
             continue
         changed, tried = parameter_changes(check, p, values, POSITIONS.get((name, p.path)))
         if not changed:
@@ -221,8 +212,8 @@ def test_every_parameter_and_option_value_changes_an_outcome(name):
     assert not dead, f"{name}: settings that change nothing in {len(check.probes)} seeded games: " + " | ".join(dead)
 
 
-def test_the_lists_of_positions_and_gaps_name_declared_parameters_that_are_not_informational():
-    for name, path in [*POSITIONS, *NOT_REACHED]:
+def test_the_positions_name_declared_parameters_that_are_not_informational():
+    for name, path in POSITIONS:
         declared = [p for p in games()[name].parameters if p.path == path]
         assert declared and not declared[0].informational, (name, path)
 
