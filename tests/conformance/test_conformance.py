@@ -129,6 +129,7 @@ def walk_with_checks(name: str, n: int, options: dict, seed: int) -> None:
         if step in checked:
             check_state(state, rng, clone_to_end=step == to_the_end)
             done += 1
+        check_movers_keep_their_choices(state, rng)
         state.apply(p, a)
     assert done == len(checked), "some sampled steps were never checked"
     assert state.snapshot_json() == rec.state.snapshot_json(), "the checks changed the game they checked"
@@ -213,6 +214,17 @@ def check_views_and_determinizations(state, rng: random.Random) -> None:
             assert d.view(p) == v, f"view of seat {p} differs on a determinization"
             assert d.to_move() == state.to_move()
             assert d.legal_actions(p) == state.legal_actions(p)
+
+
+def check_movers_keep_their_choices(state, rng: random.Random) -> None:
+    """At every step of a walked game (cheap, so not only at the sampled ones): each mover's legal actions and the
+    movers are the same in a determinization for that mover. A rare decision (an answer to an offer) would slip
+    through the sampled steps; a world that drops what the seat was shown (the offered card) changes its choices."""
+    for p in state.to_move():
+        d = state.determinize(p, Rng(rng.randrange(1 << 30)))
+        assert d.legal_actions(p) == state.legal_actions(p), \
+            f"seat {p}'s legal actions differ in a determinization for it (pending {state.stack[-1]!r})"
+        assert d.to_move() == state.to_move()
 
 
 def check_legal_actions_apply(state) -> None:

@@ -24,6 +24,14 @@ fields let the view, the scene and the tensors read a task without knowing its
 layout. A decision with a single legal action applies itself (unless its type
 says ``auto_single=False``: where a record must show the choice), in one place:
 :meth:`FlowState.advance`.
+
+A decision whose number of choices depends on what its seat alone knows (a card
+in hand it may or may not hold) is declared ``private=True``: it always waits for
+its seat, even with one choice. Applying it by itself would tell every other seat,
+in the same step and without the seat deciding, that the seat had no other
+choice, which is hidden information (an offer declined because the card asked for
+is not in hand). So ``private=True`` implies ``auto_single=False``; the rules must
+not leave such a decision pending with no choice at all.
 """
 
 from __future__ import annotations
@@ -63,6 +71,7 @@ class TaskRule:
     apply: AnyFn | None = None
     seats: AnyFn | None = None        # simultaneous decisions only
     auto_single: bool = True
+    private: bool = False             # its choices depend on what its seat alone knows: never applied by itself
 
     @property
     def is_auto(self) -> bool:
@@ -104,11 +113,17 @@ class Tasks:
 
         return wrap
 
-    def decision(self, cls: type, legal: AnyFn, name: str | None = None, auto_single: bool = True) -> Callable[[AnyFn], AnyFn]:
-        """Register ``legal(state, task)`` and the decorated ``apply(state, task, action)`` for ``cls``."""
+    def decision(self, cls: type, legal: AnyFn, name: str | None = None, auto_single: bool = True,
+                 private: bool = False) -> Callable[[AnyFn], AnyFn]:
+        """Register ``legal(state, task)`` and the decorated ``apply(state, task, action)`` for ``cls``.
+
+        ``private=True``: how many choices there are depends on what the seat alone knows
+        (its hand), so a single choice is never applied by itself (see the module docstring).
+        """
 
         def wrap(apply: AnyFn) -> AnyFn:
-            self._add(TaskRule(cls, name or kind_name(cls), legal=legal, apply=apply, auto_single=auto_single))
+            self._add(TaskRule(cls, name or kind_name(cls), legal=legal, apply=apply,
+                               auto_single=auto_single and not private, private=private))
             return apply
 
         return wrap
@@ -281,6 +296,7 @@ class FlowState(GameState):
             if rule is None:
                 raise RulesInvariantError(f"{self.TASKS.game}: task {task!r} is not registered")
             if not rule.auto_single:
+                self._legal = None  # computed when asked (a test may have pushed this task over another's cache)
                 return
             legal = rule.legal(self, task)  # type: ignore[misc]
             if len(legal) > 1:

@@ -74,7 +74,11 @@ def test_an_offer_the_recipient_cannot_pay_can_only_be_declined():
     s.apply(0, Action("offer_ask", ("credits", 2)))
     s.apply(0, Action("offer_give", ("credits", 1)))
     s.apply(0, Action("offer_send", None))
-    assert s.pending.__class__.__name__ == "ChooseAction"  # the only answer, decline, took itself
+    # the only answer is decline, and the recipient still gives it: an answer that took itself would tell the
+    # table what the recipient holds when the offer asks for a card (trade.answer_offer is a private decision)
+    assert s.pending.__class__.__name__ == "AnswerOffer" and s.legal_actions(1) == [Action("decline", None)]
+    s.apply(1, Action("decline", None))
+    assert s.pending.__class__.__name__ == "ChooseAction"
     assert s.credits[:2] == [5, 0]
 
 

@@ -65,8 +65,11 @@ SPEC = GameSpec(
     # 2: New Earth replaces Earth (a planet card instead of +2 income); 3: offer windows between rounds;
     # 4: four of the book's clauses (issue 25): a Tractor Beam's owner is asked when a move would leave or pass its
     # space, a Retreat between equally near planets is the player's choice, Sreech may infest home worlds, a Space
-    # Port researched in the base game's hidden pre-round takes a ship built in it
-    rules_version=4,
+    # Port researched in the base game's hidden pre-round takes a ship built in it;
+    # 5: what a hand holds stays hidden (issue 24): decisions whose choices depend on it always wait for their seat
+    # (an offer's answer, discarding down, a turn's actions, the open pre-round, Tactic windows), and a Tactic window
+    # opens by the hand's size, not by the cards in it
+    rules_version=5,
     hooks=HOOKS,
     actions=ACTIONS,
     tasks=TASKS,

@@ -26,7 +26,7 @@ from .cards import of_type
 from .galaxy import distances
 from .planets import (NOBODY, ally_with, benefits, clear_infestation, has_token, is_home, liberate, may_liberate,
                       take_control)
-from .tactics import pay, tactic_options
+from .tactics import may_hold, pay, tactic_options
 from .tasks import TASKS, BefriendNow, CancelAttack, ChooseTarget, LevelDice, PayToFire, Reroll, EndBattle, FireLevel, RetreatChoice, TakeCasualty, TakePlanet
 
 if TYPE_CHECKING:
@@ -114,7 +114,7 @@ def choose_target(s: "EmpiresState", task: ChooseTarget, action: "Action") -> No
         if hits >= s.r.g.infest_removal_hits:
             clear_infestation(s, seat, space)
         return
-    if tactic_options(s, target, ("cancel_attack",)):
+    if may_hold(s, target, ("cancel_attack",)):
         s.push(CancelAttack(target, seat, space))
         return
     engage(s, seat, target, space)
@@ -135,7 +135,7 @@ def cancel_legal(s: "EmpiresState", task: CancelAttack) -> list["Action"]:
     return [*tactic_options(s, task.seat, ("cancel_attack",)), PASS()]
 
 
-@TASKS.decision(CancelAttack, legal=cancel_legal)
+@TASKS.decision(CancelAttack, legal=cancel_legal, private=True)
 def cancel_attack(s: "EmpiresState", task: CancelAttack, action: "Action") -> None:
     """The Peaceful Tactic: the attack is off before any die; the attacker's action is spent."""
     if action.kind == "pass":
@@ -265,7 +265,7 @@ def reroll_windows(s: "EmpiresState", dice: LevelDice, sides: tuple[int, ...]) -
     """The next side (attacker first) with misses and the Militaristic re-roll in hand gets a window."""
     for side in sides:
         k = 0 if side == dice.attacker else 1
-        if dice.missed[k] and tactic_options(s, side, ("reroll",)):
+        if dice.missed[k] and may_hold(s, side, ("reroll",)):
             return [Reroll(side, dice)]
     return []
 
@@ -274,7 +274,7 @@ def reroll_legal(s: "EmpiresState", task: Reroll) -> list["Action"]:
     return [*tactic_options(s, task.seat, ("reroll",)), PASS()]
 
 
-@TASKS.decision(Reroll, legal=reroll_legal)
+@TASKS.decision(Reroll, legal=reroll_legal, private=True)
 def reroll(s: "EmpiresState", task: Reroll, action: "Action") -> None:
     """Re-roll every die of one's own that missed at this level (each once, at its ship's number)."""
     dice = task.dice

@@ -243,7 +243,7 @@ def pre_round_turn_legal(s: "EmpiresState", task: PreRoundTurn) -> list["Action"
     return choices(s, task.seat)
 
 
-@TASKS.decision(PreRoundTurn, legal=pre_round_turn_legal)
+@TASKS.decision(PreRoundTurn, legal=pre_round_turn_legal, private=True)
 def pre_round_turn(s: "EmpiresState", task: PreRoundTurn, action: "Action") -> None:
     if action.kind == "build_done":
         s.event(type="pre_round_done", seat=task.seat)

@@ -30,6 +30,7 @@ from .scoring import final_result
 from .setup import SCORE_CARDS, set_up
 from .ships import Ship
 from .tasks import TASKS, PreRound
+from .trade import shown_cards
 
 
 class EmpiresState(FlowState):
@@ -142,11 +143,13 @@ class EmpiresState(FlowState):
 
     def determinize(self, player: int, rng: Rng) -> "EmpiresState":
         """Redraw what ``player`` cannot see: the others' hands with the deck, and the unrevealed events
-        (score cards keep their places: their backs are public); the others' uncommitted pre-round choices are dropped."""
+        (score cards keep their places: their backs are public); the others' uncommitted pre-round choices are dropped.
+        Cards a pending offer shows ``player`` in another's hand (what it gives) stay there (``trade.shown_cards``)."""
         c: EmpiresState = self.clone()  # type: ignore[assignment]
         c.rng = rng.spawn()
         c.pre_legal = None
-        slots = [Hidden(c.deck)] + [Hidden(c.hands[q]) for q in range(c.r.players) if q != player]
+        shown = shown_cards(c, player)
+        slots = [Hidden(c.deck)] + [self._unshown(c, q, shown.get(q, [])) for q in range(c.r.players) if q != player]
         where = [i for i, e in enumerate(c.event_deck) if e not in SCORE_CARDS]
 
         def write(items: list[str]) -> None:
@@ -160,3 +163,17 @@ class EmpiresState(FlowState):
             if q != player:
                 c.orders[q] = []
         return c
+
+    @staticmethod
+    def _unshown(c: "EmpiresState", seat: int, shown: list[int]) -> Hidden:
+        """The part of ``seat``'s hand to redraw: all of it but the ``shown`` cards, which are kept."""
+        if not shown:
+            return Hidden(c.hands[seat])
+        rest = list(c.hands[seat])
+        for card in shown:
+            rest.remove(card)
+
+        def write(items: list[Any]) -> None:
+            c.hands[seat][:] = [*shown, *items]
+
+        return Hidden(rest, write=write)

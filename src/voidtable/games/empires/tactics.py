@@ -5,7 +5,11 @@ The Tactics are not in our copy (designer defaults, ``[diplomacy]`` in the data)
 during one's own turn, between actions (extra credits, a free move or step, an
 extra action); after one's own failed diplomacy roll that two more would turn
 (+2); and when an attack is declared on one, before any die (cancel it: the
-attacker's action is spent). A window opens only for a seat that can play in it.
+attacker's action is spent). A window opens for a seat whose hand is big enough to
+pay for a Tactic that fits it (hand sizes are public), whether or not the right cards are
+in it: opening only for a seat that holds them would tell everyone what it holds. The
+window is a private decision (engine.flow): with nothing to play it still waits for its
+seat, who passes, so the others cannot tell a pass from an empty hand.
 The Scholarly Tactics are pre-round choices (hidden with the others in the base game;
 one a round, before the research). Not built: the Militaristic re-roll.
 """
@@ -28,6 +32,13 @@ OWN_TURN = ("credit", "credits", "step", "free_move", "extra_action")
 def other_tactic(s: "EmpiresState", kind: str, name: str) -> str:
     a, b = s.r.data.diplomacy.tactics[kind]
     return b if name == a else a
+
+
+def may_hold(s: "EmpiresState", seat: int, names: tuple[str, ...], spare: int = 0) -> bool:
+    """Whether the seat's hand might pay for one of the Tactics ``names`` (with ``spare`` more cards kept):
+    public, from the hand's size alone, so a window opened by it tells nobody what the hand holds."""
+    need = s.r.data.diplomacy.cards_needed
+    return len(s.hands[seat]) >= spare + min(need[n] for n in names)
 
 
 def tactic_options(s: "EmpiresState", seat: int, names: tuple[str, ...]) -> list["Action"]:

@@ -126,6 +126,21 @@ def make_offer(s: "EmpiresState", task: MakeOffer, action: "Action") -> None:
         s.push(AnswerOffer(task.to, task))
 
 
+def shown_cards(s: "EmpiresState", viewer: int) -> dict[int, list[int]]:
+    """Cards in other seats' hands that ``viewer`` knows are there: what a pending offer to or from ``viewer``
+    gives (the proposer cannot offer what he does not hold, and both see the offer). A determinization for
+    ``viewer`` keeps them in place, or the offer it sees could not be accepted in the world it samples."""
+    out: dict[int, list[int]] = {}
+    for task in s.stack:
+        offer = task.offer if isinstance(task, AnswerOffer) else task if isinstance(task, MakeOffer) else None
+        if offer is None or offer.seat == viewer or offer.to != viewer:
+            continue
+        hand = sorted(s.hands[offer.seat])
+        for what in sorted({w for w, _ in offer.give if w != "credits"}):  # a kind may be given in two parts
+            out.setdefault(offer.seat, []).extend([c for c in hand if key(s, c) == what][:_given(offer.give, what)])
+    return out
+
+
 def can_pay(s: "EmpiresState", seat: int, parts: tuple[tuple[str, int], ...]) -> bool:
     for what, n in parts:
         if what == "credits":
@@ -154,7 +169,7 @@ def hand_over(s: "EmpiresState", frm: int, to: int, parts: tuple[tuple[str, int]
                 s.hands[to].append(c)
 
 
-@TASKS.decision(AnswerOffer, legal=answer_legal)
+@TASKS.decision(AnswerOffer, legal=answer_legal, private=True)
 def answer_offer(s: "EmpiresState", task: AnswerOffer, action: "Action") -> None:
     o = task.offer
     if action.kind == "decline":

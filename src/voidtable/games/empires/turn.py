@@ -18,7 +18,7 @@ from .combat import attack_spaces, start_attack
 from .galaxy import can_leave
 from .movement import beam_spaces, destinations, held_by, leg, move_value, passengers, passes, storm_spaces
 from .planets import ally_with, benefits, has_token, infest
-from .tactics import pay, tactic_options
+from .tactics import may_hold, pay, tactic_options
 from .trade import offer_options, start_offer
 from .tasks import (TASKS, BoostDiplomacy, ChooseAction, DiscardDown, EndTurn, FreeMove, MoveAll, MoveShip,
                     StartTurn, TractorPermission)
@@ -132,7 +132,7 @@ def action_legal(s: "EmpiresState", task: ChooseAction) -> list["Action"]:
     return out
 
 
-@TASKS.decision(ChooseAction, legal=action_legal)
+@TASKS.decision(ChooseAction, legal=action_legal, private=True)
 def choose_action(s: "EmpiresState", task: ChooseAction, action: "Action") -> None:
     seat, kind = task.seat, action.kind
     if kind == "end_turn":
@@ -358,7 +358,7 @@ def diplomacy(s: "EmpiresState", seat: int, planet: str, cards: int) -> None:
     s.event(type="diplomacy", seat=seat, planet=planet, cards=cards, total=total, target=target, success=ok)
     if ok:
         befriend(s, seat, planet, cards)
-    elif total + 2 >= target and boost_options(s, seat, planet, cards):
+    elif total + 2 >= target and may_hold(s, seat, ("plus_two",), spare=cards):
         s.push(BoostDiplomacy(seat, planet, cards))
 
 
@@ -381,7 +381,7 @@ def boost_legal(s: "EmpiresState", task: BoostDiplomacy) -> list["Action"]:
     return [*boost_options(s, task.seat, task.planet, task.cards), PASS()]
 
 
-@TASKS.decision(BoostDiplomacy, legal=boost_legal)
+@TASKS.decision(BoostDiplomacy, legal=boost_legal, private=True)
 def boost_diplomacy(s: "EmpiresState", task: BoostDiplomacy, action: "Action") -> None:
     """After seeing a failed roll: +2 turns it into a success."""
     if action.kind == "pass":
@@ -417,7 +417,7 @@ def discard_legal(s: "EmpiresState", task: DiscardDown) -> list["Action"]:
     return [DISCARD(k) for k in sorted({key(s, c) for c in s.hands[task.seat]})]
 
 
-@TASKS.decision(DiscardDown, legal=discard_legal)
+@TASKS.decision(DiscardDown, legal=discard_legal, private=True)
 def discard_down(s: "EmpiresState", task: DiscardDown, action: "Action") -> None:
     c = card_with_key(s.hands[task.seat], s, action.arg)
     s.hands[task.seat].remove(c)
