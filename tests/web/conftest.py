@@ -34,7 +34,7 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 # (The words, scenes and leaks tests check what a table says, which no store changes: SQLite only.)
 BOTH_STORES = {"test_server", "test_hardening_bots", "test_hardening_input", "test_hardening_origin",
                "test_hardening_overrides", "test_hardening_tables", "test_hardening_stale", "test_seeds",
-               "test_table_features", "test_handover", "test_bot_time"}
+               "test_table_features", "test_handover", "test_bot_time", "test_hidden_steps"}
 _database: dict[str, str | None] = {"url": None}
 
 

@@ -110,7 +110,7 @@ def int_arg_actions(seeds=range(3)):
                 if ints:
                     yield table, p, ints[0]
                     break
-                a = table.check(p, table.step, rng.choice(table.legal[p]).to_json())
+                a = table.check(p, table.step_of(p), rng.choice(table.legal[p]).to_json())
                 new, events = table.prepare(p, a)
                 table.commit(new, p, a, events)
 
@@ -120,11 +120,11 @@ def test_a_bool_is_not_the_whole_number_it_equals():
     for table, p, action in int_arg_actions():
         found += 1
         with pytest.raises(MoveError) as e:
-            table.check(p, table.step, {"kind": action.kind, "arg": bool(action.arg)})
+            table.check(p, table.step_of(p), {"kind": action.kind, "arg": bool(action.arg)})
         assert e.value.status == 422
         with pytest.raises(MoveError):
-            table.check(p, table.step, {"kind": action.kind, "arg": float(action.arg)})
-        assert type(table.check(p, table.step, action.to_json()).arg) is int
+            table.check(p, table.step_of(p), {"kind": action.kind, "arg": float(action.arg)})
+        assert type(table.check(p, table.step_of(p), action.to_json()).arg) is int
     assert found, "no registered game has a whole-number argument; the test checks nothing"
 
 

@@ -14,6 +14,17 @@ at that step (so a message carries nothing its view does not), and no message
 holds the seed or the undealt deck. A game with cards to hide from some seats
 can add a precise checker below (``HIDDEN``: Buccaneers' hands and deck).
 
+Hidden values perturbed, for every game: what a message carries (scene, choices,
+who is to move) must be what the table would send from a determinization for its
+receiver at that step, a world the receiver cannot tell from the true one, with the
+hidden values (hands, decks, facedown picks, future dice) drawn again. Anything of
+the true hidden state in a message shows up as a difference; the control test plants
+one (another seat's view, or the true state itself) and requires the check to see it.
+
+A message's ``step`` is the receiver's own count of the moves it can know about
+(web/tables.py), rebuilt here from the record by the rule the protocol states; the
+true steps with the same count are all checked, and must give the same message.
+
 The log must be exactly the receiver's visible events in words, nothing more.
 Each line from a public event is also checked against the cards hidden after
 the step that produced it (for words said before a round ended inside that
@@ -32,6 +43,7 @@ import re
 import httpx
 import pytest
 
+from voidtable.engine import Rng
 from voidtable.engine.events import visible_events
 from voidtable.engine.records import Record
 from voidtable.engine.registry import games, load
@@ -61,7 +73,7 @@ async def watch(url: str, token: str | None, seat: int | None, sink: list[str], 
                             # ended the game meanwhile. A record may only come out of a finished table.
                             status = (await c.get(f"{http}/api/tables/{tid}")).json()["status"]
                             assert r.status_code == 200 and status == "finished", (r.status_code, status)
-                            return
+                            continue  # the game's last states are on their way: keep them (the log is checked whole)
                     sink.append(r.text)
                 await ws.send(json.dumps({"type": "move", "step": msg["step"], "action": rng.choice(msg["legal"])}))
 
@@ -109,6 +121,39 @@ def table_names(streams: dict) -> list[str] | None:
     return None
 
 
+def own_counts(record: Record, states: list, events_by_step: list, viewer: int | None) -> list[int]:
+    """``viewer``'s step count after each true step: a move counts if it is the viewer's own, or it changed the
+    viewer's visible events, legal actions, who is to move or its view (docs/web.md)."""
+    counts = [0]
+    for t in range(1, len(states)):
+        old, new = states[t - 1], states[t]
+        mine = viewer is not None and (record.actions[t - 1][0] == viewer
+                                       or old.legal_actions(viewer) != new.legal_actions(viewer))
+        seen = mine or old.to_move() != new.to_move() or bool(visible_events(events_by_step[t], viewer)) \
+            or old.view(viewer) != new.view(viewer)
+        counts.append(counts[-1] + seen)
+    return counts
+
+
+def sent_from(game, state, viewer: int | None, names: list[str], running: bool) -> dict:
+    """What the table sends ``viewer`` of ``state``: its scene, its choices, who is to move (JSON form)."""
+    legal = state.legal_actions(viewer) if viewer is not None and running else []
+    return json.loads(json.dumps({"scene": scenes.build_scene(game, state.view(viewer), legal, viewer, names),
+                                  "legal": [a.to_json() for a in legal],
+                                  "to_move": state.to_move() if running else []}))
+
+
+def perturbed(state, viewer: int | None, seed: int):
+    """A world ``viewer`` cannot tell from ``state``, its hidden values drawn again (the spectator knows less
+    than any seat, so a determinization for seat 0 keeps all it sees)."""
+    return state.determinize(0 if viewer is None else viewer, Rng(seed))
+
+
+def moved_by_hidden_values(build, state, viewer: int | None, seed: int) -> bool:
+    """Whether what ``build(state)`` sends ``viewer`` changes when the hidden values are drawn again."""
+    return build(state) != build(perturbed(state, viewer, seed))
+
+
 def check_game(game_name: str, record: Record, streams: dict, game) -> int:
     """Replay the record; check every message of every watched viewer. Returns the number of messages checked."""
     state = game.new_state(record.seed)
@@ -138,9 +183,11 @@ def check_game(game_name: str, record: Record, streams: dict, game) -> int:
     if isinstance(first, list) and len(first) > 1:
         deck_orders.append(json.dumps(first))
     checked = 0
+    draws = random.Random(record.seed)
     for viewer, raws in streams.items():
         expected = [l for _, l, _, _ in lines[viewer]]
         log: list[str] = []
+        counts = own_counts(record, states, events_by_step, viewer)
         for raw in raws:
             msg = json.loads(raw)
             if msg.get("type") != "state":
@@ -148,18 +195,24 @@ def check_game(game_name: str, record: Record, streams: dict, game) -> int:
                     assert "\n" not in msg["error"]
                 continue
             k = msg["step"]
+            steps = [t for t, c in enumerate(counts) if c == k]  # the true steps this message may describe
+            assert steps, f"viewer {viewer}: step {k} is not a count it could have reached"
             body = dict(msg)
             body.pop("log")
             text = json.dumps(body)
-            leaked = mentions(game, text, hidden[viewer][k]) if hidden_of else []
+            leaked = [c for t in steps for c in mentions(game, text, hidden[viewer][t])] if hidden_of else []
             assert not leaked, f"viewer {viewer} at step {k} was sent hidden cards {leaked}"
             # the scene is exactly the scene of the receiver's own view at that step: nothing else went in
-            true = states[k]
             running = msg["table"]["status"] == "running"
-            legal = true.legal_actions(viewer) if viewer is not None and running else []
             names = [s["name"] for s in msg["table"]["seats"]]
-            assert msg["scene"] == json.loads(json.dumps(scenes.build_scene(game, true.view(viewer), legal, viewer, names))), \
-                f"viewer {viewer} at step {k}: the scene is not the scene of its own view"
+            got = {"scene": msg["scene"], "legal": msg["legal"], "to_move": msg["to_move"]}
+            for t in steps:
+                assert got == sent_from(game, states[t], viewer, names, running), \
+                    f"viewer {viewer} at step {k}: the message is not built from its own view alone"
+            # ... and the same with every hidden value drawn again
+            assert not moved_by_hidden_values(lambda st: sent_from(game, st, viewer, names, running), states[steps[-1]],
+                                              viewer, draws.randrange(1 << 30)), \
+                f"viewer {viewer} at step {k}: the message changes when hidden values are drawn again"
             whole = json.dumps(msg)
             for order in deck_orders:
                 assert order not in whole
@@ -188,10 +241,9 @@ def check_game(game_name: str, record: Record, streams: dict, game) -> int:
     return checked
 
 
-async def play(server, game_name: str, players: int, seats: list[dict], seed: int, watched: list[int | None]) -> tuple[Record, dict]:
+async def play(server, game_name: str, players: int, seats: list[dict], seed: int, options: dict,
+               watched: list[int | None]) -> tuple[Record, dict]:
     async with httpx.AsyncClient(base_url=server.url) as c:
-        variants = list(games()[game_name].variants.values())
-        options = dict(variants[1]) if seed % 2 and len(variants) > 1 else {}  # odd seeds: the game's second variant
         r = await c.post("/api/tables", json={"game": game_name, "players": players, "seats": seats, "seed": seed,
                                               **({"options": options} if options else {})})
         assert r.status_code == 201, r.text
@@ -209,25 +261,56 @@ async def play(server, game_name: str, players: int, seats: list[dict], seed: in
     return Record.from_json(rec), streams
 
 
-def _cases() -> list[tuple[str, int, list[str], int]]:
+def case_options(name: str, seed: int) -> dict:
+    """A case's options: an odd seed plays the game's second variant, an even one its first (none: no options)."""
+    variants = list(games()[name].variants.values())
+    return dict(variants[1]) if seed % 2 and len(variants) > 1 else {}
+
+
+def holds_private(name: str, players: int, options: dict, steps: int = 60) -> bool:
+    """Whether some seat holds something another cannot see (its view moves when seat 0's world is drawn again)
+    in the first ``steps`` decisions of a seeded random game of this config: a hand, a secret pick."""
+    state = load(name, players, options).new_state(3)
+    rng = random.Random(3)
+    for _ in range(steps):
+        if state.is_over():
+            break
+        if state.determinize(0, Rng(rng.randrange(1 << 30))).view(1) != state.view(1):
+            return True
+        p = rng.choice(state.to_move())
+        state.apply(p, rng.choice(state.legal_actions(p)))
+    return False
+
+
+def _cases() -> list[tuple[str, int, list[str], int, dict]]:
     """From the registry: every game at one more than its fewest players (people and bots mixed, an odd seed:
-    its second variant); a game short enough (at most 1000 decisions) also at two more, with more people."""
+    its second variant); a game short enough (at most 1000 decisions) also at two more, with more people; and
+    where neither case has seats holding private things (hands, secret picks) but a variant does, the first such
+    variant, with people in seats 0 and 1. Each case: game, players, seat kinds, seed, options."""
     out = []
     for i, (name, spec) in enumerate(games().items()):
         n = min(spec.min_players + 1, spec.max_players)
-        out.append((name, n, [("person", "easy", "medium")[q % 3] if q != 0 else "person" for q in range(n)], 2 * i + 1))
+        out.append((name, n, [("person", "easy", "medium")[q % 3] if q != 0 else "person" for q in range(n)], 2 * i + 1,
+                    case_options(name, 2 * i + 1)))
         m = min(spec.min_players + 2, spec.max_players)
         if m != n and spec.max_decisions <= 1000:
-            out.append((name, m, ["easy" if q == 0 else "person" if q < m - 1 else "medium" for q in range(m)], 2 * i + 2))
+            out.append((name, m, ["easy" if q == 0 else "person" if q < m - 1 else "medium" for q in range(m)], 2 * i + 2,
+                        case_options(name, 2 * i + 2)))
+        played = [c[4] for c in out if c[0] == name]
+        if not any(holds_private(name, c[1], c[4]) for c in out if c[0] == name):
+            private = [dict(o) for o in spec.variants.values() if dict(o) not in played and holds_private(name, n, dict(o))]
+            if private:  # the first such variant, so that one game of each kind of secret goes over the wire
+                out.append((name, n, ["person", "person", *["easy"] * (n - 2)], 100 + i, private[0]))
     return out
 
 
-@pytest.mark.parametrize("game_name,players,kinds,seed", _cases())
-def test_no_message_reveals_what_its_seat_may_not_know(server_factory, game_name, players, kinds, seed):
+
+@pytest.mark.parametrize("game_name,players,kinds,seed,options", _cases())
+def test_no_message_reveals_what_its_seat_may_not_know(server_factory, game_name, players, kinds, seed, options):
     server = server_factory("--bot-delay", "0")
     seats = [{"kind": "person", "claim": True} if k == "person" else {"kind": "bot", "bot": k} for k in kinds]
     watched: list[int | None] = [i for i, k in enumerate(kinds) if k == "person"] + [None]
-    record, streams = asyncio.run(play(server, game_name, players, seats, seed, watched))
+    record, streams = asyncio.run(play(server, game_name, players, seats, seed, options, watched))
     game = load(game_name, players, record.options)
     checked = check_game(game_name, record, streams, game)
     assert checked >= len(watched) * 5
@@ -263,3 +346,40 @@ def test_tentacles_keeping_a_toy_does_not_tell_the_table():
                 assert f'"{toys[0].arg}"' not in text, f"seat {q} learns the facedown Toy {toys[0].arg}"
             return
     pytest.skip("no Tentacles kept a Toy in this game")
+
+
+
+def walk(name: str, players: int, options: dict, seed: int, steps: int = 120):
+    """The states of a seeded random game, at most ``steps`` of them."""
+    state = load(name, players, options).new_state(seed)
+    chooser = random.Random(seed)
+    for _ in range(steps):
+        if state.is_over():
+            return
+        yield state
+        p = chooser.choice(state.to_move())
+        state.apply(p, chooser.choice(state.legal_actions(p)))
+
+
+@pytest.mark.parametrize("case", _cases(), ids=lambda c: f"{c[0]}-{c[1]}p-{c[3]}")
+def test_the_perturbation_sees_a_planted_leak(case):
+    """Control for the perturbation check, at every case above: seat 0's honest message never moves when the hidden
+    values are drawn again, and one with a leak planted does: the true state itself (its hidden cards, its dice to
+    come) at every step and, where seats hold private things, seat 1's own view at some step."""
+    name, players, _, seed, options = case
+    game = load(name, players, options)
+    names = [f"P{i}" for i in range(players)]
+    draws = random.Random(seed)
+    private = holds_private(name, players, options)
+    steps = caught = 0
+
+    def honest(st):
+        return sent_from(game, st, 0, names, True)
+
+    for state in walk(name, players, options, seed):
+        assert not moved_by_hidden_values(honest, state, 0, draws.randrange(1 << 30))
+        # a message with a leak planted is the honest one (which did not move) plus the leak: it moves if the leak does
+        assert moved_by_hidden_values(lambda st: st.snapshot_json(), state, 0, draws.randrange(1 << 30))
+        caught += moved_by_hidden_values(lambda st: st.view(1), state, 0, draws.randrange(1 << 30))
+        steps += 1
+    assert steps and (caught or not private), f"{name} {options}: seat 1's view shown to seat 0 was never caught"

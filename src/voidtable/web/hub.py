@@ -74,6 +74,15 @@ def bot_spec(level: str, game: str) -> str:
     return spec
 
 
+def without_time_left(msg: dict[str, Any]) -> dict[str, Any]:
+    """A state message less the seconds left on the turn clocks (they change with every look, moves or not)."""
+    clock = msg.get("clock")
+    if not clock:
+        return msg
+    seats = [{k: v for k, v in c.items() if k != "left"} for c in clock["seats"]]
+    return {**msg, "clock": {**clock, "seats": seats}}
+
+
 class Conn:
     """One WebSocket: its seat, what log lines it has, and a writer that never falls behind twice."""
 
@@ -87,6 +96,7 @@ class Conn:
         self.dirty = True
         self.wake = asyncio.Event()
         self.wake.set()
+        self.last: str | None = None  # the last state sent, the clocks' seconds left out
 
     async def send(self, text: str) -> None:
         async with self.lock:
@@ -115,6 +125,10 @@ class Conn:
                 await asyncio.sleep(0)  # let moves that are already waiting be read and acknowledged first
                 self.dirty = False
                 msg = table.message(self.seat, self.sent_lines, self.sent_talk)
+                unclocked = encode(without_time_left(msg))
+                if unclocked == self.last:  # nothing this seat may know changed (another seat's hidden order): no
+                    continue                # message, or the number of messages would count the hidden moves
+                self.last = unclocked
                 self.sent_lines = msg["log_from"] + len(msg["log"])
                 self.sent_talk = msg["talk_from"] + len(msg["talk"])
                 await self.send(encode(msg))
@@ -520,7 +534,7 @@ class Hub:
         ``bot``: the server's own bot moves for the seat, which a person may not while a bot holds it)."""
         if not bot:
             table.check_person(seat)
-        if self.peers is not None and step != table.step:  # another process may have stored moves we have not heard
+        if self.peers is not None and step != table.step_of(seat):  # another process may have stored moves we have not heard
             self.peers.catch_up(table)
         for attempt in (1, 2):
             action = table.check(seat, step, action_json)
@@ -546,7 +560,7 @@ class Hub:
         self.accepted += 1
         if notify:
             self.notify(table)
-        return {"type": "accepted", "step": table.step}
+        return {"type": "accepted", "step": table.step_of(seat)}  # the mover's own count (tables.py)
 
     # -- what players expect of a table: clocks, handing seats to bots, resigning, rematches, talk -------------
     def sync_clocks(self, table: Table) -> None:
@@ -925,13 +939,13 @@ class Hub:
         key = (table_id, p)
         table = self.tables.get(table_id)
         action = None
-        step = table.step if table is not None else 0
+        step = table.step_of(p) if table is not None else 0
         try:
             if table is None or self.closed or table.status != "running" or p not in table.state.to_move() \
                     or not (table.seats[p].by_bot or key in self._forced):
                 self._thinking.discard(key)
                 return
-            step = table.step
+            step = table.step_of(p)
             obs = observe(table.state, p)
             seconds = self.budget(table, p)
             agent = self.agent(table, p)
@@ -996,7 +1010,7 @@ class Hub:
                 log.error("bot %s at table %s: %s", p, table.id, e.message)
                 if self._refused[key] >= 3 and table.legal[p]:
                     with contextlib.suppress(MoveError):
-                        self.move_as(table, p, table.step, table.legal[p][0].to_json(), bot=True)
+                        self.move_as(table, p, table.step_of(p), table.legal[p][0].to_json(), bot=True)
             self.schedule_bots(table)  # else the table moved on while it thought: think again
 
     def _retry(self, table_id: str) -> None:

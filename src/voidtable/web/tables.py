@@ -10,6 +10,17 @@ Each accepted action makes a *new* state (``clone`` then ``apply``) and the
 old one is never changed again, so a bot thinking in a worker thread on an
 observation of the old state never sees it move under its feet, and a move
 that cannot be stored leaves the table exactly as it was.
+
+Steps as a seat counts them. ``Table.step`` counts every accepted action; no seat is
+sent it. Each seat (and the spectator) has its own count, ``step_of(seat)``: the
+moves it can know about, that is its own moves and every move that changed something
+it is sent (its visible events, its legal actions, who is to move, its view). A
+hidden order another seat places (Empires' base-game pre-round, the Fleet Battle's
+secret buying) changes none of these, so it is not counted, and what a seat receives,
+step numbers included, is the same however many hidden orders the others gave. A
+move names the mover's own count; the stale-move rule compares with that count.
+The counts are worked out again, identically, when a table is restored from its
+stored moves.
 """
 
 from __future__ import annotations
@@ -120,17 +131,20 @@ class Table:
         self.lines: dict[Any, list[str]] = {v: [] for v in [*range(self.players), None]}
         self._add_events(self.state.setup_events)
         self.legal: list[list[Action]] = [self.state.legal_actions(p) for p in range(self.players)]
-        self.since = [0] * self.players   # step from which each seat's choices have been what they are now
+        self.seen = [0] * self.players    # each seat's own step count: the moves it can know about (module docstring)
+        self.seen_public = 0              # the spectator's (and the lobby's) count
+        self.since = [0] * self.players   # each seat's count from which its choices have been what they are now
         self._cache: dict[Any, tuple[int, dict[str, Any]]] = {}
         if row.moves:  # restore: the engine replays what was stored (its rules version checked first)
             stored = Record(row.game, row.players, row.seed, dict(row.options), list(row.moves),
                             rules_version=row.rules_version)
+            replaying, self.state = self.state, self.state.clone()  # the replay moves it on in place: the table
 
-            def restore(step: int, seat: int, action: Action, events: list[Event]) -> None:
-                self._commit(self.state, seat, action, events)
+            def restore(step: int, seat: int, action: Action, events: list[Event]) -> None:  # keeps each step's copy
+                self._commit(replaying.clone(), seat, action, events)
 
             try:
-                replay(stored, verify=False, on_step=restore, state=self.state)
+                replay(stored, verify=False, on_step=restore, state=replaying)
             except VoidtableError as e:  # listed as broken in the lobby and the log, never silently dropped
                 self.status = "broken"
                 self.problem = f"the stored moves no longer replay: {e}"
@@ -140,8 +154,12 @@ class Table:
     # -- facts ---------------------------------------------------------------------
     @property
     def step(self) -> int:
-        """How many actions have been accepted."""
+        """How many actions have been accepted (the store's numbering; never sent to a seat, see ``step_of``)."""
         return len(self.actions)
+
+    def step_of(self, seat: int | None) -> int:
+        """The step as ``seat`` counts it (None: the spectator): the moves it can know about."""
+        return self.seen_public if seat is None else self.seen[seat]
 
     @property
     def title(self) -> str:
@@ -165,7 +183,9 @@ class Table:
         """What anyone may know about the table (the lobby's line)."""
         out = {
             "id": self.id, "game": self.name, "title": self.title, "players": self.players,
-            "options": self.options, "status": self.status, "step": self.step, "created": self.created,
+            "options": self.options, "status": self.status, "created": self.created,
+            # the spectator's count; a finished game's record is public, and with it the number of moves
+            "step": self.step if self.status == "finished" else self.seen_public,
             "seats": [s.public() for s in self.seats], "to_move": self.state.to_move() if self.status == "running" else [],
             "clock": self.table_options.get("clock"), "chat": self.chat_on,
         }
@@ -257,11 +277,11 @@ class Table:
         waiting = self.state.to_move()
         if seat not in waiting:
             raise MoveError(409, f"not your turn: waiting for {self.waiting_words(waiting)}")
-        if step > self.step:
-            raise MoveError(409, f"stale move: step {step} is ahead of the table (step {self.step}); reload")
+        if step > self.seen[seat]:
+            raise MoveError(409, f"stale move: step {step} is ahead of the table (step {self.seen[seat]}); reload")
         if step < self.since[seat]:
             raise MoveError(409, f"stale move: made at step {step}, but your choices changed at step {self.since[seat]}; "
-                                 f"the table is at step {self.step}")
+                                 f"the table is at step {self.seen[seat]}")
         legal = next((a for a in self.legal[seat] if same(a, action)), None)
         if legal is None:
             raise MoveError(422, f"illegal move {action}: not one of your {len(self.legal[seat])} choices now")
@@ -299,16 +319,24 @@ class Table:
     def _commit(self, new: GameState, seat: int, action: Action, events: list[Event]) -> None:
         """Make ``new`` the state. A seat's earlier moves go stale when its choices change (its turn beginning is one
         such change) or when it moves itself, so a re-sent move never answers the next question, even one with the
-        same choices. Another seat's move that leaves your choices as they were (a simultaneous choice) does not."""
-        self.state = new
+        same choices. Another seat's move that leaves your choices as they were (a simultaneous choice) does not.
+        Each seat's own count goes on only if the move changed something that seat is sent (module docstring);
+        the views are compared only when nothing cheaper (events, choices, who is to move) already says so."""
+        old, self.state = self.state, new
         self.actions.append((seat, action))
         self.checks.append(digest(events))
         self._add_events(events)
+        moved_on = old.to_move() != new.to_move()
+        if moved_on or visible_events(events, None) or old.view(None) != new.view(None):
+            self.seen_public += 1
         for p in range(self.players):
             legal = new.legal_actions(p)
-            if legal != self.legal[p] or p == seat:
+            changed = legal != self.legal[p] or p == seat
+            if changed or moved_on or visible_events(events, p) or old.view(p) != new.view(p):
+                self.seen[p] += 1
+            if changed:
                 self.legal[p] = legal
-                self.since[p] = self.step
+                self.since[p] = self.seen[p]
         self._cache.clear()
         if new.is_over() and self.status == "running":
             self.status = "finished"
@@ -386,7 +414,7 @@ class Table:
         out: dict[str, Any] = {
             "type": "state",
             "table": self._info(),
-            "step": self.step,
+            "step": self.step_of(seat),
             "seat": seat,
             "to_move": to_move,
             "legal": [a.to_json() for a in legal],
