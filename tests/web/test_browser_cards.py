@@ -1,0 +1,78 @@
+"""No words spill out of a card, in any game (issue 28 item 6): a registry-wide browser check.
+
+For every registered game with a scene, a seeded bot game is walked in this process and a few
+of its positions are picked so that together they show every kind of card the walk met
+(tests/web/tablewalk.py); the walk's moves are replayed into a table on a real server, and the
+page of the seat to move is looked at in a 1400x900 and an 800x900 window. Every text on a card
+and in a player's panel must lie inside its box and inside every box between them that clips
+(tests/web/overflow.js). On the page before this check, Fleet Battle and Black Abyss ship cards
+ran their stats out of the card ("shield 1 move 2"), Empires' ship cards their initiative,
+Buccaneers' small cards their Weight, and every card badge stood half outside its card.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from .browsing import ARGS, CHROMIUM, needs_chromium, sync_api
+from .conftest import ARTIFACTS, Server
+from .tablewalk import Replayer, bot_game, table_configs
+
+pytestmark = needs_chromium
+OVERFLOW = (Path(__file__).with_name("overflow.js")).read_text()
+WIDTHS = (1400, 800)
+SEED = 11
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    data = tmp_path_factory.mktemp("cards") / "data"
+    data.mkdir()
+    srv = Server(data).start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+@pytest.fixture(scope="module")
+def window():
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        ctx = b.new_context(viewport={"width": WIDTHS[0], "height": 900})
+        pg = ctx.new_page()
+        errors: list[str] = []
+        pg.on("pageerror", lambda e: errors.append(str(e)))
+        try:
+            yield pg
+        finally:
+            b.close()
+        assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+@pytest.mark.parametrize("name,players", table_configs(), ids=[n for n, _ in table_configs()])
+def test_no_words_spill_out_of_a_card(server, window, name, players):
+    walk = bot_game(name, players, SEED)
+    table = Replayer(server.url, walk)
+    problems = []
+    looked = 0
+    try:
+        for step in walk.positions:
+            window.set_viewport_size({"width": WIDTHS[0], "height": 900})
+            window.goto(table.to(step))
+            window.wait_for_function("() => document.querySelector('#status').innerText.startsWith('Your turn')",
+                                     timeout=30_000)
+            for width in WIDTHS:
+                window.set_viewport_size({"width": width, "height": 900})
+                window.wait_for_function(f"() => document.documentElement.clientWidth <= {width}")
+                looked += window.locator(".card, .player").count()
+                problems += [f"step {step}, {width} px: {p}" for p in window.evaluate(OVERFLOW, ".card, .player")]
+                if step == walk.positions[-1]:
+                    ARTIFACTS.mkdir(exist_ok=True)
+                    window.screenshot(path=str(ARTIFACTS / f"cards-{name}-{width}.png"), full_page=True)
+    finally:
+        table.close()
+    assert looked, f"{name}: no card or player panel at steps {walk.positions}"
+    assert not problems, f"{name}: {len(problems)} words out of their box:\n" + "\n".join(problems[:12])
