@@ -22,7 +22,7 @@ from tests.pgserver import PgServer
 pytest.importorskip("psycopg")
 pytest.importorskip("starlette")
 
-from tests.web.conftest import Server  # noqa: E402
+from tests.web.conftest import HANG, Server, until_pushed  # noqa: E402
 
 
 def serve(pg_url: str, tmp: Path, *extra: str) -> Server:
@@ -49,14 +49,10 @@ def get(server: Server, path: str, token: str | None = None) -> Any:
     return r.json()
 
 
-def wait(check: Any, polls: int = 1500) -> Any:
-    """Poll ``check()`` until it returns something true (bounded; nothing about time is asserted)."""
-    for _ in range(polls):
-        got = check()
-        if got:
-            return got
-        time.sleep(0.02)
-    raise AssertionError("condition never held")
+def wait(server: Server, tid: str, check: Any) -> Any:
+    """``check()`` now and after each state ``server`` pushes to a spectator of table ``tid`` (one after every
+    change, its own or another process's), until it returns something true: events, not polling."""
+    return until_pushed(server.url, tid, check)
 
 
 def settled(server: Server, tid: str, people: set[int]) -> Any:
@@ -80,10 +76,10 @@ def test_seats_on_two_processes_play_a_game_to_the_end(two: Any) -> None:
     # Ben joins through the other process, which has only heard of the table through the database
     ben = httpx.post(f"{b.url}/api/tables/{tid}/join", json={"name": "Ben"}, timeout=30).json()["token"]
     tokens = {0: (a, ann), 1: (b, ben)}
-    wait(lambda: get(a, f"/api/tables/{tid}")["status"] == "running")
+    wait(a, tid, lambda: get(a, f"/api/tables/{tid}")["status"] == "running")
     moves = 0
     while True:
-        info = wait(lambda: settled(a, tid, {0, 1}))
+        info = wait(a, tid, lambda: settled(a, tid, {0, 1}))
         if info["status"] == "finished":
             break
         seat = sorted(set(info["to_move"]) & {0, 1})[0]
@@ -94,7 +90,7 @@ def test_seats_on_two_processes_play_a_game_to_the_end(two: Any) -> None:
         assert r.status_code in (200, 409), r.text  # 409: a simultaneous choice moved the table on meanwhile
         moves += r.status_code == 200
     assert moves > 5
-    done_a, done_b = get(a, f"/api/tables/{tid}"), wait(lambda: finished(b, tid))
+    done_a, done_b = get(a, f"/api/tables/{tid}"), wait(b, tid, lambda: finished(b, tid))
     assert done_a["step"] == done_b["step"]
     # both processes hand out the same record, and it replays
     rec_a = httpx.get(f"{a.url}/api/tables/{tid}/record", timeout=30).json()
@@ -113,7 +109,7 @@ def test_a_spectator_on_one_process_sees_moves_made_on_the_other(two: Any) -> No
         "seats": [{"kind": "person", "claim": True}, {"kind": "bot", "bot": "easy"}, {"kind": "bot", "bot": "easy"}]},
         timeout=30).json()
     tid, tok = res["id"], res["links"][0]["token"]
-    wait(lambda: 0 in get(a, f"/api/tables/{tid}")["to_move"])
+    wait(a, tid, lambda: 0 in get(a, f"/api/tables/{tid}")["to_move"])
     s = get(a, f"/api/tables/{tid}/state", tok)
 
     async def watch() -> int:
@@ -125,7 +121,7 @@ def test_a_spectator_on_one_process_sees_moves_made_on_the_other(two: Any) -> No
                            timeout=30)
             assert r.status_code == 200, r.text
             while True:
-                msg = json.loads(await asyncio.wait_for(ws.recv(), 30))
+                msg = json.loads(await asyncio.wait_for(ws.recv(), HANG))  # a bound on a hang
                 if msg.get("step", 0) > step0:
                     return int(msg["step"])
 
@@ -138,12 +134,12 @@ def test_kill_9_of_one_process_loses_no_move_and_the_other_runs_the_bots(two: An
     res = httpx.post(a.url + "/api/tables", json={"game": "buccaneers", "players": 4, "seed": 3, "pace": 0.15,
                                                   "seats": [{"kind": "bot", "bot": "easy"}] * 4}, timeout=30).json()
     tid = res["id"]
-    wait(lambda: get(a, f"/api/tables/{tid}")["step"] >= 5)
+    wait(a, tid, lambda: get(a, f"/api/tables/{tid}")["step"] >= 5)
     before = get(a, f"/api/tables/{tid}")["step"]  # steps A has acknowledged (stored before it applied them)
     a.kill9()
-    seen = wait(lambda: (i := get(b, f"/api/tables/{tid}"))["step"] >= before and i)  # B has every one of them
+    seen = wait(b, tid, lambda: (i := get(b, f"/api/tables/{tid}"))["step"] >= before and i)  # B has every one of them
     # A's lease lapses; B takes the table over and its bots finish the game
-    done = wait(lambda: finished(b, tid), polls=3000)
+    done = wait(b, tid, lambda: finished(b, tid))
     assert done["step"] > seen["step"] or seen["status"] == "finished"
     assert done["step"] > before
     record = httpx.get(f"{b.url}/api/tables/{tid}/record", timeout=30).json()
@@ -159,7 +155,7 @@ def test_the_same_step_offered_to_two_processes_at_once_is_accepted_once(two: An
         "seats": [{"kind": "person", "claim": True}, {"kind": "person", "claim": True}, {"kind": "person", "claim": True}]},
         timeout=30).json()
     tid, toks = res["id"], {link["seat"]: link["token"] for link in res["links"]}
-    wait(lambda: get(b, f"/api/tables/{tid}")["status"] == "running")
+    wait(b, tid, lambda: get(b, f"/api/tables/{tid}")["status"] == "running")
     rounds = 0
     for _ in range(6):
         info = get(a, f"/api/tables/{tid}")
@@ -167,7 +163,7 @@ def test_the_same_step_offered_to_two_processes_at_once_is_accepted_once(two: An
             break
         seat = info["to_move"][0]
         s = get(a, f"/api/tables/{tid}/state", toks[seat])
-        wait(lambda: get(b, f"/api/tables/{tid}")["step"] == s["step"])  # both processes at the same step
+        wait(b, tid, lambda: get(b, f"/api/tables/{tid}")["step"] == s["step"])  # both processes at the same step
         codes: list[int] = []
         gate = threading.Barrier(2)
 
@@ -185,7 +181,7 @@ def test_the_same_step_offered_to_two_processes_at_once_is_accepted_once(two: An
             t.join()
         assert sorted(codes) == [200, 409], codes
         rounds += 1
-        wait(lambda: get(b, f"/api/tables/{tid}")["step"] == s["step"] + 1)  # B applied the one accepted move
+        wait(b, tid, lambda: get(b, f"/api/tables/{tid}")["step"] == s["step"] + 1)  # B applied the one accepted move
         assert get(a, f"/api/tables/{tid}")["step"] == s["step"] + 1
     assert rounds >= 3
     assert get(a, f"/api/tables/{tid}")["step"] == get(b, f"/api/tables/{tid}")["step"] == s["step"] + 1

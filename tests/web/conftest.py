@@ -7,6 +7,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import warnings
 from pathlib import Path
@@ -89,14 +90,17 @@ def bot(level="easy"):
     return {"kind": "bot", "bot": level}
 
 
-def wait_status(client, table_id, status="finished", polls=3000):
-    """Poll the lobby line of a table until it has ``status`` (bounded; no timing is asserted)."""
-    for _ in range(polls):
-        info = client.get(f"/api/tables/{table_id}").json()
-        if info["status"] == status:
-            return info
-        time.sleep(0.02)
-    raise AssertionError(f"table {table_id} still {info['status']} at step {info['step']}")
+#: Seconds after which a wait that never ended fails the test: a guard against a hang, never a measurement.
+#: Every wait below ends on an event (a change the hub made, a message the server pushed) long before it.
+HANG = 600.0
+
+
+def wait_status(client, table_id, status="finished"):
+    """Wait until the table has ``status`` (judged after each change the server makes), then its lobby line."""
+    hub = client.app.state.hub
+    wait_until(hub, lambda: (t := hub.tables.get(table_id)) is not None and t.status == status,
+               what=f"table {table_id} {status}")
+    return client.get(f"/api/tables/{table_id}").json()
 
 
 def state(client, table_id, token=None):
@@ -196,14 +200,77 @@ def on_loop(hub, fn, *args):
     async def run():
         return fn(*args)
 
-    return asyncio.run_coroutine_threadsafe(run(), hub.loop).result(30)
+    return asyncio.run_coroutine_threadsafe(run(), hub.loop).result(HANG)
 
 
-def wait_until(check, polls: int = 3000, what: str = "condition"):
-    """Poll ``check()`` until it is truthy (bounded; no timing is asserted)."""
-    for _ in range(polls):
-        value = check()
+def until_pushed(url: str, table_id: str, check, what: str = "condition"):
+    """For a real server process at ``url``: ``check()`` now and again after each state the server pushes to a
+    spectator's WebSocket at the table (it pushes one after every change), until it returns something truthy,
+    which is returned. The pushes are the events; no sleep, no polling, and only a hang (``HANG``) fails it."""
+    import json
+
+    from websockets.sync.client import connect
+
+    # max_queue=None: states that arrive after the check held are read and dropped, so the server's close frame
+    # is reached at once (a full queue stopped reading, and the close then waited out its timeout)
+    with connect(url.replace("http://", "ws://", 1) + f"/ws/{table_id}", origin=url, open_timeout=HANG,
+                 close_timeout=HANG, max_size=None, max_queue=None) as ws:
+        ws.send(json.dumps({"type": "hello"}))
+        while True:
+            try:
+                ws.recv(timeout=HANG)  # the first state, then one after each change (a burst: one state after it)
+            except TimeoutError:
+                raise AssertionError(f"{what} never held") from None
+            value = check()
+            if value:
+                return value
+
+
+def _probes(hub) -> list:
+    """The checks waiting on ``hub``: each runs on the server's loop after every change the hub announces (a
+    move, a join, a seat handed over or taken back, a table removed or caught up from another process: ``notify``;
+    a page opening or closing: ``arrived``; a note or chat line: ``_talk``)."""
+    probes = hub.__dict__.get("_test_probes")
+    if probes is None:
+        probes = hub._test_probes = []
+        for name in ("notify", "arrived", "_talk"):
+            def announced(*args, _real=getattr(hub, name), **kwargs):
+                out = _real(*args, **kwargs)
+                for probe in list(probes):
+                    probe()
+                return out
+
+            setattr(hub, name, announced)
+    return probes
+
+
+def wait_until(hub, check, what: str = "condition"):
+    """Wait until ``check()`` is truthy and return its value: it is judged on the server's loop (where the hub's
+    state changes, so never half-way through a change) now and after each change the hub announces; no sleep,
+    no polling, and only a hang (``HANG``) fails it."""
+    held = threading.Event()
+    outcome: dict = {}
+
+    def probe() -> None:
+        if held.is_set():
+            return
+        try:
+            value = check()
+        except Exception as e:  # handed to the test's thread, never into the server's code
+            outcome["error"] = e
+            held.set()
+            return
         if value:
-            return value
-        time.sleep(0.01)
-    raise AssertionError(f"{what} never held")
+            outcome["value"] = value
+            held.set()
+
+    probes = on_loop(hub, _probes, hub)
+    on_loop(hub, lambda: (probes.append(probe), probe()))
+    try:
+        if not held.wait(HANG):
+            raise AssertionError(f"{what} never held")
+    finally:
+        on_loop(hub, probes.remove, probe)
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome["value"]

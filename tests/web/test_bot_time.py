@@ -72,7 +72,7 @@ def test_hard_bots_at_a_table_keep_each_turn_within_its_budget(tmp_path):
 
         hub._think, hub.charge, hub.quick, hub.budget = think_all, charge, quick_bot, budget
         tid = create(c, game="blacksun", players=2, seats=[{"kind": "bot", "bot": "hard"}] * 2)["id"]
-        wait_until(lambda: len(charged) >= 200 or hub.tables[tid].status != "running", what="bot decisions")
+        wait_until(hub, lambda: len(charged) >= 200 or hub.tables[tid].status != "running", what="bot decisions")
     assert max(turn for _, _, turn in charged) <= 3.0
     assert max(seconds for _, seconds, _ in charged) <= 1.0  # hard's own 1 s a decision
     long_turns = [i for i in range(2, len(charged)) if charged[i][2] > 2.0]
@@ -94,4 +94,4 @@ def test_a_table_of_bots_alone_plays_at_a_watchable_pace_by_default_and_the_tabl
         assert [hub.delay(hub.tables[t]) for t in (t1, t2, t3, t4)] == [0.7, 0.0, 2.5, 0.3]
         assert delays == [0.7] * 3 + [2.5] * 3 + [0.3] * 2  # each bot waited its table's pace before deciding
         assert c.post("/api/tables", json={"game": "buccaneers", "players": 3, "seats": bots, "pace": 11}).status_code == 400
-        wait_until(lambda: hub.tables[t2].status == "finished", what="the paceless table finishing")
+        wait_until(hub, lambda: hub.tables[t2].status == "finished", what="the paceless table finishing")

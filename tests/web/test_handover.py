@@ -33,7 +33,7 @@ def test_the_creator_hands_an_absent_seat_to_a_bot_and_its_link_takes_it_back(tm
             assert ws.receive_json()["type"] == "state"
             r = hand(c, tid, 1, creator)
             assert r.status_code == 409 and "Fred is at the table now" in r.json()["error"]
-        wait_until(lambda: not hub.present(hub.tables[tid], 1), what="Fred gone")
+        wait_until(hub, lambda: not hub.present(hub.tables[tid], 1), what="Fred gone")
         assert hand(c, tid, 2, creator).status_code == 409  # already a bot
         assert hand(c, tid, 1, creator, "superb").status_code == 400
 
@@ -42,7 +42,7 @@ def test_the_creator_hands_an_absent_seat_to_a_bot_and_its_link_takes_it_back(tm
         info = c.get(f"/api/tables/{tid}").json()
         assert info["seats"][1]["held"] == "handed"
         # the bot chooses for Fred: seat 1 moves although Fred does nothing
-        wait_until(lambda: any(p == 1 for p, _ in hub.tables[tid].actions), what="the bot moving for seat 1")
+        wait_until(hub, lambda: any(p == 1 for p, _ in hub.tables[tid].actions), what="the bot moving for seat 1")
         seen = state(c, tid, fred)
         assert seen["held"] == "handed" and seen["legal"] == []
         assert any("handed to a bot" in t["text"] for t in seen["talk"] if t["kind"] == "note")

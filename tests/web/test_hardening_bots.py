@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import sqlite3
 import threading
-import time
 
 import httpx
 import pytest
@@ -19,7 +18,7 @@ from voidtable.web.app import create_app
 from voidtable.web.bots import FairQueue
 from voidtable.web.limits import Limits
 
-from .conftest import TEST_LIMITS, bot, create, make_app, person, wait_status
+from .conftest import HANG, TEST_LIMITS, bot, create, make_app, person, until_pushed, wait_status, wait_until
 
 class Gate:
     """One test's signals: set when a blocker starts, when it is let go, when it returns. Each test has its own,
@@ -40,7 +39,7 @@ class Blocker(Agent):
 
     def act(self, obs):
         self.gate.started.set()
-        self.gate.release.wait(timeout=60)
+        self.gate.release.wait(HANG)  # the test lets it go (a short bound let it go early on a busy machine)
         self.gate.returned.set()
         return obs.legal[0]
 
@@ -79,7 +78,7 @@ def test_one_tables_bots_cannot_starve_another(tmp_path, blocker):
         hog = create(c, game=game, players=n, seats=[bot("blocker")] * n)["id"]
         other = create(c, players=3, seats=[bot("random")] * 3)["id"]
         try:
-            assert wait_status(c, other, polls=1500)["status"] == "finished"  # while every blocker still thinks
+            assert wait_status(c, other)["status"] == "finished"  # while every blocker still thinks
             assert c.get(f"/api/tables/{hog}").json()["step"] == 0
         finally:
             blocker.release.set()
@@ -92,7 +91,7 @@ def test_the_replay_viewer_answers_while_every_bot_worker_is_busy(tmp_path, bloc
         game, n = simultaneous_game()
         create(c, game=game, players=n, seats=[bot("blocker")] * n)
         try:
-            assert blocker.started.wait(timeout=60)  # the only bot worker is held now
+            assert blocker.started.wait(HANG)  # the only bot worker is held now
             r = c.get(f"/api/tables/{done}/replay?step=3")
             assert r.status_code == 200 and r.json()["step"] == 3
             assert not blocker.returned.is_set()  # answered while the only bot worker was still held
@@ -117,11 +116,8 @@ def test_the_fair_queue_takes_tables_in_turn_one_decision_each():
 def test_an_iteration_budget_is_held_to_the_time_limit(tmp_path):
     with limited(tmp_path, max_bot_seconds=0.02) as c:
         tid = create(c, players=3, seats=[bot("mcts:iterations=1000000000")] * 3)["id"]
-        for _ in range(3000):
-            if c.get(f"/api/tables/{tid}").json()["step"] >= 6:
-                break
-            time.sleep(0.02)
-        assert c.get(f"/api/tables/{tid}").json()["step"] >= 6  # a billion iterations would never have ended
+        hub = c.app.state.hub
+        wait_until(hub, lambda: hub.tables[tid].step >= 6, what="six bot moves")  # a billion iterations would never end
         assert all(a.seconds <= 0.02 for a in c.app.state.hub._agents.values())
 
 
@@ -156,11 +152,8 @@ def test_stored_unbounded_bots_are_clamped_after_a_restart(tmp_path):
         db.execute("UPDATE seats SET kind = 'bot', bot = 'mcts:seconds=1e9', token_hash = NULL WHERE table_id = ?", (tid,))
     db.close()
     with limited(tmp_path, max_bot_seconds=0.02) as c:
-        for _ in range(3000):
-            if c.get(f"/api/tables/{tid}").json()["step"] >= 3:
-                break
-            time.sleep(0.02)
-        assert c.get(f"/api/tables/{tid}").json()["step"] >= 3
+        hub = c.app.state.hub
+        wait_until(hub, lambda: hub.tables[tid].step >= 3, what="three bot moves")
 
 
 def test_sigterm_does_not_wait_for_a_long_search(server_factory):
@@ -168,9 +161,7 @@ def test_sigterm_does_not_wait_for_a_long_search(server_factory):
     r = httpx.post(srv.url + "/api/tables", json={"game": "buccaneers", "players": 3,
                                                   "seats": [bot("mcts:iterations=1000000000")] * 3})
     assert r.status_code == 201, r.text
-    for _ in range(600):
-        if httpx.get(srv.url + f"/api/tables/{r.json()['id']}").json()["step"] >= 1:
-            break
-        time.sleep(0.05)
+    tid = r.json()["id"]
+    until_pushed(srv.url, tid, lambda: httpx.get(srv.url + f"/api/tables/{tid}").json()["step"] >= 1, what="a first move")
     srv.proc.terminate()
     assert srv.proc.wait(timeout=20) is not None  # bounded: a billion iterations would hold it far longer

@@ -12,6 +12,8 @@ import httpx
 
 from voidtable.engine.records import Record, replay
 
+from .conftest import until_pushed
+
 
 def get_state(url, tid, token=None):
     headers = {"Authorization": f"Bearer {token}"} if token else {}
@@ -20,15 +22,13 @@ def get_state(url, tid, token=None):
     return r.json()
 
 
-def settle(url, tid, people, polls=2000):
-    """Wait until only people are to move (bots then cannot change anything) and return the step."""
-    import time
-    for _ in range(polls):
+def settle(url, tid, people):
+    """Wait until only people are to move (bots then cannot change anything) and return the table's lobby line."""
+    def settled():
         info = httpx.get(f"{url}/api/tables/{tid}", timeout=30).json()
-        if info["status"] == "finished" or set(info["to_move"]) <= people:
-            return info
-        time.sleep(0.01)
-    raise AssertionError("bots did not settle")
+        return info if info["status"] == "finished" or set(info["to_move"]) <= people else None
+
+    return until_pushed(url, tid, settled, what="the bots settling")
 
 
 def test_kill_9_mid_game_then_restart_loses_nothing(server_factory, tmp_path):
@@ -83,12 +83,8 @@ def test_kill_9_mid_game_then_restart_loses_nothing(server_factory, tmp_path):
     assert httpx.get(f"{url}/api/tables/{tid}", timeout=30).json()["step"] >= acked[-1][0]
     play(400)  # to the end
     for table_id in (tid, busy["id"]):
-        for _ in range(3000):
-            info = httpx.get(f"{url}/api/tables/{table_id}", timeout=30).json()
-            if info["status"] == "finished":
-                break
-            import time
-            time.sleep(0.02)
+        info = until_pushed(url, table_id, lambda: (i := httpx.get(f"{url}/api/tables/{table_id}", timeout=30).json())
+                            ["status"] == "finished" and i, what="the game finishing")
         assert info["status"] == "finished"
         rec = Record.from_json(httpx.get(f"{url}/api/tables/{table_id}/record", timeout=30).json())
         final, _ = replay(rec, verify=True)

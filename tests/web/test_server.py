@@ -9,7 +9,7 @@ import pytest
 from voidtable.engine import games as registered_games
 from voidtable.engine.records import Record, replay
 
-from .conftest import bot, create, move, person, state, wait_status
+from .conftest import bot, create, move, person, state, wait_status, wait_until
 
 
 # ---------------------------------------------------------------- lobby
@@ -243,12 +243,10 @@ def test_people_and_bots_share_a_table_until_the_end(client):
     assert last.status_code == 409 and "game is over" in last.json()["error"]
 
 
-def wait_for_change(client, tid, step, polls=2000):
-    import time
-    for _ in range(polls):
-        if client.get(f"/api/tables/{tid}").json()["step"] != step:
-            return
-        time.sleep(0.005)
+def wait_for_change(client, tid, step):
+    """Until the table is past ``step`` (the bots moved): judged after each change, not by polling."""
+    hub = client.app.state.hub
+    wait_until(hub, lambda: hub.tables[tid].step != step, what=f"a move after step {step}")
 
 
 def test_record_and_replay_are_refused_while_the_game_runs(client, three):

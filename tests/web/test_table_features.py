@@ -51,8 +51,8 @@ def test_a_move_clock_runs_out_a_bot_chooses_that_move_and_a_restart_keeps_the_c
         wall.advance(19)
         on_loop(hub, hub.tick)
         table = hub.tables[tid]
-        wait_until(lambda: {0, 1} <= {p for p, _ in table.actions}, what="bots choosing for both timed-out seats")
-        wait_until(lambda: not hub._forced, what="the forced moves done, so no later move of theirs goes to a bot")
+        wait_until(hub, lambda: {0, 1} <= {p for p, _ in table.actions}, what="bots choosing for both timed-out seats")
+        wait_until(hub, lambda: not hub._forced, what="the forced moves done, so no later move of theirs goes to a bot")
         seen = state(c, tid, tess)
         assert sum("time for this move ran out" in t["text"] for t in seen["talk"]) == 2
         assert seen["table"]["seats"][0].get("held") is None  # a move clock costs one move, not the seat
@@ -120,7 +120,7 @@ def test_with_three_players_a_resigned_seat_is_played_by_a_bot_to_the_end(client
     assert client.post(f"/api/tables/{tid}/take-back", headers=bearer(ana)).status_code == 409
     client.post(f"/api/tables/{tid}/resign", headers=bearer(ben))
     hub = client.app.state.hub
-    wait_until(lambda: hub.tables[tid].status == "finished", what="the bots finishing the game")
+    wait_until(hub, lambda: hub.tables[tid].status == "finished", what="the bots finishing the game")
     seen = state(client, tid, ben)
     assert seen["result"]["resigned"] == [0, 1] and "Ana, Ben resigned" in seen["result"]["summary"]
     assert [s["resigned"] for s in sorted(seen["result"]["standings"], key=lambda s: s["seat"])] == [True, True, False]
