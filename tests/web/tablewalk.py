@@ -38,6 +38,11 @@ class Walk:
     seed: int
     moves: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
     positions: list[int] = field(default_factory=list)  # a step: the number of moves played before it
+    kinds: dict[int, set[str]] = field(default_factory=dict)  # the kinds of card the mover saw at each step
+
+    def first(self, kind: str) -> int:
+        """The first step whose mover saw a card of ``kind`` ("designs:tech")."""
+        return next(s for s in sorted(self.kinds) if kind in self.kinds[s])
 
 
 def kinds_of_cards(scene: dict[str, Any]) -> set[str]:
@@ -66,7 +71,7 @@ def bot_game(name: str, players: int, seed: int, decisions: int = 300, looks: in
     state = game.new_state(seed)
     agents = [agent_for(name, derive_seed(seed, 1 + p)) for p in range(players)]
     walk = Walk(name, players, seed)
-    seen: dict[int, set[str]] = {}
+    seen = walk.kinds
     names = NAMES[:players]
     for step in range(decisions):
         if state.is_over():

@@ -12,6 +12,7 @@ Buccaneers' small cards their Weight, and every card badge stood half outside it
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -22,6 +23,7 @@ from .tablewalk import Replayer, bot_game, table_configs
 
 pytestmark = needs_chromium
 OVERFLOW = (Path(__file__).with_name("overflow.js")).read_text()
+WEIGH = (Path(__file__).with_name("weigh.js")).read_text()
 WIDTHS = (1400, 800)
 SEED = 11
 
@@ -56,7 +58,8 @@ def window():
 def test_no_words_spill_out_of_a_card(server, window, name, players):
     walk = bot_game(name, players, SEED)
     table = Replayer(server.url, walk)
-    problems = []
+    problems: list[str] = []
+    unsaid: list[str] = []
     looked = 0
     try:
         for step in walk.positions:
@@ -64,6 +67,7 @@ def test_no_words_spill_out_of_a_card(server, window, name, players):
             window.goto(table.to(step))
             window.wait_for_function("() => document.querySelector('#status').innerText.startsWith('Your turn')",
                                      timeout=30_000)
+            unsaid += [f"step {step}: {p}" for p in window.evaluate(WEIGH)]
             for width in WIDTHS:
                 window.set_viewport_size({"width": width, "height": 900})
                 window.wait_for_function(f"() => document.documentElement.clientWidth <= {width}")
@@ -76,3 +80,47 @@ def test_no_words_spill_out_of_a_card(server, window, name, players):
         table.close()
     assert looked, f"{name}: no card or player panel at steps {walk.positions}"
     assert not problems, f"{name}: {len(problems)} words out of their box:\n" + "\n".join(problems[:12])
+    assert not unsaid, f"{name}: {len(unsaid)} choices do not say what they do:\n" + "\n".join(unsaid[:12])
+
+
+def test_black_abyss_technologies_and_buildings_say_what_they_do(server, window):
+    """Issue 28 item 5: a technology card showed its name and cost only (its tooltip repeated the name), and a
+    planet square's menu was announced as "choose". Now each technology card says what it does, from its rules
+    data, and a square's tooltip lists its choices, each building with what it brings."""
+    from voidtable.engine.registry import load
+    from voidtable.games.abyss.fourx.text import building_effect, tech_effect
+
+    game = load("abyss", 4, {})
+    walk = bot_game("abyss", 4, SEED)
+    step = walk.first("designs:tech")
+    table = Replayer(server.url, walk)
+    try:
+        window.set_viewport_size({"width": 1400, "height": 900})
+        window.goto(table.to(step))
+        window.wait_for_selector("#part-designs .card.k-tech")
+        by_name = {t.name: k for k, t in game.rules.techs.items()}
+        cards = window.locator("#part-designs .card.k-tech")
+        assert cards.count() >= 3
+        for i in range(cards.count()):
+            card = cards.nth(i)
+            name = card.locator(".ctitle").inner_text()
+            said = tech_effect(game, by_name[name])
+            assert said and card.locator(".ctext").inner_text() == said, name
+            assert said in (card.get_attribute("title") or ""), name
+        assert "Lets you found colonies on blue planets" in window.locator("#part-designs").inner_text()
+        squares = window.locator("[id^=part-planet-] .card.legal[aria-haspopup]")
+        assert squares.count(), "no square with a menu at this step"
+        for i in range(squares.count()):
+            label = squares.nth(i).get_attribute("aria-label") or ""
+            assert label != "choose" and label.startswith("Square "), label
+        buildings = {b.name: k for k, b in game.rules.buildings.items()}
+        tips = [squares.nth(i).get_attribute("title") or "" for i in range(squares.count())]
+        built = [(i, m.group(1)) for i, tip in enumerate(tips) for m in re.finditer(r"• Build an? ([A-Z][a-z ]+?) on square", tip)]
+        assert built, tips
+        i, name = built[0]
+        assert building_effect(game, buildings[name]).lower() in tips[i].lower(), tips[i]
+        squares.nth(i).click()
+        menu = window.locator("#menu:not([hidden])")
+        assert building_effect(game, buildings[name]).lower() in menu.inner_text().lower()
+    finally:
+        table.close()

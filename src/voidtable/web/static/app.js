@@ -671,10 +671,17 @@ function clickable(node, item, live, key) {
   node.tabIndex = 0;
   node.setAttribute("role", "button");
   node.dataset.key = key;
-  const label = item.hint || (item.action ? item.action.kind : "choose");
+  // what clicking does, in words: the action's hint, or the element and the choices its menu offers
+  const menu = item.choices ? item.choices.map(c => c.label) : [];
+  const label = item.hint || (item.action ? item.action.kind.replace(/_/g, " ")
+    : `${item.title || item.name || item.label || "Choose"}: ${menu.join("; ")}`);
   node.setAttribute("aria-label", label);
   if (!item.action) node.setAttribute("aria-haspopup", "menu");
-  if (!node.getAttribute("title")) node.setAttribute("title", label);
+  const tip = node instanceof SVGElement ? node.querySelector(":scope > title") : null;
+  const more = item.action ? (item.hint && !item.text ? [item.hint] : []) : menu.map(m => "• " + m);
+  if (tip) tip.textContent = [tip.textContent, ...more.filter(m => !tip.textContent.includes(m))].join("\n");
+  else if (!node.getAttribute("title")) node.setAttribute("title", label);
+  else node.setAttribute("title", [node.getAttribute("title"), ...more.filter(m => !node.getAttribute("title").includes(m))].join("\n"));
   const go = () => item.action ? send(item.action) : openMenu(item.choices, item.hint || item.title || item.label || "Choose", node);
   node.addEventListener("click", ev => { ev.stopPropagation(); go(); });
   node.addEventListener("keydown", ev => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); go(); } });

@@ -28,8 +28,8 @@ from voidtable.engine.game import Game
 
 from ..fleet.text import cell_name
 from .data import MainRules
-from .text import (TERRAIN_WORDS, building_name, card_name, describe_action, kind_words, seat_name, ship_name,
-                   tech_name)
+from .text import (TERRAIN_WORDS, building_effect, building_name, card_name, describe_action, kind_words, seat_name,
+                   ship_name, tech_effect, tech_name)
 
 Json = dict[str, Any]
 
@@ -113,14 +113,25 @@ class Table:
         return self.by_kind.pop(kind, [])
 
 
+def weigh(game: Game, action: Action, names: Sequence[str]) -> str:
+    """An action in words with what it brings, where a player must weigh it: a building's or a technology's effect."""
+    words = describe_action(game, action, names=names)
+    effect = ""
+    if action.kind == "build":
+        effect = building_effect(game, action.arg[2])
+    elif action.kind in ("buy_tech", "free_tech"):
+        effect = tech_effect(game, action.arg)
+    return f"{words}: {effect[:1].lower()}{effect[1:]}" if effect else words
+
+
 def clickable(item: Json, actions: list[Action], game: Game, names: Sequence[str]) -> Json:
     """One action: clicking sends it; several: clicking opens a menu."""
     if len(actions) == 1:
         item["action"] = actions[0].to_json()
-        item["hint"] = describe_action(game, actions[0], names=names)
+        item["hint"] = weigh(game, actions[0], names)
         item["highlight"] = True
     elif actions:
-        item["choices"] = [{"label": describe_action(game, a, names=names), "action": a.to_json()} for a in actions]
+        item["choices"] = [{"label": weigh(game, a, names), "action": a.to_json()} for a in actions]
         item["highlight"] = True
     return item
 
@@ -223,10 +234,10 @@ def designs_part(t: Table) -> Json | None:
     for a in t.take_list("buy_tech"):
         e, f = t.m.tech_cost(a.arg)
         cards.append(clickable({"id": f"tech-{a.arg}", "title": tech_name(t.game, a.arg), "kind": "tech",
-                                "badge": f"{e} energy, {f} food"}, [a], t.game, t.names))
+                                "badge": f"{e} energy, {f} food", "text": tech_effect(t.game, a.arg)}, [a], t.game, t.names))
     for a in t.take_list("free_tech"):
         cards.append(clickable({"id": f"tech-{a.arg}", "title": tech_name(t.game, a.arg), "kind": "tech",
-                                "badge": "free (bonus square)"}, [a], t.game, t.names))
+                                "badge": "free (bonus square)", "text": tech_effect(t.game, a.arg)}, [a], t.game, t.names))
     if not cards:
         return None
     return {"kind": "cards", "id": "designs", "title": "Ship cards, hulls and technologies to buy", "layout": "row",

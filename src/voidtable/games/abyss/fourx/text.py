@@ -83,6 +83,57 @@ def tech_name(game: Game, key: str) -> str:
     return t.name if t is not None else key.replace("_", " ")
 
 
+def _and(items: Sequence[str]) -> str:
+    return ", ".join(items[:-1]) + " and " + items[-1] if len(items) > 1 else "".join(items)
+
+
+def tech_effect(game: Game, key: str) -> str:
+    """What a technology does, in words, from its rules data: shown on its card so a buyer can weigh it."""
+    m = _m(game)
+    t = m.techs.get(key)
+    if t is None:
+        return ""
+    places = "place" if t.amount == 1 else "places"
+    makers = [b.name.lower() for b in m.buildings.values() if b.produces == t.resource]
+    said = {
+        "hospitable": f"Lets you found colonies on {t.colour} planets" + (" and moons" if t.colour == "blue" else ""),
+        "output": f"Each working {' or '.join(makers) or 'building'} makes {t.amount} more {t.resource} a production"
+                  f" (base {m.data.production.per_building})",
+        "engines": f"Every ship of yours flies {t.amount} more {places} a move",
+        "range": f"You may explore {t.amount} more {places} away from friendly planets",
+        "scan": f"A scan reveals {t.amount} squares ({m.data.movement.scan_base} without scanners)",
+        "secret": "Its owner wins at the end of the cycle",
+        "fighter_computer": f"Your fighters get computer {t.amount}, at once",
+        "fighter_jammer": f"Your fighters get jammer {t.amount}, at once",
+    }.get(t.effect, "")
+    tiles = [m.ships.tiles[k].name for k, tech in m.data.tile_techs.items() if tech == key and k in m.ships.tiles]
+    cards = [card_name(game, c) for c, needs in m.cards.items() if key in needs]
+    unlocks = ([f"fit {_and(tiles)}"] if tiles else []) + ([f"build {_and(cards)}"] if cards else [])
+    return "; ".join(([said] if said else []) + (["Lets you " + ", and ".join(unlocks)] if unlocks else []))
+
+
+#: What the buildings the rules know by key do (the rest say it through their data: produces, dock, wonder).
+BUILDING_WORDS = {"habitat": "Keeps {capacity} buildings on its planet working",
+                  "trade_house": "Transports sell cargo here: distance x units",
+                  "defence": "Fires at enemy ships near the planet in a battle",
+                  "space_port": "Repairs ships here for half the part's price"}
+
+
+def building_effect(game: Game, key: str) -> str:
+    """What a building does, in words (shown with its choices on a planet's squares)."""
+    m = _m(game)
+    b = m.buildings.get(key)
+    if b is None:
+        return ""
+    if b.produces:
+        return f"Makes {m.data.production.per_building} {b.produces} a production"
+    if b.dock:
+        return "A dock: builds ships here" + (", cruisers too" if b.dock == "large" else " (not cruisers)")
+    if b.wonder:
+        return f"Wonder: each of your {b.wonder} producers makes 1 more; never destroyed"
+    return BUILDING_WORDS.get(key, "").format(capacity=m.data.habitat.capacity)
+
+
 def card_name(game: Game, key: str) -> str:
     m = _m(game)
     if key in m.ships.designs:
