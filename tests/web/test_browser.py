@@ -11,14 +11,13 @@ from __future__ import annotations
 
 import json
 import re
-import time
 from pathlib import Path
 
 import pytest
 
 from voidtable.engine.registry import games
 
-from .conftest import ARTIFACTS
+from .conftest import ARTIFACTS, until_pushed
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright (the web extra) is not installed")
 
@@ -167,11 +166,9 @@ def finished_bot_table(srv, seed: int | None) -> str:
     res = httpx.post(f"{srv.url}/api/tables", json=req)
     assert res.status_code == 201, res.text
     tid = res.json()["id"]
-    for _ in range(3000):
-        if httpx.get(f"{srv.url}/api/tables/{tid}").json()["status"] == "finished":
-            return tid
-        time.sleep(0.02)
-    pytest.fail(f"bot table {tid} did not finish")
+    until_pushed(srv.url, tid, lambda: httpx.get(f"{srv.url}/api/tables/{tid}").json()["status"] == "finished",
+                 what=f"bot table {tid} finishing")
+    return tid
 
 
 def upload_and_step(page, url: str, name: str, text: str) -> None:
@@ -263,10 +260,8 @@ def test_log_line_numbers_show_whole_past_one_hundred(server_factory, page):
     import httpx
     res = httpx.post(f"{srv.url}/api/tables", json={"game": "buccaneers", "players": 5, "seed": 1,
                                                      "seats": [{"kind": "bot", "bot": "easy"}] * 5}).json()
-    for _ in range(3000):
-        if httpx.get(f"{srv.url}/api/tables/{res['id']}").json()["status"] == "finished":
-            break
-        time.sleep(0.02)
+    until_pushed(srv.url, res["id"], lambda: httpx.get(f"{srv.url}/api/tables/{res['id']}").json()["status"] == "finished",
+                 what="the bots' game finishing")
     page.goto(f"{srv.url}/t/{res['id']}")
     page.wait_for_selector("#result")
     lines = page.locator("#log li")

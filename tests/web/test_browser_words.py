@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import re
-import time
 from pathlib import Path
 
 import pytest
 
 from voidtable.engine.registry import games
 
+from .conftest import until_pushed
 from .test_browser import CHROMIUM, browser, finished_bot_table, page  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"no chromium at {CHROMIUM}")
@@ -23,11 +23,8 @@ def test_every_hex_the_black_sun_log_names_is_labelled_on_the_map(server_factory
     srv = server_factory("--bot-delay", "0")
     res = httpx.post(f"{srv.url}/api/tables", json={"game": "blacksun", "players": 3, "seed": 5,
                                                     "seats": [{"kind": "bot", "bot": "easy"}] * 3}).json()
-    for _ in range(3000):
-        info = httpx.get(f"{srv.url}/api/tables/{res['id']}").json()
-        if info["status"] == "finished" or info["step"] >= 150:
-            break
-        time.sleep(0.02)
+    until_pushed(srv.url, res["id"], lambda: (i := httpx.get(f"{srv.url}/api/tables/{res['id']}").json())["status"] == "finished"
+                 or i["step"] >= 150, what="150 bot moves")
     page.goto(f"{srv.url}/t/{res['id']}")
     page.wait_for_selector("#part-map text.hname")
     log = page.locator("#log li .t").all_inner_texts()
