@@ -383,6 +383,9 @@ function rememberMySeat(msg) {
 
 function onState(msg) {
   rememberMySeat(msg);
+  // the last move: what changed since the scene this page showed before (a message of the same step, such as a
+  // chat line or a reconnect, keeps the marks it had)
+  if (!T.msg || T.msg.step !== msg.step) T.changed = changes(T.msg ? T.msg.scene : null, msg.scene);
   T.log = T.log.slice(0, msg.log_from).concat(msg.log);
   T.talk = T.talk.slice(0, msg.talk_from || 0).concat(msg.talk || []);
   T.msg = msg;
@@ -424,8 +427,7 @@ function render() {
   applyStyle(scene.style);
   const main = el("div", { class: "scene", id: "scene" }, drawParts(scene.parts || [], yourTurn));
   const side = el("aside", { class: "side" },
-    el("section", { class: "part you" }, el("h2", { text: "You" }), el("p", { id: "who", text: who }),
-      el("p", { class: "muted", text: msg.step === 1 ? "1 move made" : `${msg.step} moves made` }), nameBox(msg)),
+    el("section", { class: "part you" }, el("h2", { text: "You" }), el("p", { id: "who", text: who }), nameBox(msg)),
     heldBox(msg),
     clocksBox(msg),
     msg.result ? resultBox(msg.result, `/replay/${T.id}`, msg.table.id) : null,
@@ -435,7 +437,7 @@ function render() {
     seatActions(msg),
     creatorBox(msg),
     chatBox(msg),
-    logBox(T.log));
+    logBox(T.log, msg.step));
   const draft = $("#chat-text") ? $("#chat-text").value : "";
   const chatFocused = document.activeElement && document.activeElement.id === "chat-text";
   const nameDraft = $("#name-text") ? $("#name-text").value : null;
@@ -444,6 +446,7 @@ function render() {
   const atBottom = !scroll || scroll.scrollTop + scroll.clientHeight >= scroll.scrollHeight - 30;
   const focusId = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.key : null;
   app().replaceChildren(main, side);
+  markChanges(T.changed);
   if ($("#chat-text")) { $("#chat-text").value = draft; if (chatFocused) $("#chat-text").focus(); }
   if ($("#name-text") && nameDraft !== null) { $("#name-text").value = nameDraft; if (nameFocused) $("#name-text").focus(); }
   const talk = $("#chat ol"); if (talk) talk.scrollTop = talk.scrollHeight;
@@ -512,9 +515,16 @@ async function tableAction(path, opts, token) {
 
 const HELD = { handed: "the table's creator handed it to a bot while you were away", resigned: "you resigned; a bot plays on to the end",
   timeout: "your time ran out; a bot plays on to the end" };
+// once the game is over nobody plays on: said in the past, and a resignation that ended a game of two says so
+const HELD_OVER = { handed: "a bot played your seat to the end", resigned: "you resigned; a bot played your seat to the end",
+  timeout: "your time ran out; a bot played your seat to the end" };
 function heldBox(msg) {
   if (!msg.held) return null;
-  return el("section", { class: "part held", id: "held" }, el("h2", { text: "A bot plays your seat" }), el("p", { text: HELD[msg.held] || "" }),
+  const over = msg.table.status === "finished";
+  const ended = over && msg.held === "resigned" && msg.table.players === 2;  // the other player won at once
+  const head = ended ? "You resigned" : over ? "A bot played your seat" : "A bot plays your seat";
+  const text = ended ? "You resigned, so the game is over: the other player wins." : (over ? HELD_OVER : HELD)[msg.held] || "";
+  return el("section", { class: "part held", id: "held" }, el("h2", { text: head }), el("p", { text }),
     msg.held === "handed" && msg.table.status === "running" || msg.held === "handed" && msg.table.status === "waiting"
       ? el("button", { class: "btn primary", id: "take-back", text: "Take my seat back", onclick: () => tableAction("take-back", {}, T.token) }) : null);
 }
@@ -616,11 +626,14 @@ function choicesBox(msg, yourTurn) {
   return box;
 }
 
-function logBox(lines) {
+// ``moves``: how many moves the table has made (as this seat counts them: the moves it can know of), shown with
+// the log, whose moves they are, never under "You"
+function logBox(lines, moves) {
   // the number is drawn as text (not an ol marker, which the list's padding clipped: 189 showed as "89.")
   const ol = el("ol", { "aria-live": "polite" }, lines.map((l, i) => el("li", {},
     el("span", { class: "n", "aria-hidden": "true", text: `${i + 1}.` }), el("span", { class: "t", text: l }))));
-  return el("section", { class: "part log", id: "log" }, el("h2", { text: "What happened" }), ol);
+  const count = moves === undefined ? null : el("span", { class: "muted moves", id: "moves", text: ` · ${moves === 1 ? "1 move" : `${moves} moves`} so far` });
+  return el("section", { class: "part log", id: "log" }, el("h2", {}, "What happened", count), ol);
 }
 
 function tableKeys(ev) {
@@ -723,6 +736,54 @@ function closeMenu() {
   if (m.anchor && document.contains(m.anchor)) m.anchor.focus();
 }
 document.addEventListener("click", ev => { const m = $("#menu"); if (!m.hidden && !m.contains(ev.target)) closeMenu(); });
+
+// ---------------------------------------------------------------- the last move, highlighted
+// The page knows no game, so it finds the last move by comparing two scenes: a piece that moved or appeared (and
+// the hex it left), a hex whose fill or words changed, a card that appeared or whose words changed. Parts that
+// were not on the table before (a menu of cards to buy, say) are new, not changed, and are not marked.
+function sceneItems(scene) {
+  const items = new Map();
+  const put = (key, value) => items.set(key, JSON.stringify(value));
+  for (const p of (scene && scene.parts) || []) {
+    const id = p.id || p.kind;
+    items.set(`part|${id}`, "");
+    for (const h of p.hexes || []) put(`hex|${id}|${h.q},${h.r}`, [h.fill, h.name, h.label, h.sub]);
+    for (const pc of p.pieces || []) if (pc.id !== undefined && pc.id !== null) put(`piece|${id}|${pc.id}`, [pc.at, pc.label, pc.seat, pc.fill]);
+    for (const c of p.cards || []) if (c.id) put(`card|${id}|${c.id}`, [c.title, c.tag, c.stats, c.text, c.face, c.turned, c.badge]);
+    for (const pl of p.players || []) for (const c of pl.cards || []) if (c.id) put(`pcard|${id}|${pl.seat}|${c.id}`, [c.title, c.tag, c.stats, c.text, c.face, c.turned, c.badge]);
+  }
+  return items;
+}
+function changes(before, after) {
+  const out = [];
+  if (!before || !after) return out;
+  const old = sceneItems(before), now = sceneItems(after);
+  for (const [key, value] of now) {
+    const [kind, part] = key.split("|");
+    if (kind === "part" || !old.has(`part|${part}`) || old.get(key) === value) continue;
+    out.push(key);
+    if (kind === "piece" && old.has(key)) {  // a piece that moved: the hex (or edge) it left
+      const was = JSON.parse(old.get(key))[0] || {};
+      if (was.hex) out.push(`hex|${part}|${was.hex.join(",")}`);
+    }
+  }
+  return out;
+}
+function markChanges(keys) {
+  for (const key of keys || []) {
+    const [kind, part, a, b] = key.split("|");
+    const root = document.getElementById("part-" + part);
+    if (!root) continue;
+    const sel = kind === "hex" ? `g.hex[data-hex="${CSS.escape(a)}"]` : kind === "piece" ? `g.piece[data-piece="${CSS.escape(a)}"]`
+      : kind === "card" ? `.card[data-card="${CSS.escape(a)}"]` : `.player[data-seat="${CSS.escape(a)}"] .card[data-card="${CSS.escape(b)}"]`;
+    for (const node of root.querySelectorAll(sel)) {
+      node.classList.add("last");
+      const tip = node instanceof SVGElement ? node.querySelector(":scope > title") : null;
+      if (tip) tip.textContent += "\n(changed by the last move)";
+      else node.setAttribute("title", (node.getAttribute("title") || "") + "\n(changed by the last move)");
+    }
+  }
+}
 
 // ---------------------------------------------------------------- the scene's parts
 function drawParts(parts, live) {
@@ -954,13 +1015,24 @@ async function showFrame(step, seat = R.seat) {
     if (R.id) f = await api(`/api/tables/${R.id}/replay?step=${step}&seat=${seat === null ? "" : seat}`);
     else f = await api("/api/replay", { method: "POST", body: JSON.stringify({ record: R.record, step, seat }) });
   } catch (e) { toast(e.message); return; }
+  // the last move of this step: what changed since the step before, as this seat saw it
+  let before = R.frame && R.frame.step === f.step - 1 && R.frame.seat === f.seat ? R.frame : null;
+  if (!before && f.step > 0) {
+    try {
+      before = R.id ? await api(`/api/tables/${R.id}/replay?step=${f.step - 1}&seat=${seat === null ? "" : seat}`)
+        : await api("/api/replay", { method: "POST", body: JSON.stringify({ record: R.record, step: f.step - 1, seat }) });
+    } catch (e) { before = null; }
+  }
+  R.changed = changes(before ? before.scene : null, f.scene);
   R.frame = f; R.step = f.step; R.steps = f.steps;
   if (R.id) history.replaceState(null, "", `/replay/${R.id}?step=${f.step}${seat === null ? "" : "&seat=" + seat}`);
   setTop(f.title + " (replay)", f.scene.headline, `Step ${f.step} of ${f.steps}` + (f.action ? ` · ${f.action}` : ""));
+  // seats by the names the table gave them where the frame has them (a replay of a bare record has only seat numbers)
+  const who = s => (f.names && f.names[s]) || `Seat ${s}`;
   const slider = el("input", { type: "range", min: 0, max: f.steps, value: f.step, id: "replay-step", "aria-label": "step" });
   slider.addEventListener("change", () => showFrame(+slider.value));
   const seatSel = el("select", { id: "replay-seat", "aria-label": "whose view" },
-    el("option", { value: "", text: "Spectator's view" }), [...Array(f.players).keys()].map(s => el("option", { value: s, text: `Seat ${s}'s view`, selected: s === seat })));
+    el("option", { value: "", text: "Spectator's view" }), [...Array(f.players).keys()].map(s => el("option", { value: s, text: `${who(s)}'s view`, selected: s === seat })));
   seatSel.addEventListener("change", () => showFrame(R.step, seatSel.value === "" ? null : +seatSel.value));
   const controls = el("section", { class: "part controls" }, el("h2", { text: "Replay" }),
     el("div", { class: "buttons" },
@@ -970,8 +1042,6 @@ async function showFrame(step, seat = R.seat) {
       el("button", { class: "btn", text: "End »", onclick: () => showFrame(R.steps) })),
     slider, seatSel, el("p", { class: "muted", text: "Keys: ← → step, Home, End." }),
     f.last && f.last.length ? el("ul", { class: "last" }, f.last.map(l => el("li", { text: l }))) : null);
-  // seats by the names the table gave them where the frame has them (a replay of a bare record has only seat numbers)
-  const who = s => (f.names && f.names[s]) || `Seat ${s}`;
   const result = f.result ? el("section", { class: "part result" }, el("h2", { text: "Result" }),
     el("p", { text: (f.result.winners.length === 1 ? "Winner: " : "Shared victory: ") + f.result.winners.map(who).join(", ")
       + (f.result.resigned && f.result.resigned.length ? ` (${f.result.resigned.map(who).join(", ")} resigned)` : "") }),
@@ -979,6 +1049,7 @@ async function showFrame(step, seat = R.seat) {
   applyStyle(f.scene.style);
   app().replaceChildren(el("div", { class: "scene", id: "scene" }, drawParts(f.scene.parts || [], false)),
     el("aside", { class: "side" }, controls, result, logBox(f.log)));
+  markChanges(R.changed);
   const ol = $("#log ol"); if (ol) ol.scrollTop = ol.scrollHeight;
 }
 

@@ -45,6 +45,12 @@ def _r(game: Game) -> Rules:
     return rules
 
 
+def mark(design: str, n: int, owner: int) -> str:
+    """A ship's label on the board: its design's initial and piece number, in capitals for the first fleet and in
+    small letters for the second (as the terminal draws them), so both sides' Picket 1 never read alike."""
+    return (design[:1].upper() if owner == 0 else design[:1].lower()) + str(n)
+
+
 def hex_of(cell: Sequence[int]) -> list[int]:
     """The map position of a board cell: rows offset by half a cell (the page draws cells as hexes)."""
     x, y = cell[0], cell[1]
@@ -71,10 +77,10 @@ class Table:
         return {(tuple(a.arg) if isinstance(a.arg, list) else a.arg): a for a in acts}
 
 
-def clickable(item: Json, action: Action | None, game: Game) -> Json:
+def clickable(item: Json, action: Action | None, game: Game, names: Sequence[str] | None = None) -> Json:
     if action is not None:
         item["action"] = action.to_json()
-        item["hint"] = describe_action(game, action)
+        item["hint"] = describe_action(game, action, names)
         item["highlight"] = True
     return item
 
@@ -92,7 +98,7 @@ def board_part(t: Table) -> Json:
         act = place.get((x, y)) or move.get((x, y))
         if act is not None and act.kind == "move":
             item["fill"] = "reach"
-        hexes.append(clickable(item, act, t.game))
+        hexes.append(clickable(item, act, t.game, t.names))
     pieces = []
     for sh in t.view["ships"]:
         if sh["cell"] is None:
@@ -101,12 +107,13 @@ def board_part(t: Table) -> Json:
         d = r.designs[sh["design"]]
         title = (f"{t.who(sh['owner'])}'s {d.name} {n}: computer {sh['computer']}, jammer {sh['jammer']}, "
                  f"shield {sh['shield']}, move {sh['move']}, {sh['working']} of {len(d.tiles)} squares working")
-        item = {"id": f"ship-{sh['id']}", "at": {"hex": hex_of(sh["cell"])}, "label": f"{d.name[0]}{n}",
+        item = {"id": f"ship-{sh['id']}", "at": {"hex": hex_of(sh["cell"])}, "label": mark(d.name, n, sh["owner"]),
                 "seat": sh["owner"], "shape": "square", "title": title}
         if sh["id"] == t.decision.get("ship"):
             item["mark"] = "moving"
-        pieces.append(clickable(item, activate.get(sh["id"]) or fire.get(sh["id"]), t.game))
-    legend = [{"label": f"{t.who(0)}'s edge", "fill": "edge-0"}, {"label": f"{t.who(1)}'s edge", "fill": "edge-1"}]
+        pieces.append(clickable(item, activate.get(sh["id"]) or fire.get(sh["id"]), t.game, t.names))
+    legend = [{"label": f"{t.who(0)}'s edge, ships in capitals (P1)", "fill": "edge-0"},
+              {"label": f"{t.who(1)}'s edge, ships in small letters (p1)", "fill": "edge-1"}]
     if move:
         legend.append({"label": "within reach", "fill": "reach"})
     return {"kind": "hexmap", "id": "board", "title": f"Battle board ({r.board.width} x {r.board.height})",
@@ -120,7 +127,7 @@ def design_cards(t: Table) -> Json:
         d = t.r.designs[key]
         card: Json = {"id": f"design-{key}", "title": d.name, "kind": d.hull, "tag": t.r.hulls[d.hull].name,
                       "badge": f"{d.points} points", "text": design_line(t.game, key)}
-        cards.append(clickable(card, buy.get(key), t.game))
+        cards.append(clickable(card, buy.get(key), t.game, t.names))
     return {"kind": "cards", "id": "designs", "title": "Designs", "layout": "row", "cards": cards}
 
 
@@ -132,7 +139,7 @@ def fleet_cards(t: Table, q: int) -> Json:
         _, n = piece_number(t.r, sh["id"])
         d = t.r.designs[sh["design"]]
         squares = ", ".join(tile_name(t.game, k) + (" (covered)" if i in sh["disabled"] else "") for i, k in enumerate(d.tiles))
-        cards.append({"id": f"ship-card-{sh['id']}", "title": f"{d.name} {n}", "kind": d.hull,
+        cards.append({"id": f"ship-card-{sh['id']}", "title": f"{d.name} {n} ({mark(d.name, n, q)})", "kind": d.hull,
                       "tag": cell_name(sh["cell"]),
                       "stats": [{"label": "computer", "value": sh["computer"]}, {"label": "jammer", "value": sh["jammer"]},
                                 {"label": "shield", "value": sh["shield"]}, {"label": "move", "value": sh["move"]}],
@@ -212,7 +219,7 @@ def build(game: Game, view: Json, legal: list[Action], seat: int | None, names: 
     ask = PROMPTS.get(kind, "Choose") if mine else None
     if buttons:
         parts.insert(0, {"kind": "buttons", "id": "decision", "title": ask or "Choices",
-                         "buttons": [{"label": describe_action(game, a), "action": a.to_json()} for a in buttons]})
+                         "buttons": [{"label": describe_action(game, a, names), "action": a.to_json()} for a in buttons]})
     status = None
     if kind and not mine and isinstance(t.decision.get("seat"), int):
         status = f"{t.who(t.decision['seat'])}: {STATUS.get(kind, 'deciding')}"

@@ -183,6 +183,13 @@ def describe_event(game: Game, event: Event, names: Sequence[str] | None = None)
     return generic_event(event)
 
 
+def owned(game: Game, ship_id: Any, names: Sequence[str] | None = None) -> str:
+    """"Bartholomew's Picket 1": the owner named, since both fleets number their pieces alike."""
+    if not isinstance(ship_id, int):
+        return "a ship"
+    return f"{seat_name(game, ship_id // slots(_r(game)), names)}'s {ship_name(game, ship_id)}"
+
+
 def describe_action(game: Game, action: Action, names: Sequence[str] | None = None) -> str:
     k, a = action.kind, action.arg
     if k == "buy":
@@ -192,11 +199,11 @@ def describe_action(game: Game, action: Action, names: Sequence[str] | None = No
     if k == "place":
         return f"Place the next ship at {cell_name(a)}"
     if k == "activate":
-        return f"Act with {ship_name(game, a)}"
+        return f"Act with {owned(game, a, names)}"
     if k == "move":
         return f"Move to {cell_name(a)}"
     if k == "fire":
-        return f"Fire at {ship_name(game, a)}"
+        return f"Fire at {owned(game, a, names)}"
     if k == "disable":
         return f"Cover square {a + 1}"
     if k == "flee":
