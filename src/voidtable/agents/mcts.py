@@ -30,7 +30,18 @@ determinization, so the tree is "open loop" over chance and hidden cards).
   searching again. Decisions the game offers no plans for are searched as usual.
 * **Budget.** ``iterations`` or ``seconds``. With an iteration budget the
   agent is deterministic for its seed: the same observation and seed give the
-  same move.
+  same move. A time budget reads an injectable clock (``clock``, seconds; by
+  default ``time.perf_counter``) before every iteration and at every decision
+  inside one, and an iteration the deadline interrupts is dropped unscored, so
+  a search ends within one decision's cost of its budget (a decision of the
+  tree or of a rollout, or one ``evaluate``), not one iteration's.
+* **Trust in the bot.** With ``trust=z`` > 0 the bot's move (or the game's first
+  plan) is the presumed choice, and the search overrules it only when its
+  evidence says so: when the choice it would play on its own (the most visited)
+  has a mean reward above the bot's move's by more than ``z`` standard errors of
+  the difference. The margin shrinks as both are visited more, so with enough
+  iterations a clearly better move wins, and a move the search cannot tell from
+  the bot's leaves the bot's move standing. ``trust=0`` never asks the bot.
 """
 
 from __future__ import annotations
@@ -49,6 +60,7 @@ from voidtable.engine.state import GameState, Result
 from .base import Agent, Observation
 
 REWARDS = ("win", "rank", "mix", "score")
+UNSEEN_VARIANCE = 0.25  # the largest variance a reward in [0, 1] can have: one such pseudo-observation per choice
 ROLLOUTS = ("random", "heuristic")
 
 
@@ -56,7 +68,8 @@ Choice = Hashable  # an Action, or a Plan (a whole move) where the game offers p
 
 
 class Node:
-    """One point of the tree: per acting seat, per choice, [visits, total reward, availability]; children; plans.
+    """One point of the tree: per acting seat, per choice, [visits, total reward, availability, total squared
+    reward]; children; plans.
 
     ``plans[seat]`` holds the plans the game offered the first time ``seat`` decided here
     (None: none offered): later visits reuse them, and a plan whose first step is not legal
@@ -92,7 +105,7 @@ class MctsAgent(Agent):
 
     def __init__(self, game: str, seed: int = 0, iterations: int = 0, seconds: float = 0.0, c: float = 0.7,
                  rollout: str = "random", reward: str = "mix", max_depth: int = 0, horizon: int = -1,
-                 trust: float = -1.0, plans: int = -1) -> None:
+                 trust: float = -1.0, plans: int = -1, clock: Callable[[], float] = time.perf_counter) -> None:
         super().__init__(seed)
         if rollout not in ROLLOUTS:
             raise OptionError(f"agent mcts parameter 'rollout' must be one of {', '.join(ROLLOUTS)}, got {rollout!r}")
@@ -134,7 +147,8 @@ class MctsAgent(Agent):
             trust = settings.mcts_trust
         if trust > 0 and bot is None:
             raise OptionError(f"agent mcts parameter 'trust' needs a heuristic bot for {game!r}")
-        self.trust = trust  # the bot's move stands unless another gets trust * iterations more root visits
+        self.trust = trust  # the bot's move stands unless another's mean reward leads it by trust standard errors
+        self.clock = clock  # seconds: read at the start and end of a search, and often in between under a time budget
         hooks = get(game).hooks.plans
         if plans == 1 and hooks is None:
             raise OptionError(f"agent mcts parameter 'plans=1' needs {game!r} to offer whole moves (GameSpec.hooks.plans)")
@@ -143,15 +157,18 @@ class MctsAgent(Agent):
         self.last_iterations = 0
         self.last_seconds = 0.0
         self.last_root: Node | None = None
+        self.last_options: list[Any] = []  # the root's choices in the last search (actions, or the game's plans)
+        self.last_favourite: Any = None  # the bot's move (or the game's first plan) the last search presumed; None: no trust
 
     # -- the search ---------------------------------------------------------------
     def act(self, obs: Observation) -> Action:
+        self.last_favourite = None
         if len(obs.legal) == 1:
             self.last_iterations = 0
             return obs.legal[0]
         root = Node()
         rng = self.rng
-        start = time.perf_counter()
+        start = self.clock()
         options: list[Any] = obs.legal
         favourite: Any = None
         state: GameState | None = None
@@ -174,22 +191,18 @@ class MctsAgent(Agent):
                     return self._follow(options[0], state, obs)
             else:
                 options = obs.legal
-        if favourite is None and self.trust > 0 and self.bot is not None:
+        if self.trust <= 0:
+            favourite = None  # no trust: the bot is not asked (and its plan is just the first choice)
+        elif favourite is None and self.bot is not None:
             favourite = self.bot.act(obs, rng)
         deadline = start + self.seconds if self.seconds else None
-        limit = self.iterations if self.iterations else None
-        done = 0
-        while True:
-            if limit is not None and done >= limit:
-                break
-            if deadline is not None and done and (done & 7) == 0 and time.perf_counter() >= deadline:
-                break
-            self._iterate(root, obs, rng)
-            done += 1
+        done = self._search(root, obs, rng, deadline)
         self.last_iterations = done
-        self.last_seconds = time.perf_counter() - start
+        self.last_seconds = self.clock() - start
         self.last_root = root
-        best = self._best(root, obs.seat, options, favourite, self.trust * done)
+        self.last_options = list(options)
+        self.last_favourite = favourite
+        best = self.decide(root, obs.seat, options, favourite, self.trust)
         if isinstance(best, Action):
             return best
         assert state is not None
@@ -204,21 +217,43 @@ class MctsAgent(Agent):
         self.active = plan
         return a
 
-    def _best(self, root: Node, seat: int, options: Sequence[Any], favourite: Any = None, bonus: float = 0.0) -> Any:
-        """The most visited root choice (ties: the better mean); the bot's favourite counts ``bonus`` extra visits."""
+    def _search(self, root: Node, obs: Observation, rng: Rng, deadline: float | None) -> int:
+        """Iterate until the budget is spent; the number of completed iterations (one the deadline cut is dropped).
+
+        The clock is read before every iteration, so none starts after the deadline, and inside each one
+        (``_iterate``), so none runs on past it by more than one decision. Without a deadline it is not read here.
+        """
+        limit = self.iterations or None
+        clock = self.clock
+        done = 0
+        while limit is None or done < limit:
+            if deadline is not None and clock() >= deadline:
+                break
+            if not self._iterate(root, obs, rng, deadline):
+                break
+            done += 1
+        return done
+
+    def decide(self, root: Node, seat: int, options: Sequence[Any], favourite: Any = None, trust: float = 0.0) -> Any:
+        """The root choice to play: the most visited (ties: the better mean), unless ``favourite`` (the bot's move,
+        presumed with ``trust`` > 0) is another choice and the evidence against it falls short (:func:`overrules`).
+
+        A favourite the search never visited stands: there is no evidence about it at all.
+        """
         stats = root.stats.get(seat, {})
-        best = favourite if favourite in options else options[0]
-        key = (-1.0, -1.0)
-        for a in options:
-            st = stats.get(a)
-            if st is None:
-                continue
-            k = (st[0] + (bonus if a == favourite else 0.0), st[1] / st[0] if st[0] else 0.0)
-            if k > key:
-                key, best = k, a
+        presumed = favourite is not None and trust > 0 and favourite in options
+        best = most_visited(stats, options, favourite if presumed else options[0])
+        if not presumed or best == favourite:
+            return best
+        ours, theirs = stats.get(favourite), stats.get(best)
+        if ours is None or theirs is None or not overrules(theirs, ours, trust):
+            return favourite
         return best
 
-    def _iterate(self, root: Node, obs: Observation, rng: Rng) -> None:
+    def _iterate(self, root: Node, obs: Observation, rng: Rng, deadline: float | None = None) -> bool:
+        """One iteration: walk the tree, grow one node, roll out, back up. False (nothing backed up) if the
+        deadline passed on the way."""
+        clock = self.clock
         state = obs.sample(rng)
         state.set_events(False)  # search reads states and results, never words: the quiet path skips building events
         node = root
@@ -229,6 +264,8 @@ class MctsAgent(Agent):
         stage = self.stage
         limit = stage(state) + self.horizon if stage is not None else None
         while not state.is_over():
+            if deadline is not None and clock() >= deadline:
+                return False
             if stage is not None and limit is not None and stage(state) >= limit:
                 break
             movers = state.to_move()
@@ -270,7 +307,8 @@ class MctsAgent(Agent):
             node = child
             if self.max_depth and depth >= self.max_depth:
                 break
-        self._rollout(state, rng, limit)
+        if not self._rollout(state, rng, limit, deadline):
+            return False
         if state.is_over():
             reward = reward_vector(state.result(), self.reward)
         else:
@@ -278,18 +316,25 @@ class MctsAgent(Agent):
         for node, applied in path:
             for seat, action in applied:
                 st = node.stats[seat][action]
+                r = reward[seat]
                 st[0] += 1
-                st[1] += reward[seat]
+                st[1] += r
+                st[3] += r * r
+        return True
 
-    def _rollout(self, state: GameState, rng: Rng, limit: int | None = None) -> None:
+    def _rollout(self, state: GameState, rng: Rng, limit: int | None = None, deadline: float | None = None) -> bool:
+        """Play on from ``state`` to the end (or the horizon ``limit``); False if the deadline passed first."""
+        clock = self.clock
         policy = self.policy
         stage = self.stage
         hooks = self.plan_hooks
         plan: Plan | None = None
         planner = -1  # the seat following ``plan``
         while not state.is_over():
+            if deadline is not None and clock() >= deadline:
+                return False
             if limit is not None and stage(state) >= limit:  # type: ignore[misc]
-                return
+                return True
             seat = state.to_move()[0]
             legal = state.legal_actions(seat)
             if len(legal) == 1:
@@ -314,6 +359,44 @@ class MctsAgent(Agent):
                 else:
                     action = policy(state, seat, legal, rng)
             state._apply(seat, action)  # legal by construction
+        return True
+
+
+def most_visited(stats: dict[Choice, list[float]], options: Sequence[Any], default: Any) -> Any:
+    """The choice with the most visits (ties: the better mean); ``default`` if no choice has statistics."""
+    best = default
+    key = (-1.0, -1.0)
+    for a in options:
+        st = stats.get(a)
+        if st is None:
+            continue
+        k = (st[0], st[1] / st[0] if st[0] else 0.0)
+        if k > key:
+            key, best = k, a
+    return best
+
+
+def overrules(challenger: Sequence[float], favourite: Sequence[float], trust: float) -> bool:
+    """Whether ``challenger``'s mean reward beats ``favourite``'s by more than ``trust`` standard errors of the gap.
+
+    Both are root statistics ``[visits, total, availability, total of squares]``. Each one's variance is its
+    sample variance with one extra pseudo-observation at the largest variance a reward in [0, 1] can have, so a
+    choice seen a few times with identical rewards is not taken as certain. The margin shrinks as both are
+    visited more: the bot's move is a presumption that fades as the search gathers evidence.
+    """
+    n_c, n_f = challenger[0], favourite[0]
+    if n_c < 1 or n_f < 1:
+        return False
+    gap = challenger[1] / n_c - favourite[1] / n_f
+    if gap <= 0:
+        return False
+    return gap * gap > trust * trust * (_variance(challenger) / n_c + _variance(favourite) / n_f)
+
+
+def _variance(st: Sequence[float]) -> float:
+    """Sample variance of one choice's rewards, with one pseudo-observation of variance ``UNSEEN_VARIANCE``."""
+    n, total, squares = st[0], st[1], st[3]
+    return (max(0.0, squares - total * total / n) + UNSEEN_VARIANCE) / n
 
 
 def _first(plan: Plan, state: GameState, seat: int, legal: list[Action]) -> Action | None:
@@ -341,7 +424,7 @@ def _select(stats: dict[Choice, list[float]], legal: Sequence[Any], c: float, rn
     for a in legal:
         st = stats.get(a)
         if st is None:
-            stats[a] = [0, 0.0, 1]
+            stats[a] = [0, 0.0, 1, 0.0]
             untried = untried or []
             untried.append(a)
         else:
@@ -356,7 +439,7 @@ def _select(stats: dict[Choice, list[float]], legal: Sequence[Any], c: float, rn
     log = math.log
     sqrt = math.sqrt
     for a in legal:
-        n, w, m = stats[a]
+        n, w, m, _ = stats[a]
         v = w / n + c * sqrt(log(m) / n)
         if v > best_v:
             best_v, best = v, a

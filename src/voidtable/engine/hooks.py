@@ -88,7 +88,8 @@ class BotSettings:
     """What the game's bot tells search about itself (read by the MCTS agent).
 
     ``mcts_horizon``: rollouts stop after this many stages and ask ``evaluate`` (0: play to the end).
-    ``mcts_trust``: how strongly search keeps the bot's move unless it finds a clearly better one.
+    ``mcts_trust``: how strongly search keeps the bot's move: another move is played only when its mean
+    reward leads the bot's by more than this many standard errors (0: the bot is not asked).
     """
 
     mcts_horizon: int = 0

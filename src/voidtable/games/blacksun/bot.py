@@ -85,8 +85,9 @@ W_POSITION = 0.6     # weight of the positional term (points-equivalent)
 W_DANGER = 0.5       # weight of the danger of ending next to stronger hostile ships
 DESTROY_SIDE = {"destroy_allied": "allied", "destroy_rebel": "rebel"}
 MCTS_HORIZON = 4     # MCTS default: roll out four more turns, then evaluate() the scores ...
-MCTS_TRUST = 0.2     # MCTS default: the bot's move stands unless search gives another 20% more root visits
-                     # (24 games at 0.5 s/decision vs 3 bots: trust 0 -> 0.15-0.33, 0.2 -> 0.48, 0.5 -> 0.38 win share)
+MCTS_TRUST = 2.0     # MCTS default: the bot's move stands unless another's mean reward leads it by 2 standard errors
+                     # (before issue 26 trust was a fixed bonus of visits; 24 games at 0.5 s/decision vs 3 bots:
+                     # none -> 0.15-0.33, 0.2 x iterations -> 0.48, 0.5 x iterations -> 0.38 win share; docs/agents.md)
 EVAL_POTENTIAL = 0.0  # ... plus this share of what each seat's position would score at its next last phase
                       # (0.5 was tried: slower and no stronger, 0.15 win share in 24 games at 0.5 s/decision)
 

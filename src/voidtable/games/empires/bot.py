@@ -47,7 +47,7 @@ if TYPE_CHECKING:
     from .state import EmpiresState
 
 MCTS_HORIZON = 1    # MCTS default: roll out to the end of the next round, then evaluate()
-MCTS_TRUST = 0.3    # the bot's move stands unless search gives another 30% more root visits
+MCTS_TRUST = 2.0    # the bot's move stands unless another's mean reward leads it by 2 standard errors (docs/agents.md)
 SCORING_BONUS = 1.5  # planets weigh this much more in a scoring round
 DANGER_STEPS = 2     # an enemy warship this close to a held planet is a threat
 CARD_VALUE = 1.5     # a diplomacy card in credits, when trading

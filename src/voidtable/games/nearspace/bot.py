@@ -56,7 +56,7 @@ if TYPE_CHECKING:
     from .state import NearspaceState, Ship
 
 MCTS_HORIZON = 2       # MCTS default: roll out two more turns (one each), then evaluate() the position
-MCTS_TRUST = 0.3       # MCTS default: the bot's move stands unless search gives another 30% more root visits
+MCTS_TRUST = 2.0       # MCTS default: the bot's move stands unless another's mean reward leads it by 2 standard errors
 MAINT_SHARE = 0.6      # the share of the income the non-green fleet's maintenance may take
 COMBAT_SAMPLES = 160   # simulated combats per judged attack
 ATTACK_MIN_P = 0.55    # attack when the sector is cleared at least this often ...

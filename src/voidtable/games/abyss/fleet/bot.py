@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from .state import FleetState
 
 MCTS_HORIZON = 0   # fleet battles are short: roll out to the end
-MCTS_TRUST = 0.3
+MCTS_TRUST = 2.0   # the bot's move stands unless another's mean reward leads it by 2 standard errors
 
 
 def design_value(r: Rules, d: Design) -> float:

@@ -62,7 +62,7 @@ if TYPE_CHECKING:
     from .state import AbyssState
 
 MCTS_HORIZON = 3    # rollouts stop after this many cycles and ask ``evaluate``
-MCTS_TRUST = 0.5
+MCTS_TRUST = 2.0    # the bot's move stands unless another's mean reward leads it by 2 standard errors
 
 #: The least useful terrain first (a habitat or a lost building goes there).
 TERRAIN_VALUE = {"barren": 0, "bonus": 1, "water": 1, "energy": 2, "mineral": 3, "plains": 4}
