@@ -14,6 +14,8 @@ layer      packages                               may import
 4 fronts   ``cli``, ``web``, ``lab``, ``interop``  everything
 =========  =====================================  ==========================
 
+``voidtable._build`` (which build runs: pure or compiled) imports nothing of voidtable, so it sits
+with the engine at layer 0, where the command line may ask it.
 A game imports no other game's package either: a game is a folder of its own.
 One downward-looking exception, by design: ``engine.registry`` imports the
 ``voidtable.games`` *package* (an empty namespace) to find the games in it;
@@ -28,7 +30,7 @@ from pathlib import Path
 import voidtable
 
 ROOT = Path(voidtable.__file__).resolve().parent
-LAYERS = {"engine": 0, "games": 1, "agents": 2, "sim": 3, "cli": 4, "web": 4, "lab": 4, "interop": 4}
+LAYERS = {"_build": 0, "engine": 0, "games": 1, "agents": 2, "sim": 3, "cli": 4, "web": 4, "lab": 4, "interop": 4}
 TOP = 5  # voidtable/__init__.py and other top-level modules
 ALLOWED = {("voidtable.engine.registry", "voidtable.games")}  # discovery: the games package, never a game
 

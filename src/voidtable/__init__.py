@@ -8,11 +8,12 @@
 True
 """
 
+from ._build import build_kind  # first: it decides which build (pure or compiled) the imports below load
 from .engine import (
     Action, GameState, IllegalAction, OptionError, RecordError, Result, UnknownGame, VoidtableError, load,
 )
 from .engine import games as list_games  # not `games`: that name belongs to the voidtable.games package
 
 __all__ = ["Action", "GameState", "IllegalAction", "OptionError", "RecordError", "Result", "UnknownGame", "VoidtableError",
-           "list_games", "load"]
+           "build_kind", "list_games", "load"]
 __version__ = "0.1.0"

@@ -14,6 +14,23 @@ from .common import fail
 app = typer.Typer(help="voidtable: five space board games to play, simulate and study.", no_args_is_help=True,
                   add_completion=False, pretty_exceptions_enable=False)
 
+
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import version
+
+        from voidtable._build import describe
+
+        print(f"voidtable {version('voidtable')}, {describe()}")  # which build runs: pure Python or compiled (docs/speed.md)
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                       help="print the version and which build runs (pure Python or compiled)")) -> None:
+    """voidtable: five space board games to play, simulate and study."""
+
+
 COMMAND_MODULES = ["info", "play", "simulate", "ladder", "lab", "serve"]
 
 for _name in COMMAND_MODULES:

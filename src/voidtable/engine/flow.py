@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterator
 from .actions import Action, is_seat, same
 from .errors import GameNotOver, RulesInvariantError
 from .events import Event
+from .native import mypyc_attr
 from .state import GameState, Result
 from .rng import Rng
 from .types import Seat
@@ -191,6 +192,7 @@ def jsonable(x: Any) -> Any:
     raise TypeError(f"cannot put a {type(x).__name__} into JSON form")
 
 
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)  # an ordinary class: see engine/native.py
 class FlowState(GameState):
     """A game state driven by a :class:`Tasks` registry: the engine contract, written once.
 
@@ -355,7 +357,7 @@ class FlowState(GameState):
             return list(rule.seats(self, task))
         return [task.seat]  # type: ignore[attr-defined]
 
-    def legal_actions(self, player: Seat) -> list[Action]:
+    def legal_actions(self, player: Any) -> list[Action]:  # Any: from outside, not checked by the compiled build
         if self.over or not self.stack:
             return []
         task = self.stack[-1]
@@ -370,7 +372,7 @@ class FlowState(GameState):
             self._legal = rule.legal(self, task)  # type: ignore[misc]
         return list(self._legal)
 
-    def apply(self, player: Seat, action: Action) -> list[Event]:
+    def apply(self, player: Any, action: Any) -> list[Event]:  # Any: checked here (IllegalAction), see GameState.apply
         """As :meth:`GameState.apply`; a single seat's decision is checked against its cached legal actions (no copy)."""
         stack = self.stack
         if stack and not self.over:

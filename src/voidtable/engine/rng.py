@@ -10,12 +10,15 @@ from __future__ import annotations
 
 from typing import MutableSequence, Sequence, TypeVar
 
+from .native import mypyc_attr
+
 T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # tests script dice with a subclass (engine/native.py)
 class Rng:
     """Seeded SplitMix64. ``below(n)`` uses the top bits of a 64-bit draw (bias < 2**-50 for game-sized n)."""
 

@@ -15,12 +15,14 @@ from typing import TYPE_CHECKING, Any
 from .actions import Action, is_seat, same
 from .errors import IllegalAction
 from .events import Event
+from .native import mypyc_attr
 from .rng import Rng
 
 if TYPE_CHECKING:
     from .game import Game
 
 
+@mypyc_attr(native_class=False)  # an ordinary frozen dataclass: it pickles (engine/native.py)
 @dataclass(frozen=True)
 class Result:
     """The outcome of a finished game: tie-breaks already applied.
@@ -49,6 +51,7 @@ def ranks_from_keys(keys: list[Any]) -> list[int]:
     return [1 + sum(1 for other in keys if other > k) for k in keys]
 
 
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)  # an ordinary class: see engine/native.py
 class GameState(ABC):
     """Abstract game state. Subclasses implement the ``_``-free contract below."""
 
@@ -69,18 +72,20 @@ class GameState(ABC):
     def legal_actions(self, player: int) -> list[Action]:
         """What ``player`` may do now; empty if it is not their decision."""
 
-    def apply(self, player: int, action: Action) -> list[Event]:
+    def apply(self, player: Any, action: Any) -> list[Event]:
         """Apply a legal action and return the events it caused.
 
         Raises :class:`IllegalAction` (state untouched) for anything not in
-        ``legal_actions(player)``.
+        ``legal_actions(player)``. ``player`` and ``action`` come from outside (a seat should be an int, an
+        action an :class:`Action`), so they are typed ``Any`` and checked here: the compiled build would
+        otherwise check the annotations itself and raise ``TypeError`` (engine/native.py).
         """
         legal = self.legal_actions(player) if is_seat(player) and 0 <= player < self.game.players else []
         if not any(same(action, a) for a in legal):
             raise IllegalAction(self._illegal_message(player, action, legal))
         return self._apply(player, action)
 
-    def _illegal_message(self, player: int, action: Any, legal: list[Action]) -> str:
+    def _illegal_message(self, player: Any, action: Any, legal: list[Action]) -> str:
         if not legal:
             waiting = self.to_move()
             who = "the game is over" if not waiting else f"waiting for seat(s) {waiting}"

@@ -16,6 +16,7 @@ from voidtable.engine.actions import Action
 from voidtable.engine.events import Event
 from voidtable.engine.fields import FIXED, FLOW_FIELDS, LIST, NESTED, NESTED3, SHARED, VALUE, Fields
 from voidtable.engine.flow import FlowState
+from voidtable.engine.native import mypyc_attr
 from voidtable.engine.rng import Rng
 from voidtable.engine.state import Result, ranks_from_keys
 from voidtable.engine.types import CardId, Seat
@@ -69,6 +70,7 @@ FIELDS = Fields(
 )
 
 
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)  # an ordinary class: see engine/native.py
 class BuccaneersState(FlowState):
     """One game of Black Hole Buccaneers in progress."""
 
@@ -110,7 +112,7 @@ class BuccaneersState(FlowState):
         self.turn = 0
         self.phase = "select"
         self.last_round: dict[str, Any] | None = None
-        self.best_spacecraft: list[float] = [NO_SPACECRAFT] * n
+        self.best_spacecraft: list[int | float] = [NO_SPACECRAFT] * n  # a card Value (int), or none (a float)
         selection.setup_game(self)
         self.start_flow()
 
@@ -121,7 +123,7 @@ class BuccaneersState(FlowState):
             return [p for p, c in enumerate(self.selected) if c < 0]
         return super().to_move()
 
-    def legal_actions(self, player: Seat) -> list[Action]:
+    def legal_actions(self, player: Any) -> list[Action]:  # Any: from outside (see FlowState.apply)
         stack = self.stack
         if stack and stack[-1].__class__ is Select and not self.over:
             if player.__class__ is int and 0 <= player < self.n and self.selected[player] < 0:
@@ -129,7 +131,7 @@ class BuccaneersState(FlowState):
             return []
         return super().legal_actions(player)
 
-    def apply(self, player: Seat, action: Action) -> list[Event]:
+    def apply(self, player: Any, action: Any) -> list[Event]:  # Any: from outside (see FlowState.apply)
         stack = self.stack
         if stack and stack[-1].__class__ is Select and action.__class__ is Action and not self.over:
             arg = action.arg
@@ -186,7 +188,7 @@ class BuccaneersState(FlowState):
         o = self.orient
         return sum(v[c][o[c]] for c in self.shown[p]) + sum(v[c][0] for c in self.shifters[p]) + self.value_card[p]
 
-    def best_spacecraft_of(self, p: Seat) -> float:
+    def best_spacecraft_of(self, p: Seat) -> int | float:  # not float: compiled code would turn the int into one
         vals = [self.r.value[c][0] for c in self.shown[p] if self.r.kind[c] == SPACECRAFT]
         return max(vals) if vals else NO_SPACECRAFT
 
@@ -215,56 +217,7 @@ class BuccaneersState(FlowState):
         hand can contradict that memory (a held card put back in the deck): the
         draw then forgets it (``remember=False``) rather than fail.
         """
-        s = self.clone()
-        s.rng = rng.spawn()
-        others = [q for q in range(self.n) if q != player]
-        held = self.held[player] if remember else 0
-        from_deck = None
-        toys = [Hidden(s.toys[q], only=self.r.is_toy) for q in others]  # facedown Toys are known to be Toys
-        if held:  # cards never held, as one set: its membership test is the deck's constraint
-            from_deck = self.r.never_held(held)
-            slots = toys + [Hidden(s.deck, only=from_deck)]  # the Toys drawn first: the deck's draw rarely starves them
-        else:
-            slots = [Hidden(s.deck)]
-        slots += [Hidden(s.hand[q]) for q in others]
-        if not held:
-            slots += toys
-        hidden_sel = [q for q in others if s.selected[q] >= 0]
-
-        def write_sel(cards: list[CardId]) -> None:
-            for q, c in zip(hidden_sel, cards):
-                s.selected[q] = c
-
-        slots.append(Hidden([s.selected[q] for q in hidden_sel], write=write_sel))
-        hidden_pile = [i for i, o in enumerate(s.pile_owner) if o != player]
-
-        def write_pile(cards: list[CardId]) -> None:
-            for i, c in zip(hidden_pile, cards):
-                s.pile[i] = c
-
-        slots.append(Hidden([s.pile[i] for i in hidden_pile], write=write_pile))
-        top = s.stack[-1] if s.stack and not s.over else None
-        if isinstance(top, TitanicTentacles) and top.seat != player:  # another seat's draw, unseen
-            task = top
-
-            def write_draw(cards: list[CardId]) -> None:
-                s.stack[-1] = task._replace(drawn=tuple(cards))
-
-            slots.append(Hidden(list(task.drawn), only=from_deck, write=write_draw))
-        try:
-            s.resample_hidden(rng, slots)
-        except ValueError:  # nothing was redrawn yet: the constraints are checked before any place is filled
-            if not held:
-                raise
-            return self.determinize(player, rng, remember=False)
-        for q in others:
-            s.hand[q].sort()  # hands are kept sorted
-        if not self.known_stack and s.holes:
-            seen = set(selection.seen_black_holes(self))
-            pool = [k for k in self.r.black_holes if k not in seen]
-            rng.shuffle(pool)
-            s.holes = pool[: len(s.holes)]
-        return s
+        return determinize(self, player, rng, remember)
 
     # -- what seats may see, and the whole truth -----------------------------------
     def view(self, player: Seat | None) -> dict[str, Any]:
@@ -282,6 +235,60 @@ class BuccaneersState(FlowState):
         snap["selected"] = [keys[c] if c >= 0 else None for c in self.selected]
         snap["best_spacecraft"] = [str(b) for b in self.best_spacecraft]  # -inf: none kept (strict JSON has no -Infinity)
         return snap
+
+
+def determinize(state: BuccaneersState, player: Seat, rng: Rng, remember: bool = True) -> BuccaneersState:
+    """:meth:`BuccaneersState.determinize` (here, not in the method: mypyc compiles closures in functions only)."""
+    s = state.clone()
+    s.rng = rng.spawn()
+    others = [q for q in range(state.n) if q != player]
+    held = state.held[player] if remember else 0
+    from_deck = None
+    toys = [Hidden(s.toys[q], only=state.r.is_toy) for q in others]  # facedown Toys are known to be Toys
+    if held:  # cards never held, as one set: its membership test is the deck's constraint
+        from_deck = state.r.never_held(held)
+        slots = toys + [Hidden(s.deck, only=from_deck)]  # the Toys drawn first: the deck's draw rarely starves them
+    else:
+        slots = [Hidden(s.deck)]
+    slots += [Hidden(s.hand[q]) for q in others]
+    if not held:
+        slots += toys
+    hidden_sel = [q for q in others if s.selected[q] >= 0]
+
+    def write_sel(cards: list[CardId]) -> None:
+        for q, c in zip(hidden_sel, cards):
+            s.selected[q] = c
+
+    slots.append(Hidden([s.selected[q] for q in hidden_sel], write=write_sel))
+    hidden_pile = [i for i, o in enumerate(s.pile_owner) if o != player]
+
+    def write_pile(cards: list[CardId]) -> None:
+        for i, c in zip(hidden_pile, cards):
+            s.pile[i] = c
+
+    slots.append(Hidden([s.pile[i] for i in hidden_pile], write=write_pile))
+    top = s.stack[-1] if s.stack and not s.over else None
+    if isinstance(top, TitanicTentacles) and top.seat != player:  # another seat's draw, unseen
+        task = top
+
+        def write_draw(cards: list[CardId]) -> None:
+            s.stack[-1] = task._replace(drawn=tuple(cards))
+
+        slots.append(Hidden(list(task.drawn), only=from_deck, write=write_draw))
+    try:
+        s.resample_hidden(rng, slots)
+    except ValueError:  # nothing was redrawn yet: the constraints are checked before any place is filled
+        if not held:
+            raise
+        return determinize(state, player, rng, remember=False)
+    for q in others:
+        s.hand[q].sort()  # hands are kept sorted
+    if not state.known_stack and s.holes:
+        seen = set(selection.seen_black_holes(state))
+        pool = [k for k in state.r.black_holes if k not in seen]
+        rng.shuffle(pool)
+        s.holes = pool[: len(s.holes)]
+    return s
 
 
 CARD_LISTS = ("deck", "discard", "pile")
