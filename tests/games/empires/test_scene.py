@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 from voidtable.games.empires import scene
 
@@ -107,3 +108,82 @@ def test_the_new_choices_are_lit_where_they_belong():
     theirs = scene.build(s.game, s.view(1), [], 1, names)
     panel = next(p for p in next(x for x in theirs["parts"] if x["kind"] == "players")["players"] if p["seat"] == 0)
     assert not any(x["label"] == "space port" for x in panel["stats"])   # hidden until the reveal
+
+
+# ---------------------------------------------------------------- the map shows places as the words name them (issue 28)
+
+def _hex_distance(a, b) -> int:
+    dq, dr = a[0] - b[0], a[1] - b[1]
+    return max(abs(dq), abs(dr), abs(dq + dr))
+
+
+def test_every_place_is_named_as_the_map_shows_it():
+    """Each tile is one outlined region labelled with the name the words use and where it lies; a light circle
+    or asteroid space named "circle 3 of the Tan Fu tile" shows 3 and lies in the region labelled "Tan Fu tile";
+    a middle circle is its tile's middle; a planet shows its name; a home world is in its owner's colour; no
+    word names a tile by a number."""
+    from voidtable.games.empires import text
+
+    for players in (2, 3, 4):
+        for seed in range(3):
+            s = through_setup(players, seed=seed)
+            for tile in s.rotation:  # any turn of any tile
+                s.rotation[tile] = random.Random(seed + 7).randrange(6) if tile != s.game.rules.centre else 0
+            view = s.view(0)
+            part = scene.map_part(scene.Table(s.game, view, 0, [f"P{q}" for q in range(players)]))
+            regions = {g["label"]: g for g in part["regions"]}
+            assert len(regions) == len(view["tiles"]) == (4 if players == 2 else 7)
+            assert {g["sub"] for g in part["regions"]} >= {"centre"}
+            for h in part["hexes"]:
+                where, hint = (h["q"], h["r"]), h["hint"]
+                assert not re.search(r"\btile \d|\bhome \d", hint, re.I), hint
+                numbered = re.fullmatch(r"(?:circle|asteroid space) (\d) of the (.+ tile)", hint)
+                middle = re.fullmatch(r"the middle circle of the (.+ tile)", hint)
+                if numbered:
+                    region = regions[numbered.group(2)]
+                    assert h["name"] == numbered.group(1), h
+                    assert _hex_distance(where, region["at"]) <= region["radius"], h
+                    assert not any(_hex_distance(where, g["at"]) <= g["radius"] for g in regions.values() if g is not region)
+                elif middle:
+                    assert list(where) == regions[middle.group(1)]["at"], h
+                elif hint.startswith(("the home world of", "Earth,")) or ", the home world of" in hint:
+                    owner = int(re.search(r"P(\d)", hint).group(1))
+                    assert h["seat"] == owner and h["fill"] == "home", h
+                else:
+                    assert h["name"] == hint and h["fill"] in ("planet", "pyrious"), h
+            # the tiles lie where the words say: the east tile's region due east of the centre's
+            for g in part["regions"]:
+                tv = next(t for t in view["tiles"] if text.tile_label(s.game, t["tile"]) == g["label"])
+                assert g["sub"] == text.direction(tv["hex"])
+                assert g["at"] == [scene.TILE_STEP * tv["hex"][0], scene.TILE_STEP * tv["hex"][1]]
+
+
+def test_ships_are_tokens_in_their_owners_colour_with_their_kind_in_the_legend():
+    from .helpers import blank, ship
+
+    s = blank(3)
+    s.graph = {"t0.p0": (), "pyrious": ()}
+    for _ in range(3):
+        ship(s, 1, "starfighter", "pyrious")
+    ship(s, 1, "starfighter", "pyrious", damage=1)
+    ship(s, 2, "diplomat", "pyrious")
+    part = scene.map_part(scene.Table(s.game, s.view(0), 0, ["Ana", "Bo", "Cy"]))
+    ships = [p for p in part["pieces"] if p["id"].startswith("ships-")]
+    key = dict(item["label"].split(" = ") for item in part["legend"] if " = " in item["label"])
+    by = {(p["seat"], p.get("count", 1), p.get("mark")): p for p in ships}
+    assert set(by) == {(1, 3, None), (1, 1, "damaged"), (2, 1, None)}
+    assert key[by[(1, 3, None)]["label"]] == "Starfighter" and by[(1, 3, None)]["title"] == "3 Starfighters of Bo"
+    assert by[(1, 1, "damaged")]["title"] == "1 Starfighter of Bo, damaged"
+    assert key[by[(2, 1, None)]["label"]] == "Diplomat" and "of Cy" in by[(2, 1, None)]["title"]
+
+
+def test_turning_a_tile_names_it_as_the_map_labels_it():
+    from voidtable.engine.actions import Action
+    from voidtable.games.empires import text
+
+    s = through_setup(4, seed=1)
+    view = s.view(0)
+    t = scene.Table(s.game, view, 0, ["Ana", "Bo", "Cy", "Di"])
+    tv = next(x for x in view["tiles"] if tuple(x["hex"]) != (0, 0))
+    label = t.label(Action("rotate", (tuple(tv["hex"]), 2)))
+    assert label == f"turn the {text.tile_label(s.game, tv['tile'])} ({text.direction(tv['hex'])}) two sixths round"

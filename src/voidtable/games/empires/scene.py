@@ -5,8 +5,12 @@ asteroid space, home world) is a small hexagon and the lines between them are th
 map's ``links`` (a line with an obstacle is dashed and names it). Each tile is a
 patch of radius 2 on a finer hex grid, its ports on the patch's tips (turned with
 the tile), its planets beside their ports, its middle circle (Pyrious on the
-centre tile) in the middle; a home world sits in the middle of its corner.
-Ships are pieces, alike ships (owner, kind, damage) one piece with a count;
+centre tile) in the middle; tiles lie five fine steps apart along the grid's axes (so
+the east tile is drawn due east), each outlined as one hexagon (a map ``region``) and
+labelled with its name and direction as the words give them; light circles and asteroid
+spaces show their numbers 1-6; a home world sits in its corner's notch, in its owner's colour.
+The map takes the table's whole width. Ships are tokens in their owner's colour, alike ships
+(owner, kind, damage) one token with a count, the kinds' letters named in the legend;
 a planet's controller is a square marker in the controller's colour (A: allied,
 C: conquered), an infestation and event tokens are written under the planet.
 
@@ -30,6 +34,7 @@ from typing import Any, Sequence
 
 from voidtable.engine.actions import Action
 from voidtable.engine.game import Game
+from voidtable.engine.words import count
 
 from . import text
 from .data import Rules
@@ -67,10 +72,21 @@ PROMPTS = {
 }
 
 
+#: A tile is a patch of radius 2 on the fine grid (its ports on the patch's six tips); tiles lie five fine
+#: steps apart along the grid's own axes, so each is drawn where the words say it is (the east tile due east)
+#: and the tips of two neighbouring tiles touch across their common edge.
+TILE_RADIUS = 2
+TILE_STEP = 2 * TILE_RADIUS + 1
+
+
 def patch(h: Hex) -> Hex:
-    """The middle of a tile's (or corner's) patch on the fine grid: tiles are radius-2 patches that fit together."""
-    q, r = h
-    return (5 * q + 2 * r, -2 * q + 3 * r)
+    """The middle of a tile's patch on the fine grid."""
+    return (TILE_STEP * h[0], TILE_STEP * h[1])
+
+
+def home_spot(corner: Hex) -> Hex:
+    """Where a home world (or an open corner) is drawn: in its notch, two steps from each of its two tiles' tips."""
+    return ((TILE_STEP - 1) * corner[0], (TILE_STEP - 1) * corner[1])
 
 
 def add(a: Hex, b: Hex, k: int = 1) -> Hex:
@@ -133,7 +149,7 @@ class Table:
                 taken.add(spot)
         for p, corner in enumerate(self.view["homes"]):
             if corner is not None:
-                self.at[f"home{p}"] = patch((int(corner[0]), int(corner[1])))
+                self.at[f"home{p}"] = home_spot((int(corner[0]), int(corner[1])))
 
     def route(self, legal: list[Action]) -> None:
         for a in legal:
@@ -170,11 +186,21 @@ class Table:
             return element
         if len(acts) == 1:
             element["action"] = acts[0].to_json()
-            element["hint"] = text.describe_action(self.game, acts[0], self.names)
+            element["hint"] = self.label(acts[0])
         else:
-            element["choices"] = [{"label": text.describe_action(self.game, a, self.names), "action": a.to_json()}
-                                  for a in acts]
+            element["choices"] = [{"label": self.label(a), "action": a.to_json()} for a in acts]
         return element
+
+    def label(self, a: Action) -> str:
+        """An action in words; a tile or corner as the map labels it (its first planet and where it lies)."""
+        if a.kind == "rotate":
+            h = (int(a.arg[0][0]), int(a.arg[0][1]))
+            tile = next((tv["tile"] for tv in self.view["tiles"] if tuple(tv["hex"]) == h), None)
+            if tile is not None:
+                return f"turn {text.tile_name(self.game, tile)} ({text.direction(h)}) {text.sixths(a.arg[1])} round"
+        if a.kind == "corner":
+            return f"settle at {corner_words(self, (int(a.arg[0]), int(a.arg[1])))}"
+        return text.describe_action(self.game, a, self.names)
 
     def influence(self, q: int) -> int:
         out = 0
@@ -190,49 +216,100 @@ class Table:
                    if (p["conqueror"] if p["conqueror"] >= 0 else p["ally"]) == q and key in self.r.data.planets)
 
 
-def map_part(t: Table) -> Json:
+def space_hex(t: Table, space: str, q: int, rr: int, pieces: list[Json]) -> Json:
+    """One space's hexagon: its fill, the name the words use (a planet's, a home world's, a circle's number)."""
     v, r = t.view, t.r
+    h: Json = {"q": q, "r": rr, "hint": text.space_name(t.game, v, space, t.names)}
+    tile, _, node = space.partition(".")
+    if space in r.data.planets:
+        h["fill"] = "pyrious" if space == "pyrious" else "planet"
+        h["name"] = r.planet(space).name
+        p = v["planets"].get(space)
+        notes = []
+        if p is None:
+            notes.append("covered")
+        else:
+            if p["infester"] >= 0:
+                notes.append(f"infested by {t.who(p['infester'])}")
+            holder = p["conqueror"] if p["conqueror"] >= 0 else p["ally"]
+            if holder >= 0:
+                allied = p["conqueror"] < 0
+                pieces.append({"id": f"control-{space}", "at": {"hex": [q, rr]}, "seat": holder, "shape": "square",
+                               "label": "A" if allied else "C",
+                               "title": f"{r.planet(space).name}: {'allied with' if allied else 'conquered by'} "
+                                        f"{t.who(holder)}"})
+        token = v["tokens"].get(space)
+        if token:
+            notes.append("Pirates" if token == "pirates" else "Distress Call")
+        if notes:
+            h["sub"] = ", ".join(notes)
+    elif space.startswith("home"):
+        owner = int(space[4:])
+        h["fill"] = "home"
+        h["seat"] = owner   # the owner's colour, as on the table the home world's board is
+        h["name"] = text.home_name(t.game, v, space) or "home world"   # whose: its colour (the legend names it)
+        p = v["planets"].get(space)
+        if p is not None and p["conqueror"] >= 0:
+            pieces.append({"id": f"control-{space}", "at": {"hex": [q, rr]}, "seat": p["conqueror"], "shape": "square",
+                           "label": "C", "title": f"{h['hint']}: conquered by {t.who(p['conqueror'])}"})
+        if space == v.get("new_earth"):
+            card = r.data.new_earth
+            h["hint"] += f" ({card.credits} credits, {card.vp} VP)"
+    elif node in r.tiles[tile].asteroid_spaces:
+        h["fill"] = "asteroids"
+        h["name"] = str(text.circle_number(node))
+    else:
+        h["fill"] = "circle"
+        if node[:1] == "p" and node[1:].isdigit():
+            h["name"] = str(text.circle_number(node))
+    return h
+
+
+def tile_regions(t: Table) -> list[Json]:
+    """Each tile outlined as one hexagon around its patch, labelled as the words name it, with where it lies."""
+    out = []
+    for tv in t.view["tiles"]:
+        h: Hex = (int(tv["hex"][0]), int(tv["hex"][1]))
+        q, rr = t.tile_middle[h]
+        out.append({"id": f"tile-{tv['tile']}", "at": [q, rr], "radius": TILE_RADIUS,
+                    "label": text.tile_label(t.game, tv["tile"]), "sub": text.direction(h)})
+    return out
+
+
+def ship_pieces(t: Table) -> tuple[list[Json], list[Json]]:
+    """Ships as tokens in their owner's colour, alike ships (owner, kind, damage) one token with a count;
+    and the legend's key to the kinds' letters, for the kinds on the map."""
+    groups: dict[tuple[str, int, str, int], list[int]] = {}
+    for sh in t.view["ships"]:
+        groups.setdefault((sh["space"], sh["owner"], sh["kind"], sh["damage"]), []).append(sh["id"])
+    pieces: list[Json] = []
+    kinds: dict[str, str] = {}
+    for (space, owner, kind, damage), ids in sorted(groups.items()):
+        if space not in t.at:
+            continue
+        acts = [a for i in ids for a in t.on_ship.pop(i, [])]
+        name = text.ship_name(t.game, kind)
+        kinds[SHORT.get(kind, kind[:2])] = name
+        whose = f" of {t.who(owner)}" if owner >= 0 else " (neutral)"
+        title = f"{count(len(ids), name)}{whose}" + (", damaged" if damage else "")
+        piece: Json = {"id": f"ships-{ids[0]}", "at": {"hex": list(t.at[space])}, "seat": owner,
+                       "label": SHORT.get(kind, kind[:2]), "title": title}
+        if len(ids) > 1:
+            piece["count"] = len(ids)
+        if damage:
+            piece["mark"] = "damaged"
+        pieces.append(t.clickable(piece, acts))
+    legend = [{"label": f"{k} = {n}"} for k, n in sorted(kinds.items(), key=lambda x: x[1])]
+    return pieces, legend
+
+
+def map_part(t: Table) -> Json:
+    v = t.view
     hexes: list[Json] = []
     pieces: list[Json] = []
+    middles = {m: th for th, m in t.tile_middle.items()}
     for space, (q, rr) in sorted(t.at.items(), key=lambda x: x[1]):
-        h: Json = {"q": q, "r": rr, "hint": text.space_name(t.game, v, space, t.names)}
-        if space in r.data.planets:
-            h["fill"] = "pyrious" if space == "pyrious" else "planet"
-            h["name"] = r.planet(space).name
-            p = v["planets"].get(space)
-            notes = []
-            if p is None:
-                notes.append("covered")
-            else:
-                if p["infester"] >= 0:
-                    notes.append(f"infested by {t.who(p['infester'])}")
-                holder = p["conqueror"] if p["conqueror"] >= 0 else p["ally"]
-                if holder >= 0:
-                    allied = p["conqueror"] < 0
-                    pieces.append({"id": f"control-{space}", "at": {"hex": [q, rr]}, "seat": holder, "shape": "square",
-                                   "label": "A" if allied else "C",
-                                   "title": f"{r.planet(space).name}: {'allied with' if allied else 'conquered by'} "
-                                            f"{t.who(holder)}"})
-            token = v["tokens"].get(space)
-            if token:
-                notes.append("Pirates" if token == "pirates" else "Distress Call")
-            if notes:
-                h["sub"] = ", ".join(notes)
-        elif space.startswith("home"):
-            h["fill"] = "home"
-            h["name"] = text.home_name(t.game, v, space) or f"Home {int(space[4:]) + 1}"
-            p = v["planets"].get(space)
-            if p is not None and p["conqueror"] >= 0:
-                pieces.append({"id": f"control-{space}", "at": {"hex": [q, rr]}, "seat": p["conqueror"], "shape": "square",
-                               "label": "C", "title": f"{h['name']}: conquered by {t.who(p['conqueror'])}"})
-            if space == v.get("new_earth"):
-                card = r.data.new_earth
-                h["sub"] = f"{card.credits} credits, {card.vp} VP"
-        elif space in {f"{r.centre}.{n}" for n in r.tiles[r.centre].asteroid_spaces}:
-            h["fill"] = "asteroids"
-        else:
-            h["fill"] = "circle"
-        middles = {m: th for th, m in t.tile_middle.items()}
+        h = space_hex(t, space, q, rr, pieces)
         acts = list(t.on_space.get(space, []))
         if (q, rr) in middles:
             acts += t.on_tile.pop(middles[(q, rr)], [])
@@ -240,21 +317,12 @@ def map_part(t: Table) -> Json:
             h["highlight"] = True
         hexes.append(t.clickable(h, acts))
     for corner, acts in t.on_corner.items():
-        q, rr = patch(corner)
-        hexes.append(t.clickable({"q": q, "r": rr, "fill": "open", "name": "Corner", "highlight": True,
-                                  "hint": text.corner_name(corner)}, acts))
+        q, rr = home_spot(corner)
+        hexes.append(t.clickable({"q": q, "r": rr, "fill": "open", "name": "corner", "highlight": True,
+                                  "hint": corner_words(t, corner)}, acts))
     t.on_corner = {}
-    groups: dict[tuple[str, int, str, int], list[int]] = {}
-    for sh in v["ships"]:
-        groups.setdefault((sh["space"], sh["owner"], sh["kind"], sh["damage"]), []).append(sh["id"])
-    for (space, owner, kind, damage), ids in sorted(groups.items()):
-        if space not in t.at:
-            continue
-        acts = [a for i in ids for a in t.on_ship.pop(i, [])]
-        label = SHORT.get(kind, kind[:2]) + (str(len(ids)) if len(ids) > 1 else "")
-        title = f"{len(ids)} x {text.ship_name(t.game, kind)} of {t.who(owner)}" + (", damaged" if damage else "")
-        pieces.append(t.clickable({"id": f"ships-{ids[0]}", "at": {"hex": list(t.at[space])}, "seat": owner,
-                                   "label": label, "title": title}, acts))
+    ships, kinds = ship_pieces(t)
+    pieces += ships
     links = []
     for a, b, obstacle in v["lines"]:
         if a in t.at and b in t.at:
@@ -267,11 +335,23 @@ def map_part(t: Table) -> Json:
         if a in t.at and b in t.at:
             links.append({"from": list(t.at[a]), "to": list(t.at[b]), "label": "Worm Hole"})
     legend = [{"label": t.who(q), "seat": q} for q in range(t.game.players)]
-    legend += [{"label": "planet", "fill": "planet"}, {"label": "light circle", "fill": "circle"},
-               {"label": "asteroid space", "fill": "asteroids"}, {"label": "home world", "fill": "home"},
-               {"label": "A allied, C conquered; dashed lines cross an obstacle"}]
-    return {"kind": "hexmap", "id": "galaxy", "title": "The galaxy", "size": HEX_SIZE, "hexes": hexes,
-            "pieces": pieces, "edges": [], "links": links, "legend": legend}
+    legend += [{"label": "planet", "fill": "planet"}, {"label": "light circle (numbered 1-6 on its tile)", "fill": "circle"},
+               {"label": "asteroid space", "fill": "asteroids"}, {"label": "home world", "fill": "home"}]
+    legend += kinds
+    legend.append({"label": "A allied, C conquered; dashed lines cross an obstacle"})
+    return {"kind": "hexmap", "id": "galaxy", "title": "The galaxy", "size": HEX_SIZE, "fit": "width",
+            "regions": tile_regions(t), "hexes": hexes, "pieces": pieces, "edges": [], "links": links, "legend": legend}
+
+
+def corner_words(t: Table, corner: Hex) -> str:
+    """An open corner by the tiles it touches, as the map labels them: ``the corner between the Bindok II
+    (north-east) and Umbra (east) tiles``."""
+    near = []
+    for tv in t.view["tiles"]:
+        h = (int(tv["hex"][0]), int(tv["hex"][1]))
+        if h != (0, 0) and max(abs(h[0] - corner[0]), abs(h[1] - corner[1]), abs(h[0] + h[1] - corner[0] - corner[1])) == 1:
+            near.append(f"{text.tile_label(t.game, tv['tile'])[:-5]} ({text.direction(h)})")
+    return f"the corner between the {' and '.join(near)} tiles" if len(near) == 2 else text.corner_name(corner)
 
 
 def players_part(t: Table) -> Json:
@@ -454,8 +534,7 @@ def build(game: Game, view: Json, legal: list[Action], seat: int | None, names: 
     ask = prompt(t, legal) if legal else None
     if t.buttons:
         parts.insert(0, {"kind": "buttons", "id": "decision", "title": ask or "Choices",
-                         "buttons": [{"label": text.describe_action(game, a, names), "action": a.to_json()}
-                                     for a in t.buttons]})
+                         "buttons": [{"label": t.label(a), "action": a.to_json()} for a in t.buttons]})
     movers = [q for q in view["to_move"] if q != seat]
     status = f"Waiting for {', '.join(t.who(q) for q in movers)}" if movers and not legal else None
     scoring = "5 and 9" if t.r.short else "5, 9 and 11"

@@ -1,10 +1,12 @@
 """Empires of the Void in words for the log and the terminal: planet, ship, race and technology names.
 
 A seat is named by its player's name when the front end passes ``names``, else by
-its race once chosen ("Mystics of Siri"), else "Player 2". A space is named by its
-planet ("Tan Fu"), a home world by its owner ("home of Collective 5"), a light
-circle by its number on its tile ("circle 2 of tile 3": the ports are numbered by side), a tile by
-where it lies ("the north-east tile"), a corner by the two tiles it touches. The terminal's galaxy
+its race once chosen ("Mystics of Siri"), else "Player 2". Places are named as the table's map
+shows them: a space by its planet ("Tan Fu"), a home world by its owner ("the home world of
+Collective 5"), a tile by its first planet ("the Tan Fu tile", the book names no tiles), a light
+circle by the number the map draws in it ("circle 3 of the Tan Fu tile": the ports are numbered 1-6
+in the tile's own frame, so the number turns with the tile), a tile's place by its direction ("the
+north-east tile", which the map writes under the tile's name), a corner by the two tiles it touches. The terminal's galaxy
 map first draws the tiles as they lie with the home worlds in their corners, then lists each tile
 with its planets (and who holds them), the ships on each space and the lines leaving it. Every
 event and every action has its words here (the log, the choices, the terminal).
@@ -48,11 +50,36 @@ def space_name(game: Game, view: dict[str, Any] | None, space: Any, names: Seque
         name = home_name(game, view, s)
         return f"{name}, {owner}" if name else owner
     tile, _, node = s.partition(".")
-    if node.startswith("a"):
-        return f"asteroid space {node[1:]} of tile {tile[1:]}"
-    if node.startswith("p"):
-        return f"circle {node[1:]} of tile {tile[1:]}"
-    return f"the middle circle of tile {tile[1:]}"
+    if node[:1] in ("a", "p") and node[1:].isdigit():
+        kind = "asteroid space" if node[0] == "a" else "circle"
+        return f"{kind} {circle_number(node)} of {tile_name(game, tile)}"
+    return f"the middle circle of {tile_name(game, tile)}"
+
+
+def circle_number(node: str) -> int:
+    """The number a light circle (port ``p0``..``p5``) or asteroid space (``a1``..) shows on the map: 1 to 6.
+
+    The tiles' printed art is not in our copy, so the table numbers each tile's edge circles itself; an
+    asteroid space carries the number of the edge circle it leads to.
+    """
+    return int(node[1:]) + 1
+
+
+def tile_label(game: Game, tile: Any) -> str:
+    """A tile as the map labels it: by its first planet (``Bindok II tile``, ``Pyrious tile``).
+
+    The book gives the tiles no names; a planet printed on the tile names it wherever it lies or turns.
+    """
+    t = _r(game).tiles.get(str(tile))
+    if t is None or not t.planets:
+        return "tile"
+    first = next(iter(t.planets.values()))
+    return f"{_r(game).planet(first).name} tile" if first in _r(game).data.planets else "tile"
+
+
+def tile_name(game: Game, tile: Any) -> str:
+    """A tile in a sentence: ``the Bindok II tile``."""
+    return f"the {tile_label(game, tile)}"
 
 
 def home_name(game: Game, view: dict[str, Any] | None, home: str) -> str:
@@ -104,8 +131,13 @@ def good_name(key: Any) -> str:
 
 
 def where(h: Any) -> str:
-    """A tile's place in the galaxy: ``the north-east tile``, ``the centre tile``."""
+    """A tile's place in the galaxy: ``the north-east tile``, ``the centre tile`` (the map labels each tile with it too)."""
     return f"the {DIRECTION.get(tuple(h), 'outer')} tile"
+
+
+def direction(h: Any) -> str:
+    """Where a tile lies, in one word or two: ``north-east``, ``centre``."""
+    return DIRECTION.get(tuple(h), "outer")
 
 
 def corner_name(h: Any) -> str:
@@ -143,7 +175,7 @@ def render(game: Game, view: dict[str, Any], names: Sequence[str] | None = None)
 
 def picture(game: Game, view: dict[str, Any], names: Sequence[str] | None = None) -> list[str]:
     """The tiles as they lie (pointy hexagons, rows offset by half a tile), then who sits at which corner."""
-    cells = {tuple(t["hex"]): f"< tile {t['tile'][1:]} >" for t in view["tiles"]}
+    cells = {tuple(t["hex"]): f"<{tile_label(game, t['tile'])[:-5][:10]}>" for t in view["tiles"]}
     homes = {tuple(h): p for p, h in enumerate(view.get("homes") or []) if h is not None}
     out = []
     for r in (-2, -1, 0, 1, 2):
@@ -152,7 +184,7 @@ def picture(game: Game, view: dict[str, Any], names: Sequence[str] | None = None
             x = (2 * q + r + 4) * 6
             label = cells.get((q, r))
             if label is None and (q, r) in homes:
-                label = f"( home {homes[(q, r)] + 1} )"
+                label = f"({seat_name(game, view, homes[(q, r)], names)[:10]})"
             if label is None:
                 continue
             row = row.ljust(x) + label
@@ -161,7 +193,7 @@ def picture(game: Game, view: dict[str, Any], names: Sequence[str] | None = None
     for h, p in sorted(homes.items(), key=lambda x: x[1]):
         own = home_name(game, view, f"home{p}")
         held = (view.get("planets") or {}).get(f"home{p}", {}).get("conqueror", -1)
-        out.append(f"  home {p + 1}: {seat_name(game, view, p, names)}" + (f" ({own})" if own else "")
+        out.append(f"  home world of {seat_name(game, view, p, names)}" + (f" ({own})" if own else "")
                    + f", at {corner_name(h)}" + (f"; conquered by {seat_name(game, view, held, names)}" if held >= 0 else ""))
     return out
 
@@ -181,7 +213,7 @@ def map_rows(game: Game, view: dict[str, Any], names: Sequence[str] | None = Non
     rows = picture(game, view, names)
     for t in view["tiles"]:
         tile = r.tiles[t["tile"]]
-        rows.append(f"  tile {t['tile'][1:]} ({where(t['hex'])}), turned {t['rotation']}:")
+        rows.append(f"  {tile_name(game, t['tile'])} ({direction(t['hex'])}), turned {t['rotation']}:")
         for node in tile.nodes:
             space = tile.planets.get(node, f"{t['tile']}.{node}")
             if space not in links:
@@ -276,7 +308,7 @@ def describe_event(game: Game, event: Event, names: Sequence[str] | None = None)
         "extra_move": lambda: f"{who()} pays {e['credits']} credits for a move costing no action",
         "first_player": lambda: f"{who()} goes first",
         "galaxy": lambda: "The galaxy is laid out: " + ", ".join(
-            f"tile {tile[1:]} as {where(h)}" for h, tile, _ in e["tiles"]),
+            f"{tile_name(game, tile)} as {where(h)}" for h, tile, _ in e["tiles"]),
         "held_fire": lambda: f"{who()}'s {ship_token(game, e['id'], names)[2:].split(' of ')[0]} holds fire",
         "home": lambda: f"{who()} settles at {corner_name(e['corner'])}",
         "level": lambda: f"Initiative {e['level']} at {sp()}: " + ", ".join(
@@ -284,7 +316,7 @@ def describe_event(game: Game, event: Event, names: Sequence[str] | None = None)
         "volley": lambda: f"{who()} fires at {sp()}: {e['hits']} hit{'s' if e['hits'] != 1 else ''}",
         "mind_control": lambda: f"{who()} takes over {ship_token(game, e['id'], names)} for one move",
         "no_rotation": lambda: f"{who()} turns no tile",
-        "rotated": lambda: f"{who()} turns {where(e['hex'])} {e['turns']} sixth{'s' if e['turns'] > 1 else ''} round",
+        "rotated": lambda: f"{who()} turns {tile_name(game, e['tile'])} {sixths(e['turns'])} round",
         "not_built": lambda: f"{who()} cannot build {article(ship_name(game, e['ship']))}: no token left",
         "built": lambda: (f"Defectors give {who()} {article(ship_name(game, e['ship']))} at {sp()}" if e.get("free")
                           else f"{who()} builds {article(ship_name(game, e['ship']))} at {sp()}"),
@@ -315,6 +347,12 @@ def describe_event(game: Game, event: Event, names: Sequence[str] | None = None)
         return str(fn())
     except (KeyError, TypeError, IndexError, ValueError):
         return generic_event(event)
+
+
+def sixths(n: Any) -> str:
+    """A turn of a tile in words (``one sixth``, ``two sixths``): a digit there would read as a tile's number."""
+    word = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}.get(int(n), str(n))
+    return f"{word} sixth{'' if int(n) == 1 else 's'}"
 
 
 def ordinal(n: int) -> str:
@@ -378,7 +416,7 @@ def describe_action(game: Game, action: Action, names: Sequence[str] | None = No
     if k == "corner":
         return f"settle at {corner_name(a)}"
     if k == "rotate":
-        return f"turn {where(a[0])} {a[1]} sixth{'s' if a[1] > 1 else ''} round"
+        return f"turn {where(a[0])} {sixths(a[1])} round"
     if k == "retreat":
         return f"retreat to {space_name(game, None, a, names)}" if a is not None else "retreat"
     if k in ("cover", "infest", "port_at"):

@@ -748,7 +748,7 @@ function sceneItems(scene) {
     const id = p.id || p.kind;
     items.set(`part|${id}`, "");
     for (const h of p.hexes || []) put(`hex|${id}|${h.q},${h.r}`, [h.fill, h.name, h.label, h.sub]);
-    for (const pc of p.pieces || []) if (pc.id !== undefined && pc.id !== null) put(`piece|${id}|${pc.id}`, [pc.at, pc.label, pc.seat, pc.fill]);
+    for (const pc of p.pieces || []) if (pc.id !== undefined && pc.id !== null) put(`piece|${id}|${pc.id}`, [pc.at, pc.label, pc.seat, pc.fill, pc.count]);
     for (const c of p.cards || []) if (c.id) put(`card|${id}|${c.id}`, [c.title, c.tag, c.stats, c.text, c.face, c.turned, c.badge]);
     for (const pl of p.players || []) for (const c of pl.cards || []) if (c.id) put(`pcard|${id}|${pl.seat}|${c.id}`, [c.title, c.tag, c.stats, c.text, c.face, c.turned, c.badge]);
   }
@@ -794,6 +794,7 @@ function drawParts(parts, live) {
     const body = f(p, live);
     const section = el("section", attrs, p.title ? el("h2", { text: p.title }) : null, body);
     if (body.dataset && body.dataset.aspect) section.style.setProperty("--aspect", body.dataset.aspect);
+    if (body.dataset && body.dataset.fit === "width") section.classList.add("fit-width");
     return section;
   });
 }
@@ -884,14 +885,39 @@ function drawHexmap(p, live) {
   const S = p.size || 36;
   const px = (q, r) => [S * SQ3 * (q + r / 2), S * 1.5 * r];
   const hexes = p.hexes || [];
+  // regions: a group of hexes outlined as one big hexagon (a board's tile) around the hexes within `radius` of `at`
+  const regions = (p.regions || []).filter(g => Array.isArray(g.at) && g.at.length === 2);
+  const regionR = g => S * (2 * Math.max(0, Number(g.radius) || 0) + 1);
   let minX = 1e9, minY = 1e9, maxX = -1e9, maxY = -1e9;
-  for (const h of hexes) { const [x, y] = px(h.q, h.r); minX = Math.min(minX, x); maxX = Math.max(maxX, x); minY = Math.min(minY, y); maxY = Math.max(maxY, y); }
-  if (!hexes.length) { minX = minY = 0; maxX = maxY = 1; }
+  const grow = (x, y, rx, ry) => { minX = Math.min(minX, x - rx); maxX = Math.max(maxX, x + rx); minY = Math.min(minY, y - ry); maxY = Math.max(maxY, y + ry); };
+  for (const h of hexes) { const [x, y] = px(h.q, h.r); grow(x, y, 0, 0); }
+  for (const g of regions) { const [x, y] = px(g.at[0], g.at[1]), R = regionR(g); grow(x, y, R * SQ3 / 2 - S * 1.05, R - S * 1.05); }
+  if (!hexes.length && !regions.length) { minX = minY = 0; maxX = maxY = 1; }
   const pad = S * 1.05, w = maxX - minX + 2 * pad, h = maxY - minY + 2 * pad;
   const svg = sv("svg", { viewBox: `${minX - pad} ${minY - pad} ${w} ${h}`, class: "hexmap", role: "group", "aria-label": p.title || "map" });
-  const corner = (x, y, i) => { const a = Math.PI / 180 * (60 * i - 30); return `${(x + S * 0.97 * Math.cos(a)).toFixed(1)},${(y + S * 0.97 * Math.sin(a)).toFixed(1)}`; };
-  const layerLink = sv("g"), layerHex = sv("g"), layerEdge = sv("g"), layerPiece = sv("g");
-  svg.append(layerLink, layerHex, layerEdge, layerPiece);
+  const corner = (x, y, i, R = S * 0.97) => { const a = Math.PI / 180 * (60 * i - 30); return `${(x + R * Math.cos(a)).toFixed(1)},${(y + R * Math.sin(a)).toFixed(1)}`; };
+  // a name is drawn whole: above every hexagon and piece (a neighbour never covers it), shrunk to fit its room
+  // (its font is `base` units, the stylesheet's, unless `own`: then set here)
+  const fitText = (t, text, room, base, own = false) => {
+    t.textContent = text;
+    const need = text.length * 0.58 * base, fs = need > room ? Math.max(base * 0.6, (base * room) / need) : base;
+    if (own || fs < base) t.style.fontSize = fs.toFixed(2) + "px";
+    if (text.length * 0.58 * fs > room) { t.setAttribute("textLength", room.toFixed(1)); t.setAttribute("lengthAdjust", "spacingAndGlyphs"); }
+    return t;
+  };
+  const NAME = 8, layerRegion = sv("g", { class: "regions" }), layerLink = sv("g"), layerHex = sv("g"), layerEdge = sv("g"), layerPiece = sv("g"), layerLabel = sv("g", { class: "labels" });
+  svg.append(layerRegion, layerLink, layerHex, layerEdge, layerPiece, layerLabel);
+  for (const g of regions) {
+    const [x, y] = px(g.at[0], g.at[1]), R = regionR(g);
+    const node = sv("g", { class: "region", "data-region": g.id ?? "" });
+    node.append(sv("polygon", { points: [0, 1, 2, 3, 4, 5].map(i => corner(x, y, i, R * 0.995)).join(" ") }));
+    const tip = sv("title"); tip.textContent = [g.label, g.sub].filter(Boolean).join(", ") || "region"; node.append(tip);
+    layerRegion.append(node);
+    // its label in its top row, where a board prints a tile's name
+    const ly = y - 1.5 * S * Math.max(0, Number(g.radius) || 0);
+    if (g.label) layerLabel.append(fitText(sv("text", { x, y: ly - S * 0.12, class: "rname", "data-region": g.id ?? "" }), String(g.label), S * 3.0, S * 0.4, true));
+    if (g.sub) layerLabel.append(fitText(sv("text", { x, y: ly + S * 0.3, class: "rsub", "data-region": g.id ?? "" }), String(g.sub), S * 2.0, S * 0.32, true));
+  }
   // links: lines between two hexes (a map drawn as a graph), under the hexes; a marked link is dashed
   for (const l of p.links || []) {
     if (!Array.isArray(l.from) || !Array.isArray(l.to)) continue;
@@ -903,12 +929,13 @@ function drawHexmap(p, live) {
   }
   for (const h of hexes) {
     const [x, y] = px(h.q, h.r);
-    const g = sv("g", { class: `hex f-${h.fill || "space"}${h.highlight ? " hl" : ""}`, "data-hex": `${h.q},${h.r}` });
+    const owned = h.seat !== undefined && h.seat !== null ? ` owned seat-${h.seat}` : "";  // a hex in its owner's colour
+    const g = sv("g", { class: `hex f-${h.fill || "space"}${h.highlight ? " hl" : ""}${owned}`, "data-hex": `${h.q},${h.r}` });
     g.append(sv("polygon", { points: [0, 1, 2, 3, 4, 5].map(i => corner(x, y, i)).join(" ") }));
     // top to bottom: the hex's name (what the log calls it), its label, the pieces in the middle, the sub-label
-    if (h.name) { const t = sv("text", { x, y: y - S * 0.6, class: "hname" }); t.textContent = h.name; g.append(t); }
-    if (h.label) { const t = sv("text", { x, y: y - S * 0.33, class: "hl1" }); t.textContent = h.label; g.append(t); }
-    if (h.sub) { const t = sv("text", { x, y: y + S * 0.8, class: "hl2" }); t.textContent = h.sub; g.append(t); }
+    if (h.name) layerLabel.append(fitText(sv("text", { x, y: y - S * 0.56, class: `hname${owned}`, "data-hex": `${h.q},${h.r}` }), String(h.name), S * 2.1, NAME));
+    if (h.label) g.append(fitText(sv("text", { x, y: y - S * 0.33, class: "hl1" }), String(h.label), S * 1.75, 10));
+    if (h.sub) g.append(fitText(sv("text", { x, y: y + S * 0.8, class: "hl2" }), String(h.sub), S * 1.45, 9));
     const tip = sv("title"); tip.textContent = h.hint || [h.name, h.label, h.sub].filter(Boolean).join(" · ") || `(${h.q}, ${h.r})`; g.append(tip);
     clickable(g, h, live, `hex-${h.q},${h.r}`);
     layerHex.append(g);
@@ -938,6 +965,12 @@ function drawHexmap(p, live) {
     const g = sv("g", { class: `piece seat-${pc.seat ?? "x"}${pc.mark ? " m-" + pc.mark : ""}${fill}`, "data-piece": pc.id ?? "" });
     g.append(pc.shape === "square" ? sv("rect", { x: x - rad, y: y - rad, width: 2 * rad, height: 2 * rad, rx: 3 }) : sv("circle", { cx: x, cy: y, r: rad }));
     const t = sv("text", { x, y: y + rad * 0.36, "font-size": (rad * 0.95).toFixed(1) }); t.textContent = pc.label || ""; g.append(t);
+    if (Number(pc.count) > 1) {  // alike pieces stacked: one token with their number on a badge
+      const b = sv("g", { class: "count" }), br = Math.max(rad * 0.5, S * 0.16), bx = x + rad * 0.85, by = y - rad * 0.85;
+      b.append(sv("circle", { cx: bx, cy: by, r: br }));
+      const bt = sv("text", { x: bx, y: by + br * 0.4, "font-size": (br * 1.15).toFixed(1) }); bt.textContent = String(pc.count); b.append(bt);
+      g.append(b);
+    }
     const tip = sv("title"); tip.textContent = pc.hint || pc.title || pc.label || ""; g.append(tip);
     clickable(g, pc, live, key);
     layerPiece.append(g);
@@ -945,7 +978,7 @@ function drawHexmap(p, live) {
   for (const [k, list] of Object.entries(atHex)) {
     const [q, r] = k.split(",").map(Number); const [x, y] = px(q, r);
     // ships in the middle band of the hex, between its labels: one large token, or a ring of smaller ones
-    const n = list.length, rad = S * (n === 1 ? 0.34 : n <= 3 ? 0.28 : 0.23), ring = n === 1 ? 0 : S * (n <= 3 ? 0.3 : 0.4), cy = y + S * (n <= 3 ? 0.2 : 0.27);
+    const n = list.length, rad = S * (n === 1 ? 0.36 : n <= 3 ? 0.29 : 0.25), ring = n === 1 ? 0 : S * (n <= 3 ? 0.33 : 0.42), cy = y + S * (n <= 3 ? 0.2 : 0.27);
     list.forEach((pc, i) => { const a = (2 * Math.PI * i) / n + (n === 2 ? 0 : -Math.PI / 2); piece(pc, x + ring * Math.cos(a), cy + ring * Math.sin(a) * (n <= 3 ? 0.75 : 0.62), rad, `pc-${pc.id ?? k + i}`); });
   }
   for (const [k, list] of Object.entries(atEdge)) {
@@ -953,7 +986,8 @@ function drawHexmap(p, live) {
     list.forEach((pc, i) => { const [x, y] = edgePoint(q, r, d, (i - (list.length - 1) / 2) * S * 0.5); piece(pc, x, y, S * 0.26, `pc-${pc.id ?? k + i}`); });
   }
   // the map's panel takes the map's own proportions (--aspect), so the map fills it instead of floating in a wide box
-  const wrap = el("div", { class: "hexwrap", "data-aspect": (w / h).toFixed(3) });
+  // (a scene's "fit": "width" lets the map take the whole width of the table instead, taller than the window if need be)
+  const wrap = el("div", { class: "hexwrap", "data-aspect": (w / h).toFixed(3), "data-fit": p.fit === "width" ? "width" : null });
   wrap.append(svg);
   if (p.legend) wrap.append(el("div", { class: "legend", role: "list", "aria-label": "legend" }, p.legend.map(l =>
     el("span", { role: "listitem", class: `lg${l.fill ? " f-" + l.fill : ""}${l.seat !== undefined && l.seat !== null ? " seat-" + l.seat : ""}${l.fill || (l.seat ?? null) !== null ? " swatch" : ""}`, text: l.label }))));
