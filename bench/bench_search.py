@@ -5,7 +5,9 @@ For each game with a bot (4 players; 2 for the 2-player games), at positions sam
 
   deadline   a ``mcts:seconds=S,rollout=heuristic`` search (S = --seconds, 0.2 by default) is timed from outside
              around ``act``; the overshoot is that wall time minus S. Prints its median and worst, and the
-             median iterations per search. Wall time on a shared machine: load counts, so the load average is printed.
+             median iterations per search. Wall time on a shared machine: load counts, so the load average is printed,
+             and the search's clock is wrapped to find the longest stretch between two of its readings, in wall
+             and in CPU time (of this process): a long wall stretch with little CPU in it is the machine, not the search.
   agreement  a ``mcts:iterations=N,rollout=heuristic`` search (N = --iterations, 200 by default; the game's horizon
              and trust): how often the move it plays is its bot's move (for a game that offers whole moves, whether
              the plan it chose is the game's first plan). Where the agent keeps its root statistics and its
@@ -132,17 +134,38 @@ class Recorder:
         return self.inner.rollout_plan(*args)
 
 
+class StretchClock:
+    """``time.perf_counter`` for the search, noting the longest stretch between two readings (wall, and CPU in it)."""
+
+    def __init__(self) -> None:
+        self.last = self.last_cpu = -1.0
+        self.wall = self.cpu = 0.0
+
+    def __call__(self) -> float:
+        t, c = time.perf_counter(), time.process_time()
+        if self.last >= 0 and t - self.last > self.wall:
+            self.wall, self.cpu = t - self.last, c - self.last_cpu
+        self.last, self.last_cpu = t, c
+        return t
+
+
 def deadline(game: str, spots: list[tuple[Any, int]], seconds: float, seed: int) -> dict[str, Any]:
-    over, iters = [], []
+    over, iters, cpu_stretch = [], [], []
+    worst = (-1.0, 0.0, 0.0)
     for i, (s, p) in enumerate(spots):
-        agent = MctsAgent(game, seed + i, seconds=seconds, rollout="heuristic")
+        clock = StretchClock()
+        agent = MctsAgent(game, seed + i, seconds=seconds, rollout="heuristic", clock=clock)
         obs = observe(s, p)
         t = time.perf_counter()
         agent.act(obs)
         over.append(time.perf_counter() - t - seconds)
         iters.append(agent.last_iterations)
+        cpu_stretch.append(clock.cpu)
+        worst = max(worst, (over[-1], clock.wall, clock.cpu))
     return {"seconds": seconds, "positions": len(spots), "overshoot_ms_median": round(1000 * statistics.median(over), 1),
             "overshoot_ms_worst": round(1000 * max(over), 1), "iterations_median": statistics.median(iters),
+            "worst_search_longest_stretch_ms": {"wall": round(1000 * worst[1], 1), "cpu": round(1000 * worst[2], 1)},
+            "longest_cpu_stretch_ms": round(1000 * max(cpu_stretch), 1),
             "load_average": [round(x, 2) for x in os.getloadavg()]}
 
 
@@ -228,8 +251,10 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         if "deadline" in only:
             rep["deadline"] = r = deadline(game, spots, args.seconds, args.seed)
             print(f"deadline: {args.seconds} s search overshoots by {r['overshoot_ms_median']} ms median, "
-                  f"{r['overshoot_ms_worst']} ms worst; {r['iterations_median']} iterations median; "
-                  f"load {r['load_average']}", flush=True)
+                  f"{r['overshoot_ms_worst']} ms worst (its longest stretch between clock readings: "
+                  f"{r['worst_search_longest_stretch_ms']['wall']} ms wall, {r['worst_search_longest_stretch_ms']['cpu']} "
+                  f"ms CPU); longest CPU stretch in any search {r['longest_cpu_stretch_ms']} ms; "
+                  f"{r['iterations_median']} iterations median; load {r['load_average']}", flush=True)
         if "agreement" in only:
             rep["agreement"] = r = agreement(game, spots, args.iterations, trusts, args.seed)
             line = (f"agreement: {args.iterations} iterations, trust {r['trust']}: the bot's move {r['bots_move']} of "
