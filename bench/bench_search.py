@@ -219,7 +219,14 @@ def h2h(game: str, players: int, iterations: int, games: int, seed: int) -> dict
     for label, kind in (("before", "mcts_fixed"), ("now", "mcts")):
         spec = f"{kind}:iterations={iterations},rollout=heuristic"
         start = time.process_time()
-        res = run_ladder(game, players, [spec] + ["heuristic"] * (players - 1), games, seed=seed, jobs=1)
+        done = [0]
+
+        def tick(k: int, label: str = label) -> None:
+            done[0] += k
+            print(f"\r  h2h {label}: {done[0]}/{games} games", end="", file=sys.stderr, flush=True)
+
+        res = run_ladder(game, players, [spec] + ["heuristic"] * (players - 1), games, seed=seed, jobs=1, progress=tick)
+        print(file=sys.stderr)
         row = res.row(spec)
         out[label] = {"agent": spec, "win_share": round(row.win_share, 3), "ci95": [round(row.ci_low, 3), round(row.ci_high, 3)],
                       "bots_win_share": round(res.row("heuristic").win_share, 3), "fair": round(1 / players, 3),
