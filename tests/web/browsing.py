@@ -70,7 +70,7 @@ def step_of(page: Any) -> str:
 
 def my_turn(page: Any) -> str:
     """Wait until the status line says it is this page's turn; its words."""
-    page.wait_for_function("() => document.querySelector('#status').innerText.startsWith('Your turn')", timeout=30_000)
+    page.wait_for_function("() => (document.querySelector('#status')?.innerText ?? '').startsWith('Your turn')", timeout=30_000)
     return str(page.locator("#status").inner_text())
 
 

@@ -119,9 +119,9 @@ def test_a_person_plays_a_whole_buccaneers_game_against_bots(server_factory, pag
     page.click("text=Replay this game")
     page.wait_for_selector("#replay-step")
     page.keyboard.press("End")
-    page.wait_for_function("() => document.querySelector('#status').innerText.match(/Step (\\d+) of \\1/)")
+    page.wait_for_function("() => (document.querySelector('#status')?.innerText ?? '').match(/Step (\\d+) of \\1/)")
     page.keyboard.press("ArrowLeft")
-    page.wait_for_function("() => !document.querySelector('#status').innerText.match(/Step (\\d+) of \\1/)")
+    page.wait_for_function("() => { const s = document.querySelector('#status'); return !!s && !s.innerText.match(/Step (\\d+) of \\1/) }")
     page.select_option("#replay-seat", "0")
     page.wait_for_selector("#part-hand")
     shot(page, "buccaneers-4-replay")
@@ -179,16 +179,16 @@ def upload_and_step(page, url: str, name: str, text: str) -> None:
         if (!t.hidden && t.textContent) window.__toasts.push(t.textContent); })
         .observe(document.querySelector('#toast'), {childList: true, characterData: true, subtree: true, attributes: true}); }""")
     page.set_input_files("#record-file", files=[{"name": name, "mimeType": "application/json", "buffer": text.encode()}])
-    page.wait_for_function("() => /^Step 0 of \\d+/.test(document.querySelector('#status').innerText) || window.__toasts.length")
+    page.wait_for_function("() => /^Step 0 of \\d+/.test((document.querySelector('#status')?.innerText ?? '')) || window.__toasts.length")
     assert page.evaluate("window.__toasts") == []
     steps = int(re.match(r"Step 0 of (\d+)", page.locator("#status").inner_text()).group(1))
     assert steps > 3
     for n in (1, 2, 3):
         page.click("#next")
-        page.wait_for_function(f"() => document.querySelector('#status').innerText.startsWith('Step {n} of ') || window.__toasts.length")
+        page.wait_for_function(f"() => (document.querySelector('#status')?.innerText ?? '').startsWith('Step {n} of ') || window.__toasts.length")
         assert page.evaluate("window.__toasts") == [], f"the viewer refused step {n}"
     page.click("text=End »")
-    page.wait_for_function(f"() => document.querySelector('#status').innerText.startsWith('Step {steps} of {steps}') || window.__toasts.length")
+    page.wait_for_function(f"() => (document.querySelector('#status')?.innerText ?? '').startsWith('Step {steps} of {steps}') || window.__toasts.length")
     assert page.evaluate("window.__toasts") == []
     assert page.locator(".part.result").is_visible()
 

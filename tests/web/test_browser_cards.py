@@ -65,7 +65,7 @@ def test_no_words_spill_out_of_a_card(server, window, name, players):
         for step in walk.positions:
             window.set_viewport_size({"width": WIDTHS[0], "height": 900})
             window.goto(table.to(step))
-            window.wait_for_function("() => document.querySelector('#status').innerText.startsWith('Your turn')",
+            window.wait_for_function("() => (document.querySelector('#status')?.innerText ?? '').startsWith('Your turn')",
                                      timeout=30_000)
             unsaid += [f"step {step}: {p}" for p in window.evaluate(WEIGH)]
             for width in WIDTHS:

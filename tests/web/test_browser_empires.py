@@ -100,8 +100,8 @@ def test_the_first_turns_of_empires(server_factory, page):
     shot(page, "empires-3-moved")
     my_turn(page)
     click(page, "#part-decision button.legal >> text=end the turn")
-    page.wait_for_function("""() => /Round [2-9]/.test(document.querySelector('#headline').innerText)
-        || document.querySelector('#status').innerText.startsWith('Your turn')""", timeout=30_000)
+    page.wait_for_function("""() => /Round [2-9]/.test((document.querySelector('#headline')?.innerText ?? ''))
+        || (document.querySelector('#status')?.innerText ?? '').startsWith('Your turn')""", timeout=30_000)
     shot(page, "empires-4-turn-ended")
 
     # what a person read: the log in words, naming races, ships and spaces, never keys or ids
@@ -135,7 +135,7 @@ def test_the_first_turns_of_empires(server_factory, page):
     before = step_of(page)
     page.locator("#part-decision button.legal", has_text="send the offer").first.click()
     after(page, before)
-    page.wait_for_function("""() => /the offer of Tess/.test(document.querySelector('#log').innerText)""", timeout=30_000)
+    page.wait_for_function("""() => /the offer of Tess/.test((document.querySelector('#log')?.innerText ?? ''))""", timeout=30_000)
     log = "\n".join(page.locator("#log li").all_inner_texts())
     assert "Tess offers Bot 1 (easy) 1 credit" in log
     assert "accepts the offer of Tess" in log or "declines the offer of Tess" in log

@@ -162,7 +162,7 @@ def test_a_newcomers_first_evening(evening):
     page.set_input_files("#record-file", str(path))
     page.wait_for_selector("#replay-step")
     page.click("text=End »")
-    page.wait_for_function("() => document.querySelector('#status').innerText.match(/Step (\\d+) of \\1/)")
+    page.wait_for_function("() => (document.querySelector('#status')?.innerText ?? '').match(/Step (\\d+) of \\1/)")
     assert "(Seat 0, Seat 1 resigned)" in page.locator(".result").inner_text()
     shot(page, "evening-3-replay")
     fctx.close()

@@ -71,7 +71,7 @@ def test_a_fleet_battle_reads_like_the_board(server_factory, page):  # noqa: F81
     # resigning a game of two ends it: the page says so, and no bot plays on
     page.click("#resign")
     page.click("#resign")
-    page.wait_for_function("() => document.querySelector('#status').innerText.startsWith('Game over')")
+    page.wait_for_function("() => (document.querySelector('#status')?.innerText ?? '').startsWith('Game over')")
     held = page.locator("#held").inner_text()
     assert "You resigned" in held and "the game is over" in held, held
     assert "plays" not in held and "played" not in held, held
@@ -97,7 +97,7 @@ def test_the_replay_marks_the_last_move_and_names_the_views(server_factory, page
     for _ in range(40):
         step = page.locator("#status").inner_text()
         page.keyboard.press("ArrowRight")
-        page.wait_for_function(f"() => document.querySelector('#status').innerText !== {step!r}")
+        page.wait_for_function(f"() => {{ const s = document.querySelector('#status'); return !!s && s.innerText !== {step!r} }}")
         marked = page.locator("#scene .last").count()
         ships = page.locator("#part-map g.piece.last").count()
         if ships and page.locator("#part-map g.hex.last").count():  # a ship that left a hex: both are marked

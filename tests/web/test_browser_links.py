@@ -34,7 +34,7 @@ def test_the_creator_sees_the_friends_link_at_the_table_and_in_the_lobby(server_
     assert re.fullmatch(rf"{re.escape(srv.url)}/t/{table_id}#seat=[\w-]+", link), link
     assert link != srv.url + page.url.split(srv.url)[1]  # not the creator's own seat
     row.locator("button.copy").click()
-    page.wait_for_function("() => document.querySelector('#invites button.copy').textContent.startsWith('Copied')")
+    page.wait_for_function("() => (document.querySelector('#invites button.copy')?.textContent ?? '').startsWith('Copied')")
     assert page.evaluate("() => navigator.clipboard.readText()") == link
     shot(page, "seat-links-at-the-table")
     assert not re.search(r"\bstep \d", page.locator("main").inner_text(), re.I)  # moves, not the server's "step 58"
@@ -56,7 +56,7 @@ def test_the_creator_sees_the_friends_link_at_the_table_and_in_the_lobby(server_
     assert "Friend's link, seat 1" in line.inner_text()
     assert re.search(r"\d+ moves? made", line.inner_text()) and not re.search(r"\bstep \d", line.inner_text(), re.I)
     line.locator('button.copy[data-seat="1"]').click()
-    page.wait_for_function("() => document.querySelector('button.copy[data-seat=\"1\"]').textContent.startsWith('Copied')")
+    page.wait_for_function("() => (document.querySelector('button.copy[data-seat=\"1\"]')?.textContent ?? '').startsWith('Copied')")
     assert page.evaluate("() => navigator.clipboard.readText()") == link
     friend_ctx.close()
     ctx.close()

@@ -134,12 +134,12 @@ def test_the_first_turns_of_nearspace(server_factory, page):
     assert "2/6" in page.locator("#part-shipyards .card", has_text="Gunship (d6)").inner_text()
     click(page, "#part-decision button.legal >> text=Close the Shipyard")
     # with E to move the Fighter, the Action step waits for us; without, it ends by itself (its only choice)
-    page.wait_for_function("""() => /Turn [4-9]/.test(document.querySelector('#headline').innerText)
+    page.wait_for_function("""() => /Turn [4-9]/.test((document.querySelector('#headline')?.innerText ?? ''))
         || [...document.querySelectorAll('#part-decision button.legal')].some(b => b.innerText.startsWith('End the turn'))""",
                            timeout=30_000)
     if "Turn 3" in page.locator("#headline").inner_text():
         click(page, "#part-decision button.legal >> text=End the turn")
-    page.wait_for_function("() => /Turn [4-9]/.test(document.querySelector('#headline').innerText)", timeout=30_000)
+    page.wait_for_function("() => /Turn [4-9]/.test((document.querySelector('#headline')?.innerText ?? ''))", timeout=30_000)
     shot(page, "nearspace-4-turn3")
 
     # what a person read: the log in words, naming cards and dice, never keys or ids

@@ -49,7 +49,7 @@ def test_a_friend_names_themselves_and_finds_their_seat_in_the_lobby(server_fact
     window(friend, "friend-asked-for-a-name")
     friend.fill("#name-text", "  Ben  ")
     friend.click("#name-save")
-    friend.wait_for_function("() => document.querySelector('#who').innerText.startsWith('Ben (seat 1)')")
+    friend.wait_for_function("() => (document.querySelector('#who')?.innerText ?? '').startsWith('Ben (seat 1)')")
     assert friend.locator("#ask-name").count() == 0
     player_names = friend.locator("#part-players h3, .player h3").all_inner_texts()
     assert any("Ben" in n for n in player_names), player_names
@@ -57,7 +57,7 @@ def test_a_friend_names_themselves_and_finds_their_seat_in_the_lobby(server_fact
     assert "Friend 1" not in page_text.replace("Friend 1 is now called Ben", ""), "every panel and log line uses the new name"
 
     # the creator's page and the lobby call the seat Ben
-    creator.wait_for_function("() => document.querySelector('main').innerText.includes('Ben')")
+    creator.wait_for_function("() => (document.querySelector('main')?.innerText ?? '').includes('Ben')")
     assert "Friend 1 is now called Ben" in creator.locator("#chat").inner_text()
     info = httpx.get(f"{srv.url}/api/tables/{table_id}").json()
     assert [s["name"] for s in info["seats"]][:2] == ["Tess", "Ben"]
@@ -73,7 +73,7 @@ def test_a_friend_names_themselves_and_finds_their_seat_in_the_lobby(server_fact
     window(friend, "friend-in-the-lobby")
     back.click()
     friend.wait_for_selector("#who")
-    friend.wait_for_function("() => document.querySelector('#who').innerText.startsWith('Ben (seat 1)')")
+    friend.wait_for_function("() => (document.querySelector('#who')?.innerText ?? '').startsWith('Ben (seat 1)')")
     assert friend.locator("#ask-name").count() == 0, "asked once, the first time the seat is opened here"
     friend.locator("#name-fold summary").click()  # and the name can still be changed later
     assert friend.locator("#name-text").input_value() == "Ben"
