@@ -22,26 +22,9 @@ import pytest
 from voidtable.engine.errors import OptionError, RulesDataError
 from voidtable.engine.game import Game, GameSpec
 from voidtable.engine.registry import games
-from voidtable.engine.rulesdata import RulesStruct, check_strict, convert, read_toml, struct_types
+from voidtable.engine.rulesdata import RulesStruct, _arm, _is_struct, check_strict, convert, read_toml, struct_types
 
 Step = str | int
-
-
-def _is_struct(t: Any) -> bool:
-    return isinstance(t, type) and issubclass(t, msgspec.Struct)
-
-
-def _arm(t: Any, node: Any) -> Any:
-    """The arm of a union a node of this shape is read as."""
-    if typing.get_origin(t) not in (typing.Union, type(int | str)):
-        return t
-    for arm in typing.get_args(t):
-        origin = typing.get_origin(arm) or arm
-        if isinstance(node, dict) and (_is_struct(arm) or origin is dict):
-            return arm
-        if isinstance(node, list) and origin in (list, tuple):
-            return arm
-    return None
 
 
 def struct_tables(node: Any, t: Any, path: tuple[Step, ...] = (), shape: tuple[str, ...] = ()
