@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import random
 import re
+import zlib
+from collections import Counter
 from typing import Any, Iterator
 
 import msgspec
@@ -192,4 +194,57 @@ def test_the_tables_words_read_as_words(name, players, variant):
                 break
             p = rng.choice(state.to_move())
             state.apply(p, rng.choice(state.legal_actions(p)))
+    assert not bad, "\n".join(f"{v}  <-  {k!r}" for k, v in bad.items())
+
+
+# issue 28: every choice a decision offers reads differently from the others in its list. Black Sun offered four
+# "raid it with your Ana's Freighter (centre of D7)" (one per blockading ship), Empires "move a Starfighter of X"
+# once per ship of a stack. Where alike pieces are truly interchangeable the words say which and that any will do.
+# A game listed here is a known exception, left to its owner (xfail, not strict: it reports when it passes).
+ALIKE_KNOWN: dict[str, str] = {
+    "nearspace": "KNOWN: alike dice ('Add the green Fighter (d4)') and face-down cards ('Move the group to a face-down "
+                 "card from X's deck') read alike; that game's words are being reworked",
+}
+ALIKE_DECISIONS = 300  # bot decisions per table size: a game's early and middle turns, about a second each
+
+
+def choice_words(game: Any, state: Any, seat: int, names: list[str]) -> list[str]:
+    """The words the table's list of choices shows for each legal action: the scene's own words for it (a hint,
+    a button's or a menu entry's label), else the game's describe_action, as the server builds the list."""
+    legal = state.legal_actions(seat)
+    words: dict[bytes, str] = {}
+    scenes.build_scene(game, state.view(seat), legal, seat, names, words)
+    return [words.get(scenes.action_key(a)) or scenes.describe_action(game, a, names) for a in legal]
+
+
+@pytest.mark.parametrize("name", [
+    pytest.param(n, marks=[pytest.mark.xfail(reason=ALIKE_KNOWN[n], strict=False)] if n in ALIKE_KNOWN else [])
+    for n, spec in games().items() if spec.hooks.scene is not None])
+def test_no_decision_offers_two_choices_in_the_same_words(name):
+    from voidtable.engine.observation import observe
+    from voidtable.engine.rng import derive_seed
+
+    from .tablewalk import agent_for
+
+    spec = games()[name]
+    bad: dict[str, str] = {}
+    decisions = 0
+    for players in sorted({spec.min_players, spec.max_players}):
+        game = load(name, players, {})
+        seed = zlib.crc32(f"alike-{name}-{players}".encode()) % 10_000
+        state = game.new_state(seed)
+        agents = [agent_for(name, derive_seed(seed, 1 + p)) for p in range(players)]
+        names = NAMES[:players]
+        for step in range(ALIKE_DECISIONS):
+            if state.is_over():
+                break
+            p = state.to_move()[0]
+            if len(state.legal_actions(p)) > 1:
+                decisions += 1
+                listed = choice_words(game, state, p, names)
+                for text, n in Counter(listed).items():
+                    if n > 1 and len(bad) < 20:
+                        bad.setdefault(text, f"{players} players, seed {seed}, step {step}: {n} times")
+            state.apply(p, agents[p].act(observe(state, p)))
+    assert decisions > 20
     assert not bad, "\n".join(f"{v}  <-  {k!r}" for k, v in bad.items())

@@ -319,14 +319,96 @@ def _faction(game: Game, key: Any) -> str:
     return f.title if f else _title(str(key))
 
 
+# What a Starting Faction or Faction card does, in our words, built from the rules data (its scoring
+# conditions with their points from ``scoring``, its abilities, its ships): a player deciding whether to keep
+# a faction, or which card to take, weighs this. ``{n}`` is the condition's points, ``{what}`` a point or points.
+CONDITION_WORDS = {
+    "need": "{n} {what} for each Need counter you take away (a ship of yours in the centre of its Planet at the end "
+            "of your turn)",
+    "crisis": "{n} {what} for each Crisis counter you take away the same way",
+    "run_blockade": "{n} {what} for each different Blockade your fleet crosses in a move",
+    "raid_transport": "{n} {what} for each other player's Transport in a raid you take part in, destroyed or not",
+    "raid_any_ship": "{n} {what} for each other player's ship in a raid you take part in, destroyed or not",
+    "crisis_turn": "{n} {what} at the end of your turn if a Rebel ship shares a hex with a Crisis counter",
+    "peaceful_turn": "{n} {what} at the end of your turn if there is no Crisis counter, or Allied ships share a hex "
+                     "with every one",
+    "destroy_allied": "an Allied ship you destroy scores its Fight (while your side is still the Rebels')",
+    "destroy_rebel": "a Rebel ship you destroy scores its Fight (while your side is still the Alliance's)",
+}
+ABILITY_WORDS = {
+    "second_turn": "may spend {cost} after a turn to play a second one (never a third)",
+    "re_place": "may move her ship to another hex in the second round of placing",
+    "rebuild_raiders": "while the Secret Base survives, may skip a turn to put every lost Raider back at it",
+    "rebuild_ambunaut": "may skip a turn to put a lost Ambunaut back beside a Medsat",
+    "two_fleets": "moves two fleets a turn (no ship in both)",
+}
+SIDE_WORDS = {"none": "neither side", "rebel": "the Rebels' side", "allied": "the Alliance's side"}
+
+
+def condition_words(game: Game, condition: str) -> str:
+    """One scoring condition: its name as the rules call it, and how it scores."""
+    n = game.rules.scoring.value(condition) if condition in type(game.rules.scoring).__struct_fields__ else 0
+    text = CONDITION_WORDS.get(condition, "").format(n=n, what="point" if n == 1 else "points")
+    return f"{_title(condition)}: {text}" if text else _title(condition)
+
+
+def ship_card_words(game: Game, ship_type: str) -> str:
+    """A ship card's numbers and any ability it carries, in a few words."""
+    card = game.rules.ships.get(ship_type)
+    if card is None:
+        return _title(ship_type)
+    extra = [w for flag, w in ((card.reach, "joins raids in neighbouring hexes"), (card.amnesty, "may call Amnesty"),
+                               (card.sacrifice, "may be sacrificed to cancel a raid round's damage"),
+                               (card.capture, "captured, not destroyed")) if flag]
+    if card.destroyed_counter:
+        extra.append(f"leaves a {card.destroyed_counter.title()} counter when destroyed")
+    return f"{_title(ship_type)} (Move {card.move}, Fight {card.fight}{''.join('; ' + e for e in extra)})"
+
+
+def faction_ships(game: Game, key: str) -> str:
+    """A Starting Faction's ships, as its card lists them ("3 Raiders, 1 Secret Base")."""
+    f = game.rules.factions[key]
+    return ", ".join(count(k, _title(t)) for t, k in f.ships.items())
+
+
+def faction_effect(game: Game, key: Any, side: bool = True) -> str:
+    """What a Starting Faction does: its side (unless ``side`` is False), how it scores, its abilities, its placements."""
+    f = game.rules.factions.get(key) if isinstance(key, str) else None
+    if f is None:
+        return ""
+    cost = game.rules.scoring.second_turn_cost
+    parts = [f"Side: {SIDE_WORDS.get(f.allegiance, _title(f.allegiance))}."] if side else []
+    parts.append("Scores: " + "; ".join(condition_words(game, c) for c in f.scoring) + ".")
+    abilities = [ABILITY_WORDS[a].format(cost=count(cost, "point")) for a in f.abilities if a in ABILITY_WORDS]
+    if abilities:
+        parts.append("Can: " + "; ".join(abilities) + ".")
+    parts.append(f"Places ships in {count(f.placements, 'round')}.")
+    return " ".join(parts)
+
+
+def card_effect(game: Game, key: Any) -> str:
+    """What a Faction card adds: the scoring it brings and what it forbids."""
+    card = game.rules.faction_cards.get(key) if isinstance(key, str) else None
+    if card is None:
+        return ""
+    text = "Adds: " + "; ".join(condition_words(game, c) for c in card.scoring) + "."
+    if card.no_raid_same:
+        text += f" May not raid another {_faction_card(game, key)} player."
+    return text
+
+
 def _where(game: Game, at: Any) -> str:
-    """A ship's place in words: "centre of C4", "edge C4/C5", "outer edge of A1"."""
+    """A ship's place in words: "centre of C4", "edge C4/C5", "upper left outer edge of A1"."""
     if not at:
         return "off the board"
     if "hex" in at:
         return f"centre of {hex_name(game, at['hex'])}"
     a, b = at["edge"]
-    return f"edge {hex_name(game, a)}/{hex_name(game, b)}" if b else f"outer edge of {hex_name(game, a)}"
+    if b:
+        return f"edge {hex_name(game, a)}/{hex_name(game, b)}"
+    side = at.get("side")  # a hex has up to six outer edges: the side tells two ships on them apart
+    return f"{EDGE_WORDS[side]} outer edge of {hex_name(game, a)}" if isinstance(side, int) and 0 <= side < 6 \
+        else f"outer edge of {hex_name(game, a)}"
 
 
 # ---------------------------------------------------------------- the scene
@@ -345,6 +427,24 @@ def _legend(game: Game, names: Sequence[str], hexes: list[dict[str, Any]], ships
     out += [{"label": f"{short(game, t)} = {_title(t)}"} for t in types]
     out.append({"label": "each hex: its name (row letter, column), terrain; ships sit in the centre or on the edges (Blockades)"})
     return out
+
+
+def faction_card_part(game: Game, key: str, keep: list[Action], label: Any) -> dict[str, Any]:
+    """The Starting Faction card a player weighs before keeping it: its ships, side and what it scores and can do.
+
+    Clicking the card keeps it (``keep``: the keep action, if legal); redrawing stays a button beside it.
+    """
+    f = game.rules.factions[key]
+    card: dict[str, Any] = {
+        "id": f"faction-{key}", "title": f.title, "kind": "faction", "tag": "Starting Faction",
+        "stats": [{"label": "Ships", "value": faction_ships(game, key)},
+                  {"label": "Side", "value": SIDE_WORDS.get(f.allegiance, _title(f.allegiance))}],
+        "text": faction_effect(game, key, side=False) + " Ships: " + "; ".join(ship_card_words(game, t) for t in f.ships) + ".",
+    }
+    if keep:
+        card["action"] = keep[0].to_json()
+        card["hint"] = label(keep[0])
+    return {"kind": "cards", "id": "starting-faction", "title": "Your Starting Faction", "cards": [card]}
 
 
 def build(game: Game, view: dict[str, Any], legal: list[Action], seat: int | None, names: Sequence[str]) -> dict[str, Any]:
@@ -369,6 +469,7 @@ def build(game: Game, view: dict[str, Any], legal: list[Action], seat: int | Non
 
     # ships drawn on the map (others, e.g. captured ones, are chosen with buttons)
     drawn = {s["id"] for s in ships if s.get("at") is not None and s["state"] in ("board", "captured")}
+    controller = {s["id"]: s["controller"] for s in ships}
     for a in legal:
         target, value = ACTIONS.route(a)
         if value is None or target == "button":
@@ -376,7 +477,10 @@ def build(game: Game, view: dict[str, Any], legal: list[Action], seat: int | Non
         elif target == "hex":
             at_hex.setdefault(tuple(value), []).append(a)
         elif target == "ship":
-            (at_ship.setdefault(value, []) if value in drawn else buttons).append(a)
+            asks = a.kind == "add_ship" and value in controller and controller[value] != seat
+            # another player's ship joins a fleet only if that player agrees: asking is a button that says so,
+            # and the map lights only what this seat can take itself
+            (at_ship.setdefault(value, []) if value in drawn and not asks else buttons).append(a)
         elif target == "edge":  # a slot of the hex the decision is about: its centre (-1) or an edge
             h = decision_hex("hex")  # place_ships and arrange name the hex they are about
             if h is None:
@@ -399,17 +503,28 @@ def build(game: Game, view: dict[str, Any], legal: list[Action], seat: int | Non
         where = f" ({_where(game, s['at'])})" if s.get("at") else ""
         return f"{names[s['owner']] + chr(39) + 's ' if owner else ''}{_title(s['type'])}{where}{flown}"
 
+    def yours(x: int) -> str:
+        """A ship of this seat as "your Raider (centre of D7)"; anyone else's by its owner's name."""
+        s = ship_by_id.get(x)
+        return f"your {ship_words(x, owner=False)}" if s and s["owner"] == seat else ship_words(x)
+
     def label(a: Action) -> str:
         k, arg = a.kind, a.arg
         if k == "put":
             card = R.ships[arg[0]]
             return f"{_title(arg[0])} (Move {card.move}, Fight {card.fight})" + (" in the centre" if arg[1] < 0 else f" on the {EDGE_WORDS[arg[1]]} edge")
         if k == "raid":
-            return f"raid {names[arg[1]]} here"
-        if k == "raid_blockade":
-            return f"raid it with your {ship_words(arg[1])}"
+            return f"raid {names[arg[1]]} in {hex_name(game, arg[0])}"
+        if k == "raid_blockade":  # which blockading ship, and which of this seat's ships raids it
+            return f"raid {ship_words(arg[2])} with {yours(arg[1])}"
         if k == "tow_raid":
-            return f"capture your own {ship_words(arg[1])} to tow it"
+            return f"capture {yours(arg[1])} to tow it"
+        if k == "add_ship" and controller.get(arg, seat) != seat:
+            return f"ask {names[controller[arg]]} to let their {ship_words(arg, owner=False)} join your fleet (they may say no)"
+        if k == "add_ship":
+            return f"add {yours(arg)} to the fleet"
+        if k == "take_card":
+            return f"take the {_faction_card(game, arg)} card. {card_effect(game, arg)}"
         if k == "tow":
             return f"tow {ship_words(arg)}"
         if k in SHIP_WORDS and isinstance(arg, int):
@@ -530,12 +645,18 @@ def build(game: Game, view: dict[str, Any], legal: list[Action], seat: int | Non
 
     # -- what is being decided ---------------------------------------------------------------
     prompt = PROMPTS.get(dkind or "", "Decide") if mine else None
+    own = next((st for st in view.get("seats") or [] if st["seat"] == seat), None)
+    if mine and dkind == "redraw" and own and own.get("faction"):
+        prompt = f"Keep your Starting Faction, the {_faction(game, own['faction'])}, or redraw"
+        keep = [a for a in buttons if a.kind == "keep_faction"]
+        buttons = [a for a in buttons if a.kind != "keep_faction"]
+        parts.insert(0, faction_card_part(game, own["faction"], keep, label))
     if mine and dkind == "walk" and "mp" in decision:
         prompt = f"{prompt} ({count(decision['mp'], 'move')} left)"
     if mine and dkind == "consent" and "mover" in decision:
         prompt = f"{names[decision['mover']]} wants to move your {ship_words(decision['ship'], owner=False)}: allow it?"
     if buttons:
-        parts.insert(0, {"kind": "buttons", "id": "decision", "title": prompt or "Choices",
+        parts.insert(0 if not parts or parts[0]["kind"] != "cards" else 1, {"kind": "buttons", "id": "decision", "title": prompt or "Choices",
                          "buttons": [{"label": label(a), "action": a.to_json()} for a in buttons]})
 
     # -- scores, players, raid --------------------------------------------------------------------
@@ -567,8 +688,9 @@ def build(game: Game, view: dict[str, Any], legal: list[Action], seat: int | Non
         alive = [s for s in ships if s["owner"] == p and s["state"] in ("board", "captured")]
         stats = [
             {"label": "Points", "value": scores[p]},
-            {"label": "Faction", "value": _faction(game, st["faction"]) if st["faction"] else "-"},
-            {"label": "Card", "value": _title(st["card"]) if st["card"] else "none"},
+            {"label": "Faction", "value": _faction(game, st["faction"]) if st["faction"] else "-",
+             "hint": faction_effect(game, st["faction"]) or None},
+            {"label": "Card", "value": _title(st["card"]) if st["card"] else "none", "hint": card_effect(game, st["card"]) or None},
             {"label": "Allegiance", "value": "neither side" if st["allegiance"] == "none" else _title(st["allegiance"]) if st["allegiance"] else "none yet"},
             {"label": "Scores for", "value": ", ".join(_title(c) for c in st["scoring"]) or "-"},
             {"label": "Ships", "value": len(alive)},

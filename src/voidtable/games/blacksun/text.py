@@ -12,7 +12,8 @@ from typing import Any, Sequence
 
 from voidtable.engine.game import Game
 
-from .scene import EDGE_WORDS, PROMPTS, _faction, _title, _where, describe_action, describe_event, hex_name, seat_name, short
+from .scene import (EDGE_WORDS, PROMPTS, _faction, _title, _where, describe_action, describe_event, faction_effect, hex_name,
+                    seat_name, short)
 
 __all__ = ["describe_action", "describe_event", "render", "text_map"]
 
@@ -115,6 +116,9 @@ def render(game: Game, view: dict[str, Any], names: Sequence[str] | None = None)
     d = view.get("decision")
     if d and not view.get("over"):
         lines.append(f"Waiting for {who(d.get('seat'))}: {PROMPTS.get(d['kind'], _title(d['kind'])).split(':')[0].split(' (')[0]}")
+        deciding = next((st for st in view["seats"] if st["seat"] == d.get("seat")), None)
+        if d["kind"] == "redraw" and deciding and deciding.get("faction"):  # what keeping it means
+            lines.append(f"  {_faction(game, deciding['faction'])}: {faction_effect(game, deciding['faction'])}")
     if view.get("over"):
         lines.append("Game over: " + ", ".join(f"{who(p)} {x}" for p, x in enumerate(view["scores"])) + " points.")
     return "\n".join(lines)

@@ -8,6 +8,7 @@ Every legal action appears on exactly one clickable element.
 from __future__ import annotations
 
 import weakref
+from collections import Counter
 from typing import Any, Sequence
 
 from voidtable.engine.actions import Action
@@ -96,6 +97,19 @@ def card(game: Game, key: str, orientation: int = 0, action: Action | None = Non
     return out
 
 
+def tell_alike_apart(cards: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Copies of one card with the same Value/Weight read alike; their hints say which copy and that any will do
+    ("select Command Chair (1/5), 2 of 2 alike"), so no two choices in a list read the same."""
+    alike = Counter(c["hint"] for c in cards if c.get("hint"))
+    seen: Counter[str] = Counter()
+    for c in cards:
+        hint = c.get("hint")
+        if hint and alike[hint] > 1:
+            seen[hint] += 1
+            c["hint"] = f"{hint}, {seen[hint]} of {alike[hint]} alike"
+    return cards
+
+
 def _text(game: Game, template: str) -> str:
     """Card texts take their numbers from the rules data (a --set override shows)."""
     c = game.rules.c
@@ -159,7 +173,7 @@ def build(game: Game, view: dict[str, Any], legal: list[Action], seat: int | Non
         prompt = DECISION_PROMPTS.get(kind, "Decide")
         if kind == "titanic_tentacles":
             parts.append({"kind": "cards", "id": "tentacles", "title": "Titanic Tentacles: keep one", "cards": [
-                card(game, a.arg, action=a) for a in by_kind.get("keep", [])]})
+                *tell_alike_apart([card(game, a.arg, action=a) for a in by_kind.get("keep", [])])]})
         elif kind == "one_ring_discard":
             pass  # the cards in your display are clickable (below)
         else:
@@ -172,7 +186,7 @@ def build(game: Game, view: dict[str, Any], legal: list[Action], seat: int | Non
     # -- your hand and hidden things -----------------------------------------------------------
     if you is not None:
         select = {a.arg: a for a in by_kind.get("select", [])}
-        hand = [card(game, k, action=select.get(k)) for k in you["hand"]]
+        hand = tell_alike_apart([card(game, k, action=select.get(k)) for k in you["hand"]])
         if select and not prompt:
             prompt = "Select a card from your hand (facedown; all reveal together)"
             if you.get("gps_next_turn"):

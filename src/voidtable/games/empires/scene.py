@@ -93,6 +93,9 @@ def add(a: Hex, b: Hex, k: int = 1) -> Hex:
     return (a[0] + k * b[0], a[1] + k * b[1])
 
 
+SHIP_VERBS = {"move": "move", "carry": "carry", "casualty": "lose", "mind_control": "take over"}
+
+
 class Table:
     """The view read once: where each space is drawn, who holds what, and which element takes which action."""
 
@@ -200,7 +203,25 @@ class Table:
                 return f"turn {text.tile_name(self.game, tile)} ({text.direction(h)}) {text.sixths(a.arg[1])} round"
         if a.kind == "corner":
             return f"settle at {corner_words(self, (int(a.arg[0]), int(a.arg[1])))}"
+        if a.kind in SHIP_VERBS and isinstance(a.arg, int):
+            return self.ship_choice(a.kind, a.arg)
         return text.describe_action(self.game, a, self.names)
+
+    def ship_choice(self, kind: str, ship_id: int) -> str:
+        """A ship action that says which ship: its kind and owner, where it is, damaged or not, and, where alike
+        ships (same owner, kind, place and damage) share a token, which of them ("1 of 2 alike": any one will do)."""
+        ships = {sh["id"]: sh for sh in self.view["ships"]}
+        sh = ships.get(ship_id)
+        words = f"{SHIP_VERBS[kind]} {text.ship_token(self.game, ship_id, self.names)}"
+        if sh is None:
+            return words
+        def same(o: Json) -> tuple[Any, ...]:
+            return o["space"], o["owner"], o["kind"], o["damage"]
+
+        alike = sorted(i for i, o in ships.items() if same(o) == same(sh))
+        where = text.space_name(self.game, self.view, sh["space"], self.names)
+        words += f" {'from' if kind == 'move' else 'at'} {where}" + (", damaged" if sh["damage"] else "")
+        return words + (f" ({alike.index(ship_id) + 1} of {len(alike)} alike)" if len(alike) > 1 else "")
 
     def influence(self, q: int) -> int:
         out = 0

@@ -161,7 +161,7 @@ def squares_part(t: Table) -> Json | None:
         act = disable.get(i)
         if act is not None:
             card["action"] = act.to_json()
-            card["hint"] = f"Cover {tile_name(t.game, key)}"
+            card["hint"] = f"Cover square {i + 1} ({tile_name(t.game, key)})"  # a ship may carry two alike tiles
         cards.append(card)
     return {"kind": "cards", "id": "squares", "title": f"{ship_name(t.game, sh['id'], sh['design'])}: squares",
             "layout": "row", "cards": cards}
