@@ -40,6 +40,7 @@ MODULES = [
     "engine/rng.py",
     "engine/actions.py",
     "engine/state.py",
+    "engine/jsonform.py",  # jsonable: snapshots and task records, called per value (was in flow.py)
     "engine/flow.py",
     "engine/zones.py",
     "games/buccaneers/state.py",

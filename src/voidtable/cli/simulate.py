@@ -13,6 +13,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from voidtable.engine.errors import RecordError, VoidtableError
+from voidtable.engine.game import as_game
 from voidtable.engine.records import Record, replay
 from voidtable.sim.runner import Batch, record_game, run_batch, summarize
 
@@ -91,7 +92,7 @@ def register(app: typer.Typer) -> None:
         if verify:
             print(f"ok: {path} replays to the recorded events ({len(record.actions)} steps)")
             return
-        g = state.game
+        g = as_game(state.game)
         from voidtable.engine.events import visible_events
         for event in visible_events(events, seat) if seat is not None else events:
             line = describe_event(g, event)

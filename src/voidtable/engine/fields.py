@@ -26,7 +26,7 @@ import keyword
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from .flow import jsonable
+from .jsonform import jsonable
 
 
 @dataclass(frozen=True)

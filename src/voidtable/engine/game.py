@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
+from .contract import GameFacts, LoadedGame, TaskRegistry
 from .errors import OptionError
 from .hooks import GameHooks
 from .options import OptionSpec, split_options
@@ -13,7 +14,6 @@ from .parameters import Parameter
 from .rulesdata import apply_overrides, assumptions, read_toml
 
 if TYPE_CHECKING:
-    from .flow import Tasks
     from .state import GameState
     from .vocabulary import ActionTable
 
@@ -34,13 +34,16 @@ class GameSpec:
     data_file: Path | None = None
     max_decisions: int = 10_000  # bound on decisions in one game; the conformance suite holds games to it
     rules_version: int = 1  # bumped whenever the same seed and actions would play differently
-    hooks: GameHooks = GameHooks()  # text, scene, bot, lab measures, interop: what front ends may ask
+    hooks: "GameHooks[Game]" = GameHooks()  # text, scene, bot, lab measures, interop: what front ends may ask
     actions: "ActionTable | None" = None  # the declared action kinds (interop spaces and click routing derive from it)
-    tasks: "Tasks | None" = None  # the flow machine's task registry
+    tasks: TaskRegistry | None = None  # the flow machine's task registry (an engine.flow.Tasks)
     parameters: tuple[Parameter, ...] = ()  # tunable rules-data numbers with their allowed ranges
     # the RulesStructs (engine.rulesdata) the rules data is read into; a top-level table belongs to the first that
     # declares it. The registry-wide test walks them to prove every level refuses a misspelled key.
     data_types: tuple[type, ...] = ()
+    # what kind of game it is (OpenSpiel's GameType: dynamics, chance, information, utility, rewards), declared once;
+    # the interop layer reads it, voidtable.testing.check_facts holds the game to it
+    facts: GameFacts = GameFacts()
 
     def player_counts(self) -> range:
         return range(self.min_players, self.max_players + 1)
@@ -58,6 +61,7 @@ class GameSpec:
             "options": {o.name: o.to_json() for o in self.options},
             "rules_version": self.rules_version,
             "parameters": [p.to_json() for p in self.parameters],
+            "facts": self.facts.to_json(),
         }
 
 
@@ -100,3 +104,14 @@ class Game:
             "rules_version": self.spec.rules_version,
             "parameters": [p.to_json() for p in self.spec.parameters],  # what the lab may sweep, and within what
         }
+
+
+def as_game(game: LoadedGame) -> Game:
+    """The :class:`Game` behind a loaded game typed by its protocol (``state.game``, ``obs.loaded``).
+
+    The engine's lower modules name the loaded game by :class:`~voidtable.engine.contract.LoadedGame` so that
+    they need not import this module; a caller that wants the spec's hooks or actions narrows it here, checked.
+    """
+    if not isinstance(game, Game):
+        raise TypeError(f"expected a loaded voidtable Game, got {type(game).__name__}")
+    return game

@@ -8,45 +8,50 @@ to something generic: JSON text, a scene of buttons, no bot). Front ends read
 The protocols below say what each entry must offer. A module satisfies a
 protocol as well as an object does, so a game usually hands its ``text`` or
 ``bot`` module itself.
+
+The table is generic in the loaded game's type ``G``: the engine names no concrete game class here
+(``engine.game`` imports this module, so this one may not import it back), and a game's hooks take its
+loaded game as ``engine.game.Game``; ``GameSpec.hooks`` is a ``GameHooks[Game]``.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Hashable, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Generic, Hashable, Protocol, Sequence, TypeVar
 
 from .actions import Action
 from .events import Event
 from .rng import Rng
 
 if TYPE_CHECKING:
-    from .game import Game
     from .observation import Observation
     from .state import GameState, Result
     from .tensors import Encoder
 
 View = dict[str, Any]
 Cell = tuple[str, str, str, float]  # (measure, row, col, value): one observation of a lab measure
+G = TypeVar("G")  # the loaded game's type (engine.game.Game)
+G_in = TypeVar("G_in", contravariant=True)
 
 
-class TextHooks(Protocol):
+class TextHooks(Protocol[G_in]):
     """Words for the log and the terminal (names as printed on the components, never internal keys)."""
 
-    def render(self, game: "Game", view: View) -> str: ...
+    def render(self, game: G_in, view: View) -> str: ...
 
-    def describe_event(self, game: "Game", event: Event) -> str | None: ...
+    def describe_event(self, game: G_in, event: Event) -> str | None: ...
 
-    def describe_action(self, game: "Game", action: Action) -> str: ...
+    def describe_action(self, game: G_in, action: Action) -> str: ...
 
 
-class SceneHooks(Protocol):
+class SceneHooks(Protocol[G_in]):
     """The table's picture of a view: a scene of generic parts (schema in docs/web.md).
 
     ``build`` returns the scene; the scene carries the game's own colours and
     legend under ``"style"``, so the shared page needs no per-game CSS.
     """
 
-    def build(self, game: "Game", view: View, legal: list[Action], seat: int | None, names: Sequence[str]) -> dict[str, Any]: ...
+    def build(self, game: G_in, view: View, legal: list[Action], seat: int | None, names: Sequence[str]) -> dict[str, Any]: ...
 
 
 class BotHooks(Protocol):
@@ -113,7 +118,7 @@ class Measure:
 
 
 @dataclass(frozen=True)
-class MeasureHooks:
+class MeasureHooks(Generic[G]):
     """What the lab counts from a finished game's events (every event: the lab is not a seat).
 
     ``measure(game, events, result)`` returns cells ``(measure, row, col, value)``;
@@ -121,19 +126,19 @@ class MeasureHooks:
     """
 
     measures: dict[str, Measure]
-    measure: Callable[["Game", list[Event], "Result"], list[Cell]]
-    factions: Callable[["Game", list[Event]], list[str]] | None = None
+    measure: Callable[[G, list[Event], "Result"], list[Cell]]
+    factions: Callable[[G, list[Event]], list[str]] | None = None
 
 
 @dataclass(frozen=True)
-class InteropHooks:
+class InteropHooks(Generic[G]):
     """Observation tensors for the researchers' APIs, built from views (never from the state).
 
     ``encoder(game)`` is called only by the interop layer, so a game may import
     NumPy inside it without making NumPy a dependency of the engine.
     """
 
-    encoder: Callable[["Game"], "Encoder"]
+    encoder: Callable[[G], "Encoder"]
 
 
 class StyledScene:
@@ -147,7 +152,7 @@ class StyledScene:
         self.scene = scene
         self.style = style
 
-    def build(self, game: "Game", view: View, legal: list[Action], seat: int | None, names: Sequence[str]) -> dict[str, Any]:
+    def build(self, game: Any, view: View, legal: list[Action], seat: int | None, names: Sequence[str]) -> dict[str, Any]:
         out: dict[str, Any] = self.scene.build(game, view, legal, seat, list(names))
         out["style"] = self.style
         return out
@@ -157,19 +162,19 @@ class StyledScene:
 
 
 def measures_from(declared: dict[str, dict[str, str]], measure: Callable[..., list[Cell]],
-                  factions: Callable[..., list[str]] | None = None) -> MeasureHooks:
+                  factions: Callable[..., list[str]] | None = None) -> MeasureHooks[Any]:
     """A game's measure hooks from its ``MEASURES`` table of plain dicts (title, rows, cols, kind, help)."""
     return MeasureHooks({name: Measure(**fields) for name, fields in declared.items()}, measure, factions)
 
 
 @dataclass(frozen=True)
-class GameHooks:
+class GameHooks(Generic[G]):
     """The hook table of one game (every entry optional)."""
 
-    text: TextHooks | None = None
-    scene: SceneHooks | None = None
+    text: TextHooks[G] | None = None
+    scene: SceneHooks[G] | None = None
     bot: BotHooks | None = None
     bot_settings: BotSettings = BotSettings()
     plans: PlanHooks | None = None  # whole moves for search (macro-actions), see PlanHooks
-    measures: MeasureHooks | None = None
-    interop: InteropHooks | None = None
+    measures: MeasureHooks[G] | None = None
+    interop: InteropHooks[G] | None = None

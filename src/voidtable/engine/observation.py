@@ -6,14 +6,12 @@ game may import the engine but never the agents.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 from .actions import Action
+from .contract import LoadedGame
 from .rng import Rng
 from .state import GameState
-
-if TYPE_CHECKING:
-    from .game import Game
 
 
 class Observation:
@@ -33,7 +31,7 @@ class Observation:
 
     def __init__(self, seat: int, legal: list[Action], game: str, players: int,
                  sample: Callable[[Rng], GameState], make_view: Callable[[], dict[str, Any]],
-                 loaded: "Game") -> None:
+                 loaded: LoadedGame) -> None:
         self.seat = seat
         self.legal = legal
         self.game = game

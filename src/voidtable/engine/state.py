@@ -10,16 +10,14 @@ from __future__ import annotations
 import json
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .actions import Action, is_seat, same
+from .contract import LoadedGame
 from .errors import IllegalAction
 from .events import Event
 from .native import mypyc_attr
 from .rng import Rng
-
-if TYPE_CHECKING:
-    from .game import Game
 
 
 @mypyc_attr(native_class=False)  # an ordinary frozen dataclass: it pickles (engine/native.py)
@@ -55,7 +53,7 @@ def ranks_from_keys(keys: list[Any]) -> list[int]:
 class GameState(ABC):
     """Abstract game state. Subclasses implement the ``_``-free contract below."""
 
-    game: "Game"
+    game: LoadedGame  # the loaded game (engine.game.Game), named by its protocol: see engine/contract.py
     rng: Rng
     setup_events: list[Event]  # what setting up the game caused (deals, first reveals)
 

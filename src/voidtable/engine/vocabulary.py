@@ -34,15 +34,16 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from .actions import Action, Arg, _arg_from_json
+from .contract import LoadedGame
 from .errors import InvalidAction, RecordError
 
-if TYPE_CHECKING:
-    from .game import Game
-
-Universe = Callable[["Game"], Iterable[Arg]]
+# A game's own callbacks receive the loaded game the table is asked about (an engine.game.Game); they take it as
+# Any here, so that each game annotates it with the class it knows (this module may not import engine.game, which
+# imports it: see engine/contract.py).
+Universe = Callable[[Any], Iterable[Arg]]
 
 #: What the table can light up for an action: a place on a board, a piece, a card, or a button.
 #: ``space`` is a point of a map drawn as a graph (places joined by lines, not hexes or cells).
@@ -76,7 +77,7 @@ class ArgType:
         """The same type, or ``None`` (``retreat_to`` a hex, or nowhere)."""
         inner = self
 
-        def universe(game: "Game") -> list[Arg]:
+        def universe(game: LoadedGame) -> list[Arg]:
             return [None, *inner.universe(game)]
 
         return ArgType(f"{self.name}?", universe, self.target, lambda v: v is None or inner.check(v), self.parts)
@@ -88,7 +89,7 @@ class ArgType:
 def tuple_arg(name: str, *parts: ArgType, target: str = "tuple") -> ArgType:
     """A tuple of typed parts, e.g. ``(ship, square, tile)`` or an offer's parts."""
 
-    def universe(game: "Game") -> list[Arg]:
+    def universe(game: LoadedGame) -> list[Arg]:
         return list(itertools.product(*(list(p.universe(game)) for p in parts)))
 
     def check(v: Any) -> bool:
@@ -102,49 +103,49 @@ def seat_arg(name: str = "seat", max_seats: int | None = None) -> ArgType:
     return ArgType(name, lambda g: range(max_seats if max_seats is not None else g.players), "seat", _is_int)
 
 
-def number_arg(name: str, low: Callable[["Game"], int] | int, high: Callable[["Game"], int] | int, target: str = "number") -> ArgType:
+def number_arg(name: str, low: Callable[[Any], int] | int, high: Callable[[Any], int] | int, target: str = "number") -> ArgType:
     """An integer in ``low .. high`` inclusive (bounds may depend on the loaded game)."""
 
-    def bound(b: Callable[["Game"], int] | int, game: "Game") -> int:
+    def bound(b: Callable[[Any], int] | int, game: LoadedGame) -> int:
         return b(game) if callable(b) else b
 
     return ArgType(name, lambda g: range(bound(low, g), bound(high, g) + 1), target, _is_int)
 
 
-def choice_arg(name: str, values: Callable[["Game"], Iterable[Arg]] | Sequence[Arg], target: str = "choice") -> ArgType:
+def choice_arg(name: str, values: Callable[[Any], Iterable[Arg]] | Sequence[Arg], target: str = "choice") -> ArgType:
     """One value from a list (card keys, effect names, Threshold values ...), fixed or read from the rules data."""
     if callable(values):
         fn = values
     else:
         fixed = tuple(values)
 
-        def fn(game: "Game") -> Iterable[Arg]:
+        def fn(game: LoadedGame) -> Iterable[Arg]:
             return fixed
 
     return ArgType(name, fn, target, lambda v: isinstance(v, (int, str, bool)) or v is None)
 
 
-def hex_arg(name: str, hexes: Callable[["Game"], Iterable[tuple[int, int]]]) -> ArgType:
+def hex_arg(name: str, hexes: Callable[[Any], Iterable[tuple[int, int]]]) -> ArgType:
     """A hex ``(q, r)`` from the hexes the loaded game's maps can use."""
     return ArgType(name, hexes, "hex", lambda v: isinstance(v, tuple) and len(v) == 2 and all(_is_int(x) for x in v))
 
 
-def edge_arg(name: str, edges: Callable[["Game"], Iterable[tuple[int, int, int]]]) -> ArgType:
+def edge_arg(name: str, edges: Callable[[Any], Iterable[tuple[int, int, int]]]) -> ArgType:
     """A hex edge ``(q, r, k)`` (see :mod:`voidtable.engine.hexgrid`)."""
     return ArgType(name, edges, "edge", lambda v: isinstance(v, tuple) and len(v) == 3 and all(_is_int(x) for x in v))
 
 
-def cell_arg(name: str, cells: Callable[["Game"], Iterable[tuple[int, int]]]) -> ArgType:
+def cell_arg(name: str, cells: Callable[[Any], Iterable[tuple[int, int]]]) -> ArgType:
     """A square-grid cell ``(x, y)``."""
     return ArgType(name, cells, "cell", lambda v: isinstance(v, tuple) and len(v) == 2 and all(_is_int(x) for x in v))
 
 
-def space_arg(name: str, spaces: Callable[["Game"], Iterable[str]]) -> ArgType:
+def space_arg(name: str, spaces: Callable[[Any], Iterable[str]]) -> ArgType:
     """A space of a map drawn as a graph, named by a string key (a planet, a light circle)."""
     return ArgType(name, spaces, "space", lambda v: isinstance(v, str))
 
 
-def id_arg(name: str, count: Callable[["Game"], int], target: str) -> ArgType:
+def id_arg(name: str, count: Callable[[Any], int], target: str) -> ArgType:
     """A small integer id below ``count(game)``: a ship, a die, a card index."""
     return ArgType(name, lambda g: range(count(g)), target, _is_int)
 
@@ -174,7 +175,7 @@ class ActionKind:
     def __call__(self, arg: Arg = None) -> Action:
         return Action(self.name, arg)
 
-    def key_universe(self, game: "Game") -> list[Arg]:
+    def key_universe(self, game: LoadedGame) -> list[Arg]:
         if self.key_parts is None:
             keys = list(self.arg.universe(game))
         else:
@@ -220,7 +221,7 @@ class ActionTable:
     def names(self) -> list[str]:
         return [k.name for k in self.kinds]
 
-    def universe(self, game: "Game") -> list[Action]:
+    def universe(self, game: LoadedGame) -> list[Action]:
         """Every action key the loaded game can produce, kinds in declaration order."""
         return [Action(k.name, v) for k in self.kinds for v in k.key_universe(game)]
 

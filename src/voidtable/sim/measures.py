@@ -28,13 +28,14 @@ from __future__ import annotations
 from typing import Any
 
 from voidtable.engine.errors import UnknownGame
+from voidtable.engine.game import Game
 from voidtable.engine.hooks import Cell, MeasureHooks
 from voidtable.engine.registry import get
 
 __all__ = ["Cell", "declared", "has_factions", "hooks_for", "module_for"]
 
 
-def hooks_for(game: str) -> MeasureHooks | None:
+def hooks_for(game: str) -> MeasureHooks[Game] | None:
     """The measures ``game`` declares (``spec.hooks.measures``), or None (also for an unknown game)."""
     try:
         return get(game).hooks.measures

@@ -22,16 +22,17 @@ from typing import Any, Callable, Sequence
 import msgspec
 
 from voidtable.engine.actions import Action
+from voidtable.engine.contract import LoadedGame
 from voidtable.engine.events import generic_event
-from voidtable.engine.game import Game
+from voidtable.engine.game import as_game
 
 __all__ = ["action_key", "action_labels", "actions_in", "build_scene", "describe_action", "describe_event",
            "fallback_scene", "generic_event", "takes_names"]
 
 
-def _words(game: Game, name: str) -> Callable[..., Any] | None:
+def _words(game: LoadedGame, name: str) -> Callable[..., Any] | None:
     """The game's ``name`` function for words: from its text hook, else its scene hook, else None."""
-    hooks = game.spec.hooks
+    hooks = as_game(game).spec.hooks
     for provider in (hooks.text, hooks.scene):
         fn = getattr(provider, name, None) if provider is not None else None
         if callable(fn):
@@ -51,7 +52,7 @@ def takes_names(fn: Callable[..., Any]) -> bool:
         return False
 
 
-def describe_event(game: Game, event: dict[str, Any], names: Sequence[str] | None = None) -> str | None:
+def describe_event(game: LoadedGame, event: dict[str, Any], names: Sequence[str] | None = None) -> str | None:
     """One event in the game's words (None: bookkeeping nobody reads); seats by ``names`` where the game takes them."""
     fn = _words(game, "describe_event")
     if fn is None:
@@ -59,7 +60,7 @@ def describe_event(game: Game, event: dict[str, Any], names: Sequence[str] | Non
     return fn(game, event, names=names) if names is not None and takes_names(fn) else fn(game, event)  # type: ignore[no-any-return]
 
 
-def describe_action(game: Game, action: Action, names: Sequence[str] | None = None) -> str:
+def describe_action(game: LoadedGame, action: Action, names: Sequence[str] | None = None) -> str:
     """One action in the game's words; seats by ``names`` where the game takes them."""
     fn = _words(game, "describe_action")
     if fn is None:
@@ -67,14 +68,14 @@ def describe_action(game: Game, action: Action, names: Sequence[str] | None = No
     return str(fn(game, action, names=names) if names is not None and takes_names(fn) else fn(game, action))
 
 
-def build_scene(game: Game, view: dict[str, Any], legal: list[Action], seat: int | None, names: list[str],
+def build_scene(game: LoadedGame, view: dict[str, Any], legal: list[Action], seat: int | None, names: list[str],
                 labels: dict[bytes, str] | None = None) -> dict[str, Any]:
     """The game's scene for ``seat``, with any legal action the scene left out added as a button.
 
     ``labels``, if given, is filled with the scene's words for each of its actions (see :func:`action_labels`).
     """
-    sm = game.spec.hooks.scene
-    scene = sm.build(game, view, legal, seat, names) if sm is not None else fallback_scene(game, view, legal, seat, names)
+    sm = as_game(game).spec.hooks.scene
+    scene = sm.build(as_game(game), view, legal, seat, names) if sm is not None else fallback_scene(game, view, legal, seat, names)
     if legal:
         present = action_labels(scene)
         if labels is not None:
@@ -88,7 +89,7 @@ def build_scene(game: Game, view: dict[str, Any], legal: list[Action], seat: int
     return scene
 
 
-def fallback_scene(game: Game, view: dict[str, Any], legal: list[Action], seat: int | None, names: list[str]) -> dict[str, Any]:
+def fallback_scene(game: LoadedGame, view: dict[str, Any], legal: list[Action], seat: int | None, names: list[str]) -> dict[str, Any]:
     return {
         "title": game.spec.title,
         "headline": "",
