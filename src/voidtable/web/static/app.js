@@ -927,6 +927,7 @@ function drawHexmap(p, live) {
     if (l.label) { const tip = sv("title"); tip.textContent = l.label; g.append(tip); }
     layerLink.append(g);
   }
+  const edgePieces = (p.pieces || []).some(pc => pc.at && pc.at.edge);
   for (const h of hexes) {
     const [x, y] = px(h.q, h.r);
     const owned = h.seat !== undefined && h.seat !== null ? ` owned seat-${h.seat}` : "";  // a hex in its owner's colour
@@ -934,8 +935,11 @@ function drawHexmap(p, live) {
     g.append(sv("polygon", { points: [0, 1, 2, 3, 4, 5].map(i => corner(x, y, i)).join(" ") }));
     // top to bottom: the hex's name (what the log calls it), its label, the pieces in the middle, the sub-label
     if (h.name) layerLabel.append(fitText(sv("text", { x, y: y - S * 0.56, class: `hname${owned}`, "data-hex": `${h.q},${h.r}` }), String(h.name), S * 2.1, NAME));
-    if (h.label) g.append(fitText(sv("text", { x, y: y - S * 0.33, class: "hl1" }), String(h.label), S * 1.75, 10));
-    if (h.sub) g.append(fitText(sv("text", { x, y: y + S * 0.8, class: "hl2" }), String(h.sub), S * 1.45, 9));
+    // where pieces sit on hex edges (Blockades), they reach into a hex's words: its label and sub-label are then
+    // drawn above every piece, like its name (with the names' dark outline), so no piece covers them
+    const words = edgePieces ? layerLabel : g, at = edgePieces ? { "data-hex": `${h.q},${h.r}` } : {};
+    if (h.label) words.append(fitText(sv("text", { x, y: y - S * 0.33, class: `hl1${edgePieces ? owned : ""}`, ...at }), String(h.label), S * 1.75, 10));
+    if (h.sub) words.append(fitText(sv("text", { x, y: y + S * 0.8, class: `hl2${edgePieces ? owned : ""}`, ...at }), String(h.sub), S * 1.45, 9));
     const tip = sv("title"); tip.textContent = h.hint || [h.name, h.label, h.sub].filter(Boolean).join(" · ") || `(${h.q}, ${h.r})`; g.append(tip);
     clickable(g, h, live, `hex-${h.q},${h.r}`);
     layerHex.append(g);
