@@ -35,6 +35,15 @@ determinization, so the tree is "open loop" over chance and hidden cards).
   inside one, and an iteration the deadline interrupts is dropped unscored, so
   a search ends within one decision's cost of its budget (a decision of the
   tree or of a rollout, or one ``evaluate``), not one iteration's.
+* **Cut-off.** With ``cutoff=k`` a rollout stops after k decisions with a choice
+  and the game's evaluation (``BotSettings.evaluate``, valid at any position)
+  scores the position instead of playing on: many more, shallower iterations in
+  games whose rollouts are long and dear (a game's default: ``mcts_cutoff``).
+  ``horizon`` (stages: rounds, turns) still applies; whichever comes first ends it.
+* **Progressive widening.** With ``widen=a`` (0 < a <= 1) a decision with more than
+  ``WIDEN_FROM`` choices opens them one at a time, at most ceil((visits + 1) ** a),
+  the rollout policy's pick first (the bot's move first at the root), so a small
+  budget is spent deepening the likely moves instead of trying every one once.
 * **Trust in the bot.** With ``trust=z`` > 0 the bot's move (or the game's first
   plan) is the presumed choice, and the search overrules it only when its
   evidence says so: when the choice it would play on its own (the most visited)
@@ -53,6 +62,7 @@ from typing import Any, Callable, Hashable, Sequence
 from voidtable.engine.actions import Action
 from voidtable.engine.errors import OptionError
 from voidtable.engine.hooks import Plan, PlanHooks
+from voidtable.engine.outcome import result_rewards
 from voidtable.engine.registry import get
 from voidtable.engine.rng import Rng
 from voidtable.engine.state import GameState, Result
@@ -62,6 +72,8 @@ from .base import Agent, Observation
 REWARDS = ("win", "rank", "mix", "score")
 UNSEEN_VARIANCE = 0.25  # the largest variance a reward in [0, 1] can have: one such pseudo-observation per choice
 ROLLOUTS = ("random", "heuristic")
+MAX_CUTOFF = 10_000  # rollout decisions: beyond this a cut-off is no cut-off (whole games are shorter)
+WIDEN_FROM = 8  # progressive widening applies to a decision with more choices than this
 
 
 Choice = Hashable  # an Action, or a Plan (a whole move) where the game offers plans
@@ -86,18 +98,7 @@ class Node:
 
 def reward_vector(result: Result, mode: str) -> list[float]:
     """One reward in [0, 1] per seat: ``win`` (win share), ``rank`` (1 best .. 0 worst), ``score`` (min-max), ``mix``."""
-    n = len(result.scores)
-    if mode == "win":
-        return result.win_shares()
-    ranks = [(n - r) / (n - 1) if n > 1 else 1.0 for r in result.ranks]
-    if mode == "rank":
-        return ranks
-    if mode == "score":
-        lo, hi = min(result.scores), max(result.scores)
-        span = hi - lo
-        return [(s - lo) / span if span else 0.5 for s in result.scores]
-    wins = result.win_shares()
-    return [0.5 * w + 0.5 * r for w, r in zip(wins, ranks)]
+    return result_rewards(result, mode)
 
 
 class MctsAgent(Agent):
@@ -105,7 +106,8 @@ class MctsAgent(Agent):
 
     def __init__(self, game: str, seed: int = 0, iterations: int = 0, seconds: float = 0.0, c: float = 0.7,
                  rollout: str = "random", reward: str = "mix", max_depth: int = 0, horizon: int = -1,
-                 trust: float = -1.0, plans: int = -1, clock: Callable[[], float] = time.perf_counter) -> None:
+                 trust: float = -1.0, plans: int = -1, cutoff: int = -1, widen: float = 0.0,
+                 clock: Callable[[], float] = time.perf_counter) -> None:
         super().__init__(seed)
         if rollout not in ROLLOUTS:
             raise OptionError(f"agent mcts parameter 'rollout' must be one of {', '.join(ROLLOUTS)}, got {rollout!r}")
@@ -117,6 +119,12 @@ class MctsAgent(Agent):
         if plans not in (-1, 0, 1):
             raise OptionError(f"agent mcts parameter 'plans' must be -1 (the game's plans if it offers them), 0 (never) "
                               f"or 1 (required), got {plans}")
+        if not -1 <= cutoff <= MAX_CUTOFF:
+            raise OptionError(f"agent mcts parameter 'cutoff' must be -1 (the game's default), 0 (no cut-off) or 1..{MAX_CUTOFF} "
+                              f"rollout decisions, got {cutoff}")
+        if not 0.0 <= widen <= 1.0:
+            raise OptionError(f"agent mcts parameter 'widen' must be within 0..1 (0: off; else the exponent of progressive "
+                              f"widening), got {widen}")
         if iterations == 0 and seconds == 0:
             iterations = 1000
         self.game = game
@@ -143,6 +151,15 @@ class MctsAgent(Agent):
                 raise OptionError(f"agent mcts parameter 'horizon' needs {game!r} to offer stage() and evaluate() "
                                   "(GameSpec.hooks.bot_settings)")
             self.stage, self.evaluate = settings.stage, settings.evaluate
+        if cutoff < 0:  # the game may suggest a cut-off (BotSettings.mcts_cutoff); else none
+            cutoff = settings.mcts_cutoff
+        if cutoff:
+            if settings.evaluate is None:
+                raise OptionError(f"agent mcts parameter 'cutoff' needs {game!r} to offer evaluate() "
+                                  "(GameSpec.hooks.bot_settings)")
+            self.evaluate = settings.evaluate
+        self.cutoff = cutoff  # 0: no cut-off; k: a rollout stops after k decisions with a choice and asks evaluate()
+        self.widen = widen  # 0: every choice at once; a: a node opens ceil((visits + 1) ** a) of its choices
         if trust < 0:  # the game may suggest how far to trust its bot (BotSettings.mcts_trust); else not at all
             trust = settings.mcts_trust
         if trust > 0 and bot is None:
@@ -195,6 +212,8 @@ class MctsAgent(Agent):
             favourite = None  # no trust: the bot is not asked (and its plan is just the first choice)
         elif favourite is None and self.bot is not None:
             favourite = self.bot.act(obs, rng)
+        if self.widen and isinstance(favourite, Action) and len(options) > WIDEN_FROM:
+            root.stats[obs.seat] = {favourite: [0, 0.0, 0, 0.0]}  # widening opens the bot's move first
         deadline = start + self.seconds if self.seconds else None
         done = self._search(root, obs, rng, deadline)
         self.last_iterations = done
@@ -285,6 +304,8 @@ class MctsAgent(Agent):
                         offered = node.plans[seat] = hooks.plans(state, seat, legal) or None
                     if offered:
                         options = [p for p in offered if _first(p, state, seat, legal) is not None] or legal
+                if self.widen and options is legal and len(options) > WIDEN_FROM:
+                    options = self._widened(stats, options, state, seat, rng)
                 joint.append((seat, _select(stats, options, c, rng)))
             first = True
             applied: list[tuple[int, Any]] = []
@@ -322,9 +343,31 @@ class MctsAgent(Agent):
                 st[3] += r * r
         return True
 
+    def _widened(self, stats: dict[Choice, list[float]], legal: list[Any], state: GameState, seat: int,
+                 rng: Rng) -> list[Any]:
+        """Progressive widening: the choices this seat may take here now, at most ceil((visits + 1) ** widen) of them.
+
+        A node with many choices cannot try each even once in a small budget, and plain UCT would spend its
+        visits on trying them all. Here a node opens its choices one at a time as its visits grow: first the
+        one the rollout policy (the game's bot, cheaply) would play, then, each time the limit rises, the
+        policy's pick if it is still unopened, else a random unopened one. Opened choices illegal in this
+        determinization do not count, so another one may open in their stead.
+        """
+        opened = [a for a in legal if a in stats]
+        visits = sum(st[0] for st in stats.values())
+        if len(opened) < len(legal) and len(opened) < math.ceil((visits + 1) ** self.widen):
+            pick = self.policy(state, seat, legal, rng) if self.policy is not None else None
+            if pick is None or pick in stats:
+                fresh = [a for a in legal if a not in stats]
+                pick = fresh[rng.below(len(fresh))]
+            opened.append(pick)
+        return opened
+
     def _rollout(self, state: GameState, rng: Rng, limit: int | None = None, deadline: float | None = None) -> bool:
-        """Play on from ``state`` to the end (or the horizon ``limit``); False if the deadline passed first."""
+        """Play on from ``state`` to the end, the horizon ``limit`` or the cut-off (``cutoff`` decisions with a
+        choice); False if the deadline passed first."""
         clock = self.clock
+        left = self.cutoff or -1  # decisions with a choice before the cut-off (-1: none)
         policy = self.policy
         stage = self.stage
         hooks = self.plan_hooks
@@ -340,6 +383,9 @@ class MctsAgent(Agent):
             if len(legal) == 1:
                 state._apply(seat, legal[0])
                 continue
+            if left == 0:
+                return True
+            left -= 1
             action = None
             if plan is not None and seat == planner:
                 action = plan.next(state, seat, legal)

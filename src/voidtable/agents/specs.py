@@ -42,7 +42,7 @@ KINDS: dict[str, AgentKind] = {
     "mcts": AgentKind("mcts", _mcts, {
         "iterations": (int, 1000), "seconds": (float, 0.0), "c": (float, 0.7), "rollout": (str, "random"),
         "reward": (str, "mix"), "max_depth": (int, 0), "horizon": (int, -1), "trust": (float, -1.0),
-        "plans": (int, -1),
+        "plans": (int, -1), "cutoff": (int, -1), "widen": (float, 0.0),
     }, "information-set MCTS; budget iterations= (default 1000) or seconds= (both: whichever ends first)"),
 }
 

@@ -92,7 +92,14 @@ class PlanHooks(Protocol):
 class BotSettings:
     """What the game's bot tells search about itself (read by the MCTS agent).
 
-    ``mcts_horizon``: rollouts stop after this many stages and ask ``evaluate`` (0: play to the end).
+    ``evaluate(state, mode)``: the game's evaluation of a position, one reward in [0, 1] per seat in the
+    search's reward ``mode`` (``win``: estimated chances to win, summing to 1; ``rank``, ``score``, ``mix``
+    as :func:`voidtable.engine.outcome.result_rewards`). It must hold at any position search may stop at
+    (between two decisions, mid-round included), read the numbers in play from the state's rules, and give a
+    finished game's own rewards (``result_rewards``); it is called once per search iteration, so it must be
+    cheap (tens of microseconds).
+    ``mcts_horizon``: rollouts stop after this many stages and ask ``evaluate`` (0: no stage limit).
+    ``mcts_cutoff``: rollouts stop after this many decisions with a choice and ask ``evaluate`` (0: no cut-off).
     ``mcts_trust``: how strongly search keeps the bot's move: another move is played only when its mean
     reward leads the bot's by more than this many standard errors (0: the bot is not asked).
     """
@@ -101,6 +108,7 @@ class BotSettings:
     mcts_trust: float = 0.0
     stage: Callable[["GameState"], int] | None = None
     evaluate: Callable[["GameState", str], list[float]] | None = None
+    mcts_cutoff: int = 0
 
 
 @dataclass(frozen=True)

@@ -34,7 +34,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple, cast
 
 from voidtable.engine.actions import Action
-from voidtable.engine.outcome import pairwise_rewards
+from voidtable.engine.outcome import pairwise_rewards, result_rewards
 from voidtable.engine.rng import Rng
 from voidtable.engine.state import GameState
 from voidtable.engine.types import Seat
@@ -1066,8 +1066,11 @@ def stage(state: GameState) -> int:
 
 
 def evaluate(state: GameState, mode: str) -> list[float]:
-    """Reward vector for a game cut short: chances from the scores, scaled by how far the target still is."""
+    """Reward vector for a game cut short: chances from the scores, scaled by how far the target still is (a
+    finished game's own rewards)."""
     s = cast("BlackSunState", state)
+    if s.over:
+        return result_rewards(s.result(), mode)
     scores = [float(x) for x in s.scores]
     if not s.over and EVAL_POTENTIAL:
         # what each seat would score at its next last phase without moving (counters under its centre

@@ -26,7 +26,7 @@ from bisect import bisect_left
 from typing import TYPE_CHECKING
 
 from voidtable.engine.actions import Action
-from voidtable.engine.outcome import pairwise_rewards
+from voidtable.engine.outcome import pairwise_rewards, result_rewards
 from voidtable.engine.rng import Rng
 
 from .data import ARTIFACT, RELIC, ROBOT, SHAPESHIFTER, SPACECRAFT, TIME_MACHINE, TOY, Rules
@@ -579,7 +579,10 @@ def evaluate(s: "BuccaneersState", mode: str) -> list[float]:
 
     Each round left adds roughly independent points (spread ``ROUND_SD``) to every total, so seat p
     beats seat q with chance Phi(gap / (ROUND_SD * sqrt(2 * rounds left))); the win chance is the product over q.
+    Mid-round (a cut-off) the round in play counts as one still to come. A finished game gives its own rewards.
     """
+    if s.phase == "over":
+        return result_rewards(s.result(), mode)
     totals = [float(sum(p)) for p in s.points]
     left = max(s.r.rounds - len(s.points[0]), 0.25)  # called between rounds; a finished game ends rollouts first
     scale = ROUND_SD * math.sqrt(2.0 * left)

@@ -36,7 +36,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, cast
 
 from voidtable.engine.actions import Action
-from voidtable.engine.outcome import pairwise_rewards
+from voidtable.engine.outcome import pairwise_rewards, result_rewards
 from voidtable.engine.rng import Rng
 
 if TYPE_CHECKING:
@@ -376,7 +376,10 @@ def position(s: "EmpiresState", seat: int) -> float:
 
 
 def evaluate(state: "GameState", mode: str) -> list[float]:
-    """Reward vector for a rollout cut short: each seat's position, turned into chances of being ahead."""
+    """Reward vector for a rollout cut short: each seat's position, turned into chances of being ahead (a finished
+    game's own rewards)."""
     s = cast("EmpiresState", state)
+    if s.over:
+        return result_rewards(s.result(), mode)
     scores = [position(s, q) for q in range(s.r.players)]
     return pairwise_rewards(scores, lambda diff: 1.0 / (1.0 + math.exp(-diff / 6.0)), mode)

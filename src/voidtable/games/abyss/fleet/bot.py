@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, cast
 
 from voidtable.engine.actions import Action
 from voidtable.engine.observation import Observation
+from voidtable.engine.outcome import result_rewards
 from voidtable.engine.rng import Rng
 from voidtable.engine.squaregrid import chebyshev
 from voidtable.engine.state import GameState
@@ -120,8 +121,10 @@ def stage(state: GameState) -> int:
 
 
 def evaluate(state: GameState, mode: str) -> list[float]:
-    """Each seat's share of the points still afloat."""
+    """Each seat's share of the points still afloat (its budget and orders counted); a finished battle's own rewards."""
     s = cast("FleetState", state)
+    if s.over:
+        return result_rewards(s.result(), mode)
     pts = [s.fleet_points(q) + s.budget[q] * 0.5 + sum(s.r.designs[k].points for k in s.orders[q]) for q in range(2)]
     total = sum(pts) or 1.0
     return [p / total for p in pts]

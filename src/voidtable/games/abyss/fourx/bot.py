@@ -39,16 +39,18 @@ Rules of thumb, no look-ahead (cheap enough to be MCTS's rollout policy too):
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Callable, cast
 
 from voidtable.engine.actions import Action
 from voidtable.engine.observation import Observation
+from voidtable.engine.outcome import pairwise_rewards, result_rewards
 from voidtable.engine.rng import Rng
 from voidtable.engine.squaregrid import chebyshev
 from voidtable.engine.state import GameState
 
 from ..battle import Disable, Fire, Move, Turn, best_cell, best_target, hostile, square_to_cover
-from ..ships import points, stats, working_squares
+from ..ships import points, stats
 from .colonise import pod_square
 from .data import RESOURCES
 from .ground import landing_squares
@@ -448,18 +450,57 @@ def stage(state: GameState) -> int:
     return s.cycle + (10_000 if s.over else 0)
 
 
-def evaluate(state: GameState, mode: str) -> list[float]:
-    """Each seat's share of the voting power, with tribunal terms and technologies weighed in (winners: 1)."""
-    s = cast("AbyssState", state)
+# The evaluation (BotSettings.evaluate): a weighted sum of eval_features per seat, the chance of finishing
+# ahead logistic in the difference. Weights fitted by bench/fit_evaluation.py (40 games of the bots at 4 players, seed 11).
+EVAL_WEIGHTS = (0.7, 0.03, 0.08, 3.32, 0.45)
+OUT = -30.0  # an eliminated race's score: it finishes behind every race still in the game
+
+
+def _features(s: "AbyssState") -> list[list[float]]:
+    """eval_features of every seat, with one pass over the buildings: what decides a game, each against the number
+    in play: the seat's share of the voting power (colonised planets and regions built on, at the tribunal's
+    weights), tribunal terms (the streak under the consecutive rule) over the terms a win needs, the leader's seat,
+    technologies over those in the game, and the cycle limit's nearness times the voting share. (The share of the
+    ships' points, fitted at 0.03, was left out: it cost half the evaluation's time.)"""
     n = s.players
-    if s.over:
-        return [1.0 / len(s.winners) if p in s.winners else 0.0 for p in range(n)]
-    score = []
+    t = s.m.data.tribunal
+    power = [0] * n
+    for built in s.built.values():
+        homes = 0  # bit per seat with a habitat on this planet: a colony counts once per planet
+        for b in built:
+            if b is not None:
+                power[b[0]] += t.votes_per_region
+                if b[1] == "habitat":
+                    homes |= 1 << b[0]
+        for p in range(n):
+            power[p] += t.votes_per_planet * (homes >> p & 1)
+    total = sum(power) or 1
+    late = s.cycle / s.m.data.limits.max_cycles
+    techs = len(s.m.techs)
+    consecutive = s.m.win_rule == "consecutive"
+    out = []
     for p in range(n):
-        if s.out[p]:
-            score.append(0.0)
-            continue
-        fleet = sum(len(working_squares(s.r, sh)) for sh in s.ships.values() if sh.owner == p)
-        score.append(1.0 + votes(s, p) + 2.0 * s.terms[p] + 0.5 * len(s.techs[p]) + 0.1 * fleet)
-    total = sum(score) or 1.0
-    return [x / total for x in score]
+        lead = s.leader == p
+        terms = (s.streak if lead else 0) if consecutive else s.terms[p]
+        share = power[p] / total
+        out.append([share, terms / t.terms_to_win, 1.0 if lead else 0.0, len(s.techs[p]) / techs, share * late])
+    return out
+
+
+def eval_features(s: "AbyssState", seat: int) -> list[float]:
+    """The features the evaluation weighs for ``seat`` (see ``_features``; bench/fit_evaluation.py fits them)."""
+    return _features(s)[seat]
+
+
+def evaluate(state: GameState, mode: str) -> list[float]:
+    """Reward vector for a position (search's cut-off or horizon): the fitted weights over eval_features (an
+    eliminated race last), turned into chances of being ahead; a finished game's own rewards."""
+    s = cast("AbyssState", state)
+    if s.over:
+        return result_rewards(s.result(), mode)
+    scores = [OUT if s.out[p] else sum(w * f for w, f in zip(EVAL_WEIGHTS, x)) for p, x in enumerate(_features(s))]
+    return pairwise_rewards(scores, _logistic, mode)
+
+
+def _logistic(diff: float) -> float:
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, diff))))
