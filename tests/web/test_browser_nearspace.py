@@ -67,7 +67,8 @@ def test_the_first_turns_of_nearspace(server_factory, page):
     assert backs.count() == 11 and "Tess" in (backs.first.text_content() or "")
     assert "from Tess's deck" in (backs.first.locator("title").text_content() or "")
     home = page.locator(f'svg.hexmap g.hex[data-hex="{HOME}"]')
-    assert home.locator("text.hl1").text_content() == "Terra" and home.locator("text.hl2").text_content() == "Tess"
+    assert home.locator("text.hl1").text_content() == "Terra" and home.locator("text.hl2").text_content() == "Tess's Homeworld"
+    assert page.locator(f'svg.hexmap .labels text.hname[data-hex="{HOME}"]').text_content() == "A1"  # its sector
     assert "Lay down a hull at Terra" in (home.get_attribute("aria-label") or "")
     theirs = page.locator('svg.hexmap g.hex[data-hex="-2,4"]')
     assert theirs.locator("text.hl1").text_content() == "Centauri Prime"
@@ -87,16 +88,20 @@ def test_the_first_turns_of_nearspace(server_factory, page):
     assert "Corsair" in words
     hull = page.locator("#part-shipyards .card", has_text="red Fighter (d4)")
     assert "1/4" in hull.inner_text()
+    # the hull is on the map too, at its Homeworld, unfinished: 1 of its 4 CP in
+    drawn = page.locator("svg.hexmap g.piece.m-unfinished")
+    assert drawn.count() == 1 and drawn.first.locator(":scope > text").text_content() == "1/4"
     assert panel_value(page, "turn", "CP") == "4"
     # invest the rest of its cost: it enters service, a d4 on the map
     choose(page, "#part-shipyards .card.legal", "Put 3 CP")
     assert page.locator("#part-shipyards .card").count() == 0
     die = page.locator("svg.hexmap g.piece")
     assert die.count() == 1 and (die.first.text_content() or "").startswith("d4")
-    # the die is drawn in its own colour (red), outlined in its owner's
-    body = die.first.locator("rect")
-    assert body.evaluate("e => getComputedStyle(e).fill") == "rgb(224, 69, 58)"
-    assert body.evaluate("e => getComputedStyle(e).stroke") != body.evaluate("e => getComputedStyle(e).fill")
+    # the die is filled with its owner's colour, its own colour (red) a stripe on it
+    body = die.first.locator(":scope > rect")
+    tess = page.locator("#part-players .player.seat-0 .dot").evaluate("e => getComputedStyle(e).backgroundColor")
+    assert body.evaluate("e => getComputedStyle(e).fill") == tess
+    assert die.first.locator(".band polygon").evaluate("e => getComputedStyle(e).fill") == "rgb(224, 69, 58)"
     assert "red Fighter (d4)" in page.locator("#part-fleet-0").inner_text()
     # close the Shipyard: the engine is rolled, E to move with
     click(page, "#part-decision button.legal >> text=Close the Shipyard")

@@ -48,9 +48,6 @@ SHOWN_NUMBERS: dict[str, tuple[str, str]] = {
     "abyss_battle": (r"square \d+", "the hit ship's squares are cards titled Square 1, 2, ..."),
     "empires": (r"(?:circle|asteroid space) [1-6] of the [A-Z]", "each tile's light circles and asteroid spaces show "
                 "their number on the map, the tile its name"),
-    # a known exception: Nearspace's words name a place by a number its map does not show (its place_name
-    # without a view); left to that game's owner, listed here so that no other game does the same unnoticed
-    "nearspace": (r"place \d+ on the map", "KNOWN: the map does not show these numbers yet"),
 }
 
 CONFIGS = configs()

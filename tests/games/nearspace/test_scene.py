@@ -17,12 +17,12 @@ import pytest
 
 from voidtable.engine.actions import Action
 from voidtable.engine.game import Game
-from voidtable.games.nearspace import SPEC, scene
+from voidtable.games.nearspace import SPEC, scene, text
 from voidtable.games.nearspace.state import NearspaceState
 from voidtable.games.nearspace.tasks import Defend
 from voidtable.web import scenes
 
-from .helpers import blank, place, ship
+from .helpers import blank, fresh, lay, load, place, ship
 
 NAMES = ["Alice", "Bob"]
 KEY = re.compile(r"\b[a-z]+_[a-z_]+\b")  # a snake_case key: a card key, an action or card kind
@@ -234,8 +234,56 @@ def test_names_not_keys():
     hand = [c for part in built["parts"] if part["id"].startswith("hand") for c in part["cards"]]
     assert hand and all(c["title"] in titles for c in hand)
     pieces = next(part for part in built["parts"] if part["kind"] == "hexmap")["pieces"]
-    assert pieces and all(re.fullmatch(r"d\d+", pc["label"]) for pc in pieces)
+    ships = [pc for pc in pieces if pc.get("mark") != "unfinished"]
+    assert ships and all(re.fullmatch(r"d\d+", pc["label"]) for pc in ships)
+    assert all(re.fullmatch(r"\d+/\d+", pc["label"]) for pc in pieces if pc not in ships)
     assert all(re.search(r"(Alice|Bob)'s \w+ \w+ \(d\d+\)", pc["title"]) for pc in pieces)
+
+
+def test_the_map_reads_like_the_board():
+    """Issue 28: each place is written with its sector (the name the log uses) above the card's title and one line of
+    facts; a ship is a die in its owner's colour with a stripe of its own colour (its role); a hull being built is
+    drawn at its site as an unfinished die showing the CP in, clickable to invest as its Shipyard card is."""
+    s = blank()
+    lay(s, (1, -2), "luna_yards", 0)
+    fighter = ship(s, 0, 4, "red", (1, -2))
+    hull = ship(s, 0, 8, "green", (2, -4), invested=3)
+    enemy = ship(s, 1, 6, "blue", (-2, 4))
+    game = load()
+    built = scene.build(game, s.view(0), [], 0, NAMES)
+    hexmap = next(part for part in built["parts"] if part["kind"] == "hexmap")
+    assert hexmap["stack"] == "rows"  # words at the top, dice in rows below them
+    hexes = {(h["q"], h["r"]): h for h in hexmap["hexes"]}
+    assert {h["name"] for h in hexes.values()} == {text.sector(game, h) for h in game.rules.board.hexes}
+    luna = hexes[(1, -2)]
+    assert (luna["name"], luna["label"], luna["sub"]) == ("C2", "Luna Yards", "1 CP")
+    assert (hexes[(2, -4)]["label"], hexes[(2, -4)]["sub"]) == ("Terra", "Alice's Homeworld")
+    assert hexes[(0, 0)]["label"] == "Neutral Space" and "Neutral Space" not in hexes[(0, 0)]["sub"]
+    down = next(h for h in hexes.values() if h["fill"] == "back-1")
+    assert (down["label"], down["sub"]) == ("Face down", "Bob")
+    pieces = {pc["id"]: pc for pc in hexmap["pieces"]}
+    die = pieces[fighter]
+    assert die["seat"] == 0 and "fill" not in die and die["band"] == "die-red" and die["label"] == "d4"
+    assert die["at"] == {"hex": [1, -2]} and "Alice's red Fighter (d4) at Luna Yards (C2)" in die["title"]
+    assert pieces[enemy]["seat"] == 1 and pieces[enemy]["band"] == "die-blue"
+    drawn = pieces[hull]
+    assert drawn["mark"] == "unfinished" and drawn["label"] == "3/8" and drawn["at"] == {"hex": [2, -4]}
+    assert drawn["band"] == "die-green" and drawn["title"].startswith("Alice's green Destroyer (d8) being built at Terra")
+    # in play, a hull just laid down is clickable on the map to invest in it, as its card in the Shipyards is
+    live = fresh(1)  # seed 1: Alice builds first
+    live.apply(0, next(a for a in live.legal_actions(0) if a.kind == "start_hull" and a.arg[1] == 8))
+    legal = live.legal_actions(0)
+    invest = [a.to_json() for a in legal if a.kind == "invest"]
+    assert len(invest) >= 2
+    built = scene.build(game, live.view(0), legal, 0, NAMES)
+    drawn = next(pc for part in built["parts"] if part["kind"] == "hexmap" for pc in part["pieces"])
+    assert drawn["mark"] == "unfinished" and drawn["label"] == "1/8"
+    assert [c["action"] for c in drawn["choices"]] == invest
+    card = next(c for part in built["parts"] if part["id"] == "shipyards" for c in part["cards"])
+    assert [c["action"] for c in card["choices"]] == invest
+    # the legend says how to read them
+    legend = " / ".join(item["label"] for item in hexmap["legend"])
+    assert "in its owner's colour" in legend and "a hull being built" in legend and "red stripe: Corsair" in legend
 
 
 def test_the_scene_is_styled_through_the_hook():
@@ -248,6 +296,7 @@ def test_the_scene_is_styled_through_the_hook():
     built = hook.build(game, state.view(0), state.legal_actions(0), 0, NAMES)
     assert built["style"] is scene.STYLE
     fills = {h["fill"] for part in built["parts"] if part["kind"] == "hexmap" for h in part["hexes"]}
+    fills |= {pc["band"] for part in built["parts"] if part["kind"] == "hexmap" for pc in part["pieces"]}
     assert fills <= set(scene.STYLE["fills"])
     colours = {f"die-{c}" for c in game.rules.data.stockpile.colours}
     assert colours <= set(scene.STYLE["fills"]) and colours <= set(scene.STYLE["cards"])

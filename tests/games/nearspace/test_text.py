@@ -26,8 +26,8 @@ def test_every_event_and_action_in_words_with_titles_not_keys():
             for a in legal[:20]:
                 words = text.describe_action(game, a)
                 assert words and not any(k in words for k in keys), words
-                # no ids: the only numbers are dice sizes, CP and the place numbers the terminal map prints
-                bare = re.sub(r"\(d\d+\)|place \d+ on the map|\d+ CP", "", words)
+                # no ids: the only numbers are dice sizes, CP and the sectors the map writes on every place
+                bare = re.sub(r"\(d\d+\)|sector [A-I][1-5]\b|\d+ CP", "", words)
                 assert not any(ch.isdigit() for ch in bare), words
             a = directed(s, p, legal, rng) if seed % 2 else rng.choice(
                 [x for x in legal if x.kind not in ("build_done", "end_turn")] or legal)
@@ -54,12 +54,37 @@ def test_ship_and_card_names():
     assert text.place_name(game, None, [0, 0]) == "Neutral Space"
 
 
-def test_the_terminal_map_numbers_every_place_and_names_players():
+def test_a_place_is_named_by_its_sector_row_by_row_from_the_first_homeworld():
+    """Rows A (the first seat's Homeworld, at the top of the map) to I (the second's), places numbered from the
+    left (the map's west) in each row: the names the table writes on every place and the log uses."""
+    game = Game(SPEC, 2, {})
+    board = game.rules.board
+    codes = {h: text.sector(game, h) for h in board.hexes}
+    assert len(set(codes.values())) == 25
+    assert codes[(2, -4)] == "A1" and codes[(-2, 4)] == "I1" and codes[(0, 0)] == "E3"
+    assert [codes[(q, 0)] for q in (-2, -1, 0, 1, 2)] == ["E1", "E2", "E3", "E4", "E5"]
+    assert sorted(c for c in codes.values() if c[0] == "D") == ["D1", "D2", "D3", "D4"]
+    assert text.place_name(game, None, [1, -2]) == "sector C2"
+    assert text.sector(game, [9, 9]) == "?"
+    # with a view: what lies there first, the sector after it
+    s = game.new_state(3)
+    view = s.view(0)
+    down = next(p for p in view["places"] if not p["face_up"] and p["owner"] == 1)
+    assert text.place_name(game, view, down["hex"], ["Ada", "Bo"]) == f"a face-down card of Bo ({codes[tuple(down['hex'])]})"
+    # the log: a move names the sector, and the card turned up there names it too, so the two lines read together
+    moved = text.describe_event(game, {"type": "moved", "seat": 0, "ships": [4, 5], "origin": [2, -4], "hex": [1, -3]},
+                                ["Ada", "Bo"])
+    assert moved == "Ada moves 2 ships to sector B1."
+    explored = text.describe_event(game, {"type": "explored", "hex": [1, -3], "card": "luna_yards", "owner": 0})
+    assert explored == "Luna Yards is revealed at sector B1."
+
+
+def test_the_terminal_map_writes_every_sector_and_names_players():
     game = Game(SPEC, 2, {})
     s = game.new_state(3)
     page = text.render(game, s.view(0), names=["Ada", "Bo"])
-    for i in range(1, 26):
-        assert f"[{i:>2}" in page, i
+    for h in game.rules.board.hexes:
+        assert f"[{text.sector(game, h)}" in page, h
     assert "Ada: 1 engine;" in page and "face down, from Bo's deck" in page
     assert "seat" not in page.lower()
     events = [text.describe_event(game, e, names=["Ada", "Bo"]) for e in s.setup_events]

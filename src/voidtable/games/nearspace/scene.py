@@ -1,11 +1,12 @@
 """Nearspace at the table: a seat's view and legal actions as a generic scene (docs/web.md).
 
-The map is a hex map of the places: face-up cards by their printed title and
-kind, face-down ones as card backs marked only with whose deck they came from.
-Ships are square pieces labelled with their die (``d6``), filled with the die's
-colour and outlined in their owner's; role and class are in their words and in
-each fleet's list, whose cards are bordered in the die's colour. Hulls and engines being
-paid for are cards in the Shipyards part.
+The map is a hex map of the places, each written with its sector ("C2", the name
+the log uses), the card's title and kind, face-down ones as card backs marked
+only with whose deck they came from. Ships are square dice in their owner's
+colour labelled with their size (``d6``), a stripe in the die's own colour (its
+role); hulls being built are outlined dice at their site showing the CP put in
+(``3/8``). Their words and each fleet's list say class and role in full. Hulls
+and engines being paid for are also cards in the Shipyards part.
 
 Every legal action lands where ``ACTIONS.route`` says the table lights it up:
 a sector (start a hull there, move from, step to, target), a ship (add to the
@@ -37,8 +38,7 @@ from .data import Card, Rules
 Json = dict[str, Any]
 Hex = tuple[int, int]
 
-HEX_SIZE = 50  # larger than the page's default: a card's title (up to FIT letters) fits across its hex
-FIT = 14
+HEX_SIZE = 50  # larger than the page's default: the three lines of words and the dice below them fit in a hex
 
 KIND_WORDS = {
     "homeworld": "Homeworld", "space": "Space", "colony_world": "Colony World", "gas_giant": "Gas Giant",
@@ -153,11 +153,6 @@ def hex_facts(card: Card) -> str:
     return " ".join(out)
 
 
-def fit(words: str, room: int = FIT) -> str:
-    """Words cut to what a hex holds (the hex's hint has them whole)."""
-    return words if len(words) <= room else words[: room - 1].rstrip() + "…"
-
-
 def card_text(r: Rules, card: Card) -> str:
     """What a card does, in words, from its data (the effect system is data-driven, so is this)."""
     if card.kind == "event":
@@ -238,15 +233,19 @@ class Table:
         return text.title(self.game, key)
 
     def place(self, hex_: Hex) -> str:
-        """A place by the card lying there, or (face down) by whose deck it came from: never a hidden title."""
+        """A place by the card lying there, or (face down) by whose deck it came from: never a hidden title; with the
+        sector the map writes on it ("Oceana (C2)"), as the log names it. Homeworlds and Neutral Space by name."""
         p = self.places.get(hex_)
+        code = text.sector(self.game, hex_)
         if p is None:
-            return f"the sector at {hex_}"
-        if p["card"]:
+            return f"sector {code}"
+        if p["card"] and self.r.data.cards[p["card"]].kind in ("homeworld", "neutral"):
             return self.title(p["card"])
+        if p["card"]:
+            return f"{self.title(p['card'])} ({code})"
         if p["face_up"]:
-            return "an empty sector"
-        return f"a face-down card from {self.who(p['owner'])}'s deck"
+            return f"an empty sector ({code})"
+        return f"a face-down card from {self.who(p['owner'])}'s deck ({code})"
 
     def ship(self, sid: int) -> str:
         s = self.ships.get(sid)
@@ -364,7 +363,9 @@ class Table:
 
 
 def hex_item(t: Table, hex_: Hex, p: Json) -> Json:
-    """One place: a face-up card by title and kind, a face-down one as a back of its owner's deck."""
+    """One place, written top to bottom as a card is read: its sector (the name the log uses), the card's title (a
+    face-down card says so), one line of what matters there (its numbers, whose Homeworld or deck, an Encounter);
+    the ships and hulls there sit below the words (``stack: rows``), never over them."""
     key = p["card"]
     hulls = t.hulls.get(hex_, [])
     subs: list[str] = []
@@ -372,10 +373,10 @@ def hex_item(t: Table, hex_: Hex, p: Json) -> Json:
         card = t.r.data.cards[key]
         fill, label = card.kind, t.title(key)
         if card.kind == "homeworld":
-            subs.append(t.who(p["owner"]))  # whose Homeworld: the hex is short of room, its hint says it in full
+            subs.append(f"{t.who(p['owner'])}'s Homeworld")
         elif card.kind == "encounter":
             subs.append(f"Encounter d{card.die}")
-        else:
+        elif KIND_WORDS.get(card.kind) != label:  # not "Neutral Space" twice
             subs.append(hex_facts(card) or KIND_WORDS.get(card.kind, ""))
         hint = f"{label} ({card_text(t.r, card)})"
         if card.kind == "homeworld":
@@ -393,11 +394,11 @@ def hex_item(t: Table, hex_: Hex, p: Json) -> Json:
         subs.insert(0, f"Encounter d{enc.die if enc else '?'}")
         hint += f" Encounter here: {t.title(p['encounter'])} (a d{enc.die if enc else '?'})."
     if hulls:
-        subs.append(f"{len(hulls)} hull{'s' if len(hulls) > 1 else ''}")
         hint += " Shipyard: " + ", ".join(f"{t.who(h['owner'])}'s {t.ship(h['id'])} {h['invested']}/{h['sides']} CP"
                                          for h in hulls) + "."
-    item: Json = {"q": hex_[0], "r": hex_[1], "fill": fill, "label": fit(label),
-                  "sub": fit(" · ".join(s for s in subs if s), FIT + 4), "hint": hint}
+    code = text.sector(t.game, hex_)
+    item: Json = {"q": hex_[0], "r": hex_[1], "fill": fill, "name": code, "label": label,
+                  "sub": " · ".join(s for s in subs if s), "hint": f"{code}: {hint}"}
     acts = t.at_hex.pop(hex_, None)
     ask = f"{t.place(hex_)}: choose"
     if acts and all(a.kind == "start_hull" for a in acts):
@@ -423,14 +424,28 @@ def marks(t: Table) -> dict[int, str]:
 
 
 def piece_item(t: Table, s: Json, mark: str | None) -> Json:
+    """A ship on the map: a die in its owner's colour (whose it is, read first), its size written on it ("d6") and
+    a stripe in the die's own colour, the colour that gives it its role (the legend and its title say which)."""
     title = ship_title(t, s)
     if s["id"] in (t.decision.get("chosen") or []):
         title += " (chosen to roll in defence)"
     item: Json = {"id": s["id"], "at": {"hex": list(s["hex"])}, "label": f"d{s['sides']}", "seat": s["owner"],
-                  "shape": "square", "title": title, "hint": title, "fill": f"die-{s['colour']}"}
+                  "shape": "square", "band": f"die-{s['colour']}", "title": title, "hint": title}
     if mark:
         item["mark"] = mark
     return t.clickable(item, t.at_piece.get(s["id"]), f"{t.who(s['owner'])}'s {t.ship(s['id'])}: choose")
+
+
+def hull_item(t: Table, s: Json) -> Json:
+    """A hull in its Shipyard, drawn at its site: an outline of the die in its owner's colour, not yet filled in,
+    with the CP put in over its cost ("3/8") and its die's colour as a stripe; clicking it invests (when legal)."""
+    title = (f"{t.who(s['owner'])}'s {t.ship(s['id'])} being built at {t.place(_hex(s['hex']))}: "
+             f"{s['invested']} of {s['sides']} CP in; {colour_words(t.r, s['colour'])}")
+    item: Json = {"id": s["id"], "at": {"hex": list(s["hex"])}, "label": f"{s['invested']}/{s['sides']}",
+                  "seat": s["owner"], "shape": "square", "band": f"die-{s['colour']}", "mark": "unfinished",
+                  "title": title, "hint": title}
+    return t.clickable(item, t.at_piece.get(s["id"]),
+                       f"Put CP into the {t.ship(s['id'])} ({s['invested']} of {s['sides']} in): how much?")
 
 
 def legend(t: Table, fills: set[str]) -> list[Json]:
@@ -443,9 +458,11 @@ def legend(t: Table, fills: set[str]) -> list[Json]:
             out.append({"label": f"face down ({t.who(q)}'s deck)", "fill": f"back-{q}"})
     if "empty" in fills:
         out.append({"label": "empty sector", "fill": "empty"})
-    out.append({"label": "dN: a ship, a die of N sides"})
+    out.append({"label": "A1 ... I1: a sector's name, row by row from the top"})
+    out.append({"label": "dN: a ship, a die of N sides in its owner's colour"})
+    out.append({"label": "3/8 outlined: a hull being built, CP in / its cost"})
     for colour in t.r.data.stockpile.colours:
-        out.append({"label": f"{colour}: {colour_words(t.r, colour)}", "fill": f"die-{colour}"})
+        out.append({"label": f"{colour} stripe: {colour_words(t.r, colour)}", "fill": f"die-{colour}"})
     return out
 
 
@@ -456,9 +473,9 @@ def map_part(t: Table) -> Json:
         if (h["q"], h["r"]) in focus:
             h["highlight"] = True
     mk = marks(t)
-    pieces = [piece_item(t, s, mk.get(s["id"])) for s in t.view["ships"] if s["built"]]
-    return {"kind": "hexmap", "id": "map", "title": "Nearspace", "size": HEX_SIZE, "hexes": hexes, "pieces": pieces,
-            "edges": [], "legend": legend(t, {h["fill"] for h in hexes})}
+    pieces = [piece_item(t, s, mk.get(s["id"])) if s["built"] else hull_item(t, s) for s in t.view["ships"]]
+    return {"kind": "hexmap", "id": "map", "title": "Nearspace", "size": HEX_SIZE, "stack": "rows", "hexes": hexes,
+            "pieces": pieces, "edges": [], "legend": legend(t, {h["fill"] for h in hexes})}
 
 
 # ---------------------------------------------------------------- cards: hands, shipyards, fleets

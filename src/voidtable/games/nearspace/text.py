@@ -1,10 +1,14 @@
 """Nearspace in words for the log and the terminal: card titles and ship names, never ids or keys.
 
-A ship is named by colour, class and die ("red Gunship (d6)"); a place by the
-card lying there ("Oceana") or, face down, by whose deck it came from; a card by
-its printed title; a seat by its player's name when the front end passes
-``names``, else by its deck's title ("Terran Alliance"). The terminal's map
-(``render``) draws the places as they lie, numbered, with a key below.
+A ship is named by colour, class and die ("red Gunship (d6)"); a card by its
+printed title; a seat by its player's name when the front end passes ``names``,
+else by its deck's title ("Terran Alliance"). A place is named by its sector: a
+row letter from the first seat's Homeworld (A) to the second's (I) and its place
+in the row from the left ("sector C2"), the name the table and the terminal draw
+on every place, since an event carries only where it happened and what lies there
+changes as cards are turned up. The Homeworlds and Neutral Space never change and
+keep their names. Where a view is at hand, the card lying there comes first
+("Oceana (C2)"), or, face down, whose deck it came from.
 """
 
 from __future__ import annotations
@@ -55,43 +59,75 @@ def a_ship(game: Game, sides: int, colour: str) -> str:
     return ("an " if name[:1].lower() in "aeiou" else "a ") + name
 
 
-def place_name(game: Game, view: dict[str, Any] | None, hex_: list[int] | tuple[int, ...],
-               names: Sequence[str] | None = None) -> str:
-    if view is not None:
-        for p in view["places"]:
-            if p["hex"] == list(hex_):
-                if p["card"]:
-                    return title(game, p["card"])
-                return "an empty sector" if p["face_up"] else f"a face-down card of {seat_name(game, p['owner'], names)}"
+def sector(game: Game, hex_: list[int] | tuple[int, ...]) -> str:
+    """A place's sector as the map labels it: its row's letter from the first seat's Homeworld ("A") and its
+    number in that row from the left ("C2"); "?" for a hex not on the map."""
+    rows = _r(game).board.hexes
+    h = (int(hex_[0]), int(hex_[1]))
+    if h not in rows:
+        return "?"
+    letters = sorted({r for _, r in rows})
+    row = sorted(q for q, r in rows if r == h[1])
+    return f"{chr(ord('A') + letters.index(h[1]))}{row.index(h[0]) + 1}"
+
+
+def fixed_place(game: Game, hex_: list[int] | tuple[int, ...], names: Sequence[str] | None = None) -> str | None:
+    """The name of a place whose card never changes (Neutral Space, a Homeworld), else None."""
     r = _r(game)
-    i = r.board.index.get((hex_[0], hex_[1]))
+    i = r.board.index.get((int(hex_[0]), int(hex_[1])))
     if i == r.board.neutral:
         return "Neutral Space"
     if i in r.board.homeworld:
         return f"{seat_name(game, r.board.homeworld.index(i), names)}'s Homeworld"
-    return f"place {i + 1 if i is not None else '?'} on the map"
+    return None
+
+
+def place_name(game: Game, view: dict[str, Any] | None, hex_: list[int] | tuple[int, ...],
+               names: Sequence[str] | None = None) -> str:
+    """A place as the map shows it: by the card lying there and its sector when the view is known, else by its
+    sector alone ("sector C2"); Neutral Space and the Homeworlds by name."""
+    fixed = fixed_place(game, hex_, names)
+    if fixed is not None:
+        return fixed
+    code = sector(game, hex_)
+    if view is not None:
+        for p in view["places"]:
+            if p["hex"] == list(hex_):
+                return f"{lying(game, p, names)} ({code})"
+    return f"sector {code}"
+
+
+def lying(game: Game, place: dict[str, Any], names: Sequence[str] | None = None) -> str:
+    """What lies at a place of a view: its card's title, "an empty sector", or whose deck a face-down card is from."""
+    if place["card"]:
+        return title(game, place["card"])
+    return "an empty sector" if place["face_up"] else f"a face-down card of {seat_name(game, place['owner'], names)}"
 
 
 def render(game: Game, view: dict[str, Any], names: Sequence[str] | None = None) -> str:
-    """The map as it lies (numbered places), a key naming each place and its ships, then each seat's side of the table."""
+    """The map as it lies (each place marked with its sector), a key naming each place and its ships, then each
+    seat's side of the table."""
     def who(q: Any) -> str:
         return seat_name(game, q, names)
 
     lines = [f"Nearspace, turn {view['turn']}: {who(view['active'])} to act; CP {view['cp']}, E {view['e']}", ""]
     lines += map_rows(game, view)
     lines.append("")
-    hidden: dict[int, list[int]] = {0: [], 1: []}  # quiet face-down places, listed together per deck
-    for i, p in enumerate(view["places"]):
+    hidden: dict[int, list[str]] = {0: [], 1: []}  # quiet face-down places, listed together per deck
+    for p in sorted(view["places"], key=lambda p: sector(game, p["hex"])):
         here = [s for s in view["ships"] if s["hex"] == p["hex"] and s["built"]]
+        code = sector(game, p["hex"])
         if not p["face_up"] and not here and not p["encounter"] and p["owner"] in hidden:
-            hidden[p["owner"]].append(i + 1)
+            hidden[p["owner"]].append(code)
             continue
         enc = f" [Encounter: {title(game, p['encounter'])}]" if p["encounter"] else ""
         fleet = "; ".join(f"{who(s['owner'])}: {ship_name(game, s['sides'], s['colour'])}" for s in here)
-        lines.append(f"  {i + 1:>2} {place_name(game, view, p['hex'], names)}{enc}" + (f" - {fleet}" if fleet else ""))
-    for q, numbers in hidden.items():
-        if numbers:
-            lines.append(f"  face down, from {who(q)}'s deck: {', '.join(map(str, numbers))}")
+        name = fixed_place(game, p["hex"], names)
+        name = f"{title(game, p['card'])}, {name}" if name and p["card"] and "Homeworld" in name else name
+        lines.append(f"  {code} {name or lying(game, p, names)}{enc}" + (f" - {fleet}" if fleet else ""))
+    for q, codes in hidden.items():
+        if codes:
+            lines.append(f"  face down, from {who(q)}'s deck: {', '.join(codes)}")
     for q in range(2):
         hulls = [s for s in view["ships"] if s["owner"] == q and not s["built"]]
         hand = view["hands"][q]
@@ -109,18 +145,18 @@ def render(game: Game, view: dict[str, Any], names: Sequence[str] | None = None)
 
 
 def map_rows(game: Game, view: dict[str, Any]) -> list[str]:
-    """The places as they lie: hex rows staggered, each place its number, ships as (own count/enemy count) marks.
+    """The places as they lie: hex rows staggered, each place its sector, ships as (own count/enemy count) marks.
 
-    A place shows ``[ 7]``, or ``[ 7 2:1]`` when seat 0 has 2 ships and seat 1 has one there; a
-    face-down place is ``[ 7?]``. Rows run from the first seat's Homeworld to the second's.
+    A place shows ``[C2]``, or ``[C2 2:1]`` when seat 0 has 2 ships and seat 1 has one there; a
+    face-down place is ``[C2?]``. Rows run from the first seat's Homeworld (row A) to the second's.
     """
     cells: dict[tuple[int, int], str] = {}
-    for i, p in enumerate(view["places"]):
+    for p in view["places"]:
         q, r = p["hex"]
         counts = [sum(1 for s in view["ships"] if s["hex"] == p["hex"] and s["built"] and s["owner"] == k) for k in range(2)]
         mark = "?" if not p["face_up"] else ""
         ships = f" {counts[0]}:{counts[1]}" if any(counts) else ""
-        cells[(r, 2 * q + r)] = f"[{i + 1:>2}{mark}{ships}]"
+        cells[(r, 2 * q + r)] = f"[{sector(game, p['hex'])}{mark}{ships}]"
     width = max(len(c) for c in cells.values()) + 1
     xs = [x for _, x in cells]
     lo = min(xs)
@@ -165,16 +201,18 @@ def describe_event(game: Game, event: Event, names: Sequence[str] | None = None)
     if t in ("played", "cycled", "directive_kept", "directive_dropped", "encounter_placed", "terraformed"):
         verb = {"played": "plays", "cycled": "cycles", "directive_kept": "keeps", "directive_dropped": "drops",
                 "encounter_placed": "sets loose", "terraformed": "terraforms with"}[t]
-        return f"{who} {verb} {title(game, event['card'])}."
+        where = f" at {place_name(game, None, event['hex'], names)}" if t in ("encounter_placed", "terraformed") and "hex" in event else ""
+        return f"{who} {verb} {title(game, event['card'])}{where}."
     if t == "drew":
         return f"{who} draws {title(game, event['card'])}." if "card" in event else f"{who} draws a card."
     if t == "engine_points":
         stored = f", {event['stored']} of them stored from the last turn" if event.get("stored") else ""
         return f"{who} has {event['e']} E{stored}."
-    if t == "explored":
-        return f"{title(game, event['card'])} is revealed."
+    if t == "explored":  # the card and the sector together, so later lines naming the sector read on
+        return f"{title(game, event['card'])} is revealed at {place_name(game, None, event['hex'], names)}."
     if t == "discovered":
-        return f"{title(game, event['card'])} is turned up from {seat_name(game, event['owner'], names)}'s Resource."
+        return (f"{title(game, event['card'])} is turned up from {seat_name(game, event['owner'], names)}'s Resource "
+                f"at {place_name(game, None, event['hex'], names)}.")
     if t == "moved":
         return f"{who} moves {count(len(event['ships']), 'ship')} to {place_name(game, None, event['hex'], names)}."
     if t == "attack":

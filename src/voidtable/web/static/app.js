@@ -903,8 +903,12 @@ function drawHexmap(p, live) {
     const need = text.length * 0.58 * base, fs = need > room ? Math.max(base * 0.6, (base * room) / need) : base;
     if (own || fs < base) t.style.fontSize = fs.toFixed(2) + "px";
     if (text.length * 0.58 * fs > room) { t.setAttribute("textLength", room.toFixed(1)); t.setAttribute("lengthAdjust", "spacingAndGlyphs"); }
+    if (rows) t.dataset.room = room.toFixed(1);  // measured once drawn (below): the estimate may fall short of the font
     return t;
   };
+  // "stack": "rows": each hex is read top to bottom like a card, its words (name, label, sub) at the top inside the
+  // hexagon and its pieces in rows below them, sized so that none covers a word, another piece or the hexagon's edge
+  const rows = p.stack === "rows";
   const NAME = 8, layerRegion = sv("g", { class: "regions" }), layerLink = sv("g"), layerHex = sv("g"), layerEdge = sv("g"), layerPiece = sv("g"), layerLabel = sv("g", { class: "labels" });
   svg.append(layerRegion, layerLink, layerHex, layerEdge, layerPiece, layerLabel);
   for (const g of regions) {
@@ -938,8 +942,8 @@ function drawHexmap(p, live) {
     // where pieces sit on hex edges (Blockades), they reach into a hex's words: its label and sub-label are then
     // drawn above every piece, like its name (with the names' dark outline), so no piece covers them
     const words = edgePieces ? layerLabel : g, at = edgePieces ? { "data-hex": `${h.q},${h.r}` } : {};
-    if (h.label) words.append(fitText(sv("text", { x, y: y - S * 0.33, class: `hl1${edgePieces ? owned : ""}`, ...at }), String(h.label), S * 1.75, 10));
-    if (h.sub) words.append(fitText(sv("text", { x, y: y + S * 0.8, class: `hl2${edgePieces ? owned : ""}`, ...at }), String(h.sub), S * 1.45, 9));
+    if (h.label) words.append(fitText(sv("text", { x, y: y - S * 0.33, class: `hl1${edgePieces ? owned : ""}`, ...at }), String(h.label), S * (rows ? 1.5 : 1.75), 10));
+    if (h.sub) words.append(fitText(sv("text", { x, y: y + S * (rows ? -0.11 : 0.8), class: `hl2${edgePieces ? owned : ""}`, ...at }), String(h.sub), S * (rows ? 1.55 : 1.45), 9));
     const tip = sv("title"); tip.textContent = h.hint || [h.name, h.label, h.sub].filter(Boolean).join(" · ") || `(${h.q}, ${h.r})`; g.append(tip);
     clickable(g, h, live, `hex-${h.q},${h.r}`);
     layerHex.append(g);
@@ -968,7 +972,14 @@ function drawHexmap(p, live) {
     const fill = typeof pc.fill === "string" && SAFE_NAME.test(pc.fill) ? " pf-" + pc.fill : "";
     const g = sv("g", { class: `piece seat-${pc.seat ?? "x"}${pc.mark ? " m-" + pc.mark : ""}${fill}`, "data-piece": pc.id ?? "" });
     g.append(pc.shape === "square" ? sv("rect", { x: x - rad, y: y - rad, width: 2 * rad, height: 2 * rad, rx: 3 }) : sv("circle", { cx: x, cy: y, r: rad }));
-    const t = sv("text", { x, y: y + rad * 0.36, "font-size": (rad * 0.95).toFixed(1) }); t.textContent = pc.label || ""; g.append(t);
+    if (typeof pc.band === "string" && SAFE_NAME.test(pc.band) && pc.shape === "square") {  // a stripe in a style colour
+      const band = sv("g", { class: `band f-${pc.band}` }), i = Math.min(1.2, rad * 0.1), top = y + rad * 0.56, bot = y + rad - i;
+      band.append(sv("polygon", { points: `${x - rad + i},${top} ${x + rad - i},${top} ${x + rad - i},${bot} ${x - rad + i},${bot}` }));
+      g.append(band);
+    }
+    const t = sv("text", { x, y: y + rad * 0.36, "font-size": (rad * 0.95).toFixed(1) });
+    if (rows) fitText(t, String(pc.label || ""), rad * 1.8, rad * 0.95, true); else t.textContent = pc.label || "";
+    g.append(t);
     if (Number(pc.count) > 1) {  // alike pieces stacked: one token with their number on a badge
       const b = sv("g", { class: "count" }), br = Math.max(rad * 0.5, S * 0.16), bx = x + rad * 0.85, by = y - rad * 0.85;
       b.append(sv("circle", { cx: bx, cy: by, r: br }));
@@ -979,8 +990,28 @@ function drawHexmap(p, live) {
     clickable(g, pc, live, key);
     layerPiece.append(g);
   };
+  // rows: as many as fit, largest first; a row's width is what the hexagon holds at its lower edge
+  const rowSpots = (n, x, y) => {
+    const half = yy => S * 0.84 * Math.min(1, (0.97 - Math.abs(yy - y) / S) / 0.485);
+    let spots = [], rad = 0;
+    for (const f of [0.3, 0.26, 0.22, 0.19, 0.16, 0.13, 0.11]) {
+      rad = S * f; spots = [];
+      const step = 2 * rad + S * 0.05;
+      for (let cy = y + S * 0.04 + rad; spots.length < n && cy + rad <= y + S * 0.8; cy += step) {
+        const k = Math.min(n - spots.length, Math.floor((2 * (Math.min(half(cy - rad), half(cy + rad)) - S * 0.04) - 2 * rad) / step) + 1);
+        for (let i = 0; i < k; i++) spots.push([x + (i - (k - 1) / 2) * step, cy]);
+      }
+      if (spots.length === n) break;
+    }
+    return { spots, rad };
+  };
   for (const [k, list] of Object.entries(atHex)) {
     const [q, r] = k.split(",").map(Number); const [x, y] = px(q, r);
+    if (rows) {
+      const { spots, rad } = rowSpots(list.length, x, y);
+      list.forEach((pc, i) => { const [sx, sy] = spots[i % spots.length]; piece(pc, sx, sy, rad, `pc-${pc.id ?? k + i}`); });
+      continue;
+    }
     // ships in the middle band of the hex, between its labels: one large token, or a ring of smaller ones
     const n = list.length, rad = S * (n === 1 ? 0.36 : n <= 3 ? 0.29 : 0.25), ring = n === 1 ? 0 : S * (n <= 3 ? 0.33 : 0.42), cy = y + S * (n <= 3 ? 0.2 : 0.27);
     list.forEach((pc, i) => { const a = (2 * Math.PI * i) / n + (n === 2 ? 0 : -Math.PI / 2); piece(pc, x + ring * Math.cos(a), cy + ring * Math.sin(a) * (n <= 3 ? 0.75 : 0.62), rad, `pc-${pc.id ?? k + i}`); });
@@ -989,6 +1020,14 @@ function drawHexmap(p, live) {
     const [q, r, d] = k.split(",").map(Number);
     list.forEach((pc, i) => { const [x, y] = edgePoint(q, r, d, (i - (list.length - 1) / 2) * S * 0.5); piece(pc, x, y, S * 0.26, `pc-${pc.id ?? k + i}`); });
   }
+  // rows: words are inside their hexagon, so a word wider than its room, as the font draws it, is pressed to fit
+  if (rows) queueMicrotask(() => {
+    if (!svg.isConnected) return;
+    for (const t of svg.querySelectorAll("text[data-room]")) {
+      const room = Number(t.dataset.room);
+      if (t.getComputedTextLength() > room) { t.setAttribute("textLength", room.toFixed(1)); t.setAttribute("lengthAdjust", "spacingAndGlyphs"); }
+    }
+  });
   // the map's panel takes the map's own proportions (--aspect), so the map fills it instead of floating in a wide box
   // (a scene's "fit": "width" lets the map take the whole width of the table instead, taller than the window if need be)
   const wrap = el("div", { class: "hexwrap", "data-aspect": (w / h).toFixed(3), "data-fit": p.fit === "width" ? "width" : null });
