@@ -229,11 +229,11 @@ def until_pushed(url: str, table_id: str, check, what: str = "condition"):
 def _probes(hub) -> list:
     """The checks waiting on ``hub``: each runs on the server's loop after every change the hub announces (a
     move, a join, a seat handed over or taken back, a table removed or caught up from another process: ``notify``;
-    a page opening or closing: ``arrived``; a note or chat line: ``_talk``)."""
+    a page opening or closing: ``arrived``; a note or chat line, or the table's options: ``wake``)."""
     probes = hub.__dict__.get("_test_probes")
     if probes is None:
         probes = hub._test_probes = []
-        for name in ("notify", "arrived", "_talk"):
+        for name in ("notify", "arrived", "wake"):
             def announced(*args, _real=getattr(hub, name), **kwargs):
                 out = _real(*args, **kwargs)
                 for probe in list(probes):

@@ -28,9 +28,9 @@ def test_a_turn_of_many_decisions_stays_within_the_turn_budget(client):
     table = hub.tables[tid]
     budgets = []
     for _ in range(40):  # one long turn: each decision thinks its whole budget
-        b = hub.budget(table, 0)
+        b = hub.bots.budget(table, 0)
         budgets.append(b)
-        hub.charge(tid, 0, b)
+        hub.bots.charge(tid, 0, b)
     assert sum(budgets) <= 3.0
     assert budgets[0] == 1.5 and budgets[1] == 0.75 and budgets[-1] == 0.0  # halves of what is left, then none
     assert all(b <= hub.limits.max_bot_seconds for b in budgets)
@@ -44,8 +44,8 @@ def test_hard_bots_at_a_table_keep_each_turn_within_its_budget(tmp_path):
     lock = threading.Lock()
     with TestClient(app) as c:
         hub = app.state.hub
-        hub.think_clock = think
-        real_charge, real_quick, real_budget = hub.charge, hub.quick, hub.budget
+        hub.bots.think_clock = think
+        real_charge, real_quick, real_budget = hub.bots.charge, hub.bots.quick, hub.bots.budget
         spent = []  # decisions whose turn budget was spent
 
         def budget(table, seat):
@@ -64,13 +64,13 @@ def test_hard_bots_at_a_table_keep_each_turn_within_its_budget(tmp_path):
 
         def charge(table_id, seat, seconds):
             real_charge(table_id, seat, seconds)
-            charged.append((seat, seconds, hub._turn[(table_id, seat)]))
+            charged.append((seat, seconds, hub.bots.turn[(table_id, seat)]))
 
         def quick_bot(table, seat):
             quick.append(seat)
             return real_quick(table, seat)
 
-        hub._think, hub.charge, hub.quick, hub.budget = think_all, charge, quick_bot, budget
+        hub.bots._think, hub.bots.charge, hub.bots.quick, hub.bots.budget = think_all, charge, quick_bot, budget
         tid = create(c, game="blacksun", players=2, seats=[{"kind": "bot", "bot": "hard"}] * 2)["id"]
         wait_until(hub, lambda: len(charged) >= 200 or hub.tables[tid].status != "running", what="bot decisions")
     assert max(turn for _, _, turn in charged) <= 3.0
@@ -85,13 +85,13 @@ def test_a_table_of_bots_alone_plays_at_a_watchable_pace_by_default_and_the_tabl
     with TestClient(make_app(tmp_path / "data", limits=TEST_LIMITS, pace=0.7, bot_delay=0.3)) as c:
         hub = c.app.state.hub
         delays: list[float] = []
-        hub._later = lambda delay, fn, *args: delays.append(delay)  # record, do not wait
+        hub.bots._later = lambda delay, fn, *args: delays.append(delay)  # record, do not wait
         bots = [{"kind": "bot", "bot": "easy"}] * 3
         t1 = create(c, players=3, seats=bots)["id"]
         t2 = create(c, players=3, seats=bots, pace=0)["id"]
         t3 = create(c, players=3, seats=bots, pace=2.5)["id"]
         t4 = create(c, players=3, seats=[person()] + bots[:2])["id"]
-        assert [hub.delay(hub.tables[t]) for t in (t1, t2, t3, t4)] == [0.7, 0.0, 2.5, 0.3]
+        assert [hub.bots.delay(hub.tables[t]) for t in (t1, t2, t3, t4)] == [0.7, 0.0, 2.5, 0.3]
         assert delays == [0.7] * 3 + [2.5] * 3 + [0.3] * 2  # each bot waited its table's pace before deciding
         assert c.post("/api/tables", json={"game": "buccaneers", "players": 3, "seats": bots, "pace": 11}).status_code == 400
         wait_until(hub, lambda: hub.tables[t2].status == "finished", what="the paceless table finishing")

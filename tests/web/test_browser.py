@@ -205,11 +205,11 @@ def older_table(tmp_path, monkeypatch, seed: int) -> str:
     The table is made in-process in the data folder the browser's server then opens, as a
     server upgraded over an older store would find it.
     """
-    from voidtable.web import hub
+    from voidtable.web import lobby
 
     from .conftest import TEST_LIMITS, TestClient, bot, create, create_app, wait_status
 
-    monkeypatch.setattr(hub, "SEED_LIMIT", 2 ** 63)
+    monkeypatch.setattr(lobby, "SEED_LIMIT", 2 ** 63)
     with TestClient(create_app(tmp_path / "data", limits=TEST_LIMITS)) as c:
         tid = create(c, players=3, seats=[bot(), bot(), bot()], seed=seed)["id"]
         wait_status(c, tid)

@@ -118,7 +118,7 @@ def test_an_iteration_budget_is_held_to_the_time_limit(tmp_path):
         tid = create(c, players=3, seats=[bot("mcts:iterations=1000000000")] * 3)["id"]
         hub = c.app.state.hub
         wait_until(hub, lambda: hub.tables[tid].step >= 6, what="six bot moves")  # a billion iterations would never end
-        assert all(a.seconds <= 0.02 for a in c.app.state.hub._agents.values())
+        assert all(a.seconds <= 0.02 for a in c.app.state.hub.bots.agents.values())
 
 
 def test_a_turn_has_a_thinking_cap(tmp_path):
@@ -126,11 +126,11 @@ def test_a_turn_has_a_thinking_cap(tmp_path):
         hub = c.app.state.hub
         tid = create(c, players=3, seats=[person(), person(), person()])["id"]
         table = hub.tables[tid]
-        assert hub.budget(table, 0) == 1.5  # half of the turn's 3 s (under the 2 s a decision)
-        hub._turn[(tid, 0)] = 2.5
-        assert hub.budget(table, 0) == 0.25
-        hub._turn[(tid, 0)] = 3.0
-        assert hub.budget(table, 0) == 0.0
+        assert hub.bots.budget(table, 0) == 1.5  # half of the turn's 3 s (under the 2 s a decision)
+        hub.bots.turn[(tid, 0)] = 2.5
+        assert hub.bots.budget(table, 0) == 0.25
+        hub.bots.turn[(tid, 0)] = 3.0
+        assert hub.bots.budget(table, 0) == 0.0
 
         class Never(Agent):
             seconds = 1.0
@@ -139,7 +139,7 @@ def test_a_turn_has_a_thinking_cap(tmp_path):
                 raise AssertionError("a bot with no time left in its turn must not search")
 
         obs = type("Obs", (), {"legal": ["first", "second"]})()
-        assert hub._think(Never(0), obs, 0.0) == "first"
+        assert hub.bots._think(Never(0), obs, 0.0) == "first"
 
 
 @pytest.mark.sqlite_only  # edits the SQLite file as an older server left it

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 
+import msgspec
 import pytest
 
 from voidtable.engine import games
@@ -65,7 +66,7 @@ def seat_0_gives_orders(game: str, options: dict, seed: int, orders: int) -> tup
 
     def look() -> None:
         for v in sent:
-            m = json.dumps({k: x for k, x in table.message(v).items() if k != "present"}, sort_keys=True)
+            m = json.dumps({k: x for k, x in msgspec.to_builtins(table.message(v)).items() if k != "present"}, sort_keys=True)
             if not sent[v] or sent[v][-1] != m:
                 sent[v].append(m)
 

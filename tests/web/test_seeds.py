@@ -18,9 +18,9 @@ BIG = 2 ** 62
 @pytest.fixture
 def old_server(monkeypatch):
     """A server from before seeds were bounded for browsers: it made tables with seeds up to 2**63."""
-    from voidtable.web import hub
+    from voidtable.web import lobby
 
-    monkeypatch.setattr(hub, "SEED_LIMIT", 2 ** 63)
+    monkeypatch.setattr(lobby, "SEED_LIMIT", 2 ** 63)
 
 
 def browser_parse(text: str):

@@ -44,7 +44,7 @@ def test_a_move_clock_runs_out_a_bot_chooses_that_move_and_a_restart_keeps_the_c
         wall.advance(12)
         assert state(c, tid)["clock"]["seats"][1]["left"] == 18.0  # everyone sees it count, spectators too
         on_loop(hub, hub.tick)
-        assert not hub._forced  # not yet out
+        assert not hub.bots.forced  # not yet out
     with TestClient(make_app(data, limits=TEST_LIMITS, wall=wall, tick=3600)) as c:  # a restart keeps the clocks
         hub = c.app.state.hub
         assert state(c, tid, tess)["clock"]["seats"][0]["left"] == 18.0
@@ -52,7 +52,7 @@ def test_a_move_clock_runs_out_a_bot_chooses_that_move_and_a_restart_keeps_the_c
         on_loop(hub, hub.tick)
         table = hub.tables[tid]
         wait_until(hub, lambda: {0, 1} <= {p for p, _ in table.actions}, what="bots choosing for both timed-out seats")
-        wait_until(hub, lambda: not hub._forced, what="the forced moves done, so no later move of theirs goes to a bot")
+        wait_until(hub, lambda: not hub.bots.forced, what="the forced moves done, so no later move of theirs goes to a bot")
         seen = state(c, tid, tess)
         assert sum("time for this move ran out" in t["text"] for t in seen["talk"]) == 2
         assert seen["table"]["seats"][0].get("held") is None  # a move clock costs one move, not the seat

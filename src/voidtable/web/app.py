@@ -33,34 +33,42 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
-import time
 from pathlib import Path
-from typing import Any, AsyncIterator, Awaitable, Callable, Mapping
+from typing import Any, AsyncIterator, Awaitable, Callable
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import FileResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
-from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from voidtable.engine.errors import RecordError
 from voidtable.engine.records import Record
 
-from .hub import Conn, Hub
+from .errors import MoveError
+from .hub import Hub, HubClocks, HubSettings
 from .limits import Clock, Limits, TooDeep, parse_json
+from .protocol import Malformed, MoveBody, ReplayUpload, decode, encode
+from .replays import record_json, replay_frame
 from .security import Guard, HostPolicy
-from .tables import MoveError, record_json, replay_frame
+from .socket import FrameError, frame_json, ws_table
+
+__all__ = ["STATIC", "FrameError", "create_app", "frame_json"]
 
 STATIC = Path(__file__).with_name("static")
 log = logging.getLogger("voidtable.web")
+Handler = Callable[[Request], Awaitable[Response]]
 
 
-def error(status: int, message: str) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status)
+def error(status: int, message: str) -> Response:
+    return reply({"error": message}, status)
+
+
+def reply(data: Any, status: int = 200) -> Response:
+    """JSON of plain data or declared structs (``protocol``), encoded once by msgspec."""
+    return Response(encode(data), status_code=status, media_type="application/json")
 
 
 async def read_limited(request: Request, limit: int) -> bytes:
@@ -105,6 +113,264 @@ def client_key(request: Request) -> str:
     return request.client.host if request.client else "unknown"
 
 
+def hub_of(request: Request) -> Hub:
+    hub: Hub = request.app.state.hub
+    return hub
+
+
+async def body_of(request: Request) -> Any:
+    return await body(request, hub_of(request).limits)
+
+
+def api(fn: Handler) -> Handler:
+    """A handler whose refusals (``MoveError``) become their one-line JSON error with the status."""
+    async def wrapped(request: Request) -> Response:
+        try:
+            return await fn(request)
+        except MoveError as e:
+            return error(e.status, e.message)
+    return wrapped
+
+
+async def page(request: Request) -> Response:
+    return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+
+# -- the lobby ---------------------------------------------------------------------------------------
+@api
+async def list_games(request: Request) -> Response:
+    return reply(hub_of(request).games())
+
+
+@api
+async def stats(request: Request) -> Response:
+    return reply(hub_of(request).stats())
+
+
+@api
+async def list_tables(request: Request) -> Response:
+    return reply(hub_of(request).lobby())
+
+
+@api
+async def create_table(request: Request) -> Response:
+    req = await body_of(request)
+    return reply(hub_of(request).create(req, client_key(request)), 201)
+
+
+@api
+async def delete_table(request: Request) -> Response:
+    return reply(hub_of(request).delete(request.path_params["id"], bearer(request)))
+
+
+@api
+async def table_info(request: Request) -> Response:
+    return reply(hub_of(request).table(request.path_params["id"]).public())
+
+
+@api
+async def join(request: Request) -> Response:
+    return reply(hub_of(request).join(request.path_params["id"], await body_of(request), client_key(request)))
+
+
+# -- a table ---------------------------------------------------------------------------------------------
+@api
+async def state(request: Request) -> Response:
+    table = hub_of(request).table(request.path_params["id"])
+    token = bearer(request)
+    seat = table.seat_of(token)
+    if token and seat is None:
+        raise MoveError(401, "unauthenticated: this seat token does not open a seat at this table")
+    return reply(table.message(seat))
+
+
+@api
+async def move(request: Request) -> Response:
+    raw = await body_of(request)
+    try:
+        req = decode(MoveBody, raw)
+    except Malformed as e:
+        raise MoveError(400, str(e)) from None
+    token = req.token if "token" in raw else bearer(request)
+    action = {"kind": req.action.kind, "arg": req.action.arg}
+    return reply(hub_of(request).move(request.path_params["id"], token, req.step, action))
+
+
+@api
+async def record(request: Request) -> Response:
+    table = hub_of(request).table(request.path_params["id"])
+    if table.status != "finished":
+        raise MoveError(403, "the record of an unfinished game is never handed out (it holds the seed and every hidden card)")
+    return Response(record_json(table), media_type="application/json",
+                    headers={"Content-Disposition": f'attachment; filename="{table.name}-{table.id}.json"'})
+
+
+@api
+async def hand_to_bot(request: Request) -> Response:
+    try:
+        seat = int(request.path_params["seat"])
+    except ValueError:
+        raise MoveError(400, "seat must be a whole number") from None
+    req = await body_of(request)
+    return reply(hub_of(request).hand_to_bot(request.path_params["id"], seat, bearer(request), req))
+
+
+@api
+async def take_back(request: Request) -> Response:
+    await body_of(request)
+    return reply(hub_of(request).take_back(request.path_params["id"], bearer(request)))
+
+
+@api
+async def resign(request: Request) -> Response:
+    await body_of(request)
+    return reply(hub_of(request).resign(request.path_params["id"], bearer(request)))
+
+
+@api
+async def rename(request: Request) -> Response:
+    return reply(hub_of(request).rename(request.path_params["id"], bearer(request), await body_of(request)))
+
+
+@api
+async def rematch(request: Request) -> Response:
+    await body_of(request)
+    out = hub_of(request).rematch(request.path_params["id"], bearer(request), client_key(request))
+    return reply(out, 200 if out["existing"] else 201)
+
+
+@api
+async def chat(request: Request) -> Response:
+    req = await body_of(request)
+    return reply(hub_of(request).chat(request.path_params["id"], bearer(request), req, client_key(request)))
+
+
+@api
+async def table_options(request: Request) -> Response:
+    req = await body_of(request)
+    return reply(hub_of(request).set_table_options(request.path_params["id"], bearer(request), req))
+
+
+# -- replays ------------------------------------------------------------------------------------------------
+def frame_args(request: Request, players: int) -> tuple[int, int | None]:
+    try:
+        step = int(request.query_params.get("step", "0"))
+        seat_text = request.query_params.get("seat", "")
+        seat = int(seat_text) if seat_text not in ("", "spectator") else None
+    except ValueError:
+        raise MoveError(400, "step and seat must be whole numbers") from None
+    if seat is not None and not 0 <= seat < players:
+        raise MoveError(400, f"seat must be 0-{players - 1} or empty for the spectator's view")
+    return step, seat
+
+
+@api
+async def replay(request: Request) -> Response:
+    hub = hub_of(request)
+    table = hub.table(request.path_params["id"])
+    if table.status != "finished":
+        raise MoveError(403, "only finished games can be replayed")
+    step, seat = frame_args(request, table.players)
+    frame = await asyncio.get_running_loop().run_in_executor(
+        hub.executor, lambda: replay_frame(table.record(), step, seat, table.names(), ended=table.final,
+                                           resigned=table.resigned()))
+    return reply(frame)
+
+
+@api
+async def replay_upload(request: Request) -> Response:
+    hub = hub_of(request)
+    raw = await body_of(request)
+    try:
+        req = decode(ReplayUpload, raw)
+        rec = Record.from_json(req.record)
+        if req.seat is not None and not req.seat < rec.players:
+            raise MoveError(400, "step must be a whole number, seat a seat number or null")
+        found = req.record if isinstance(req.record, dict) else {}
+        ended, resigned = found.get("ended"), found.get("resigned")  # how a web table ended, beside the record
+        if not (isinstance(resigned, list) and all(isinstance(p, int) and 0 <= p < rec.players for p in resigned)):
+            resigned = None
+        frame = await asyncio.get_running_loop().run_in_executor(
+            hub.executor, lambda: replay_frame(rec, req.step, req.seat, ended=ended, resigned=resigned))
+    except Malformed as e:
+        raise MoveError(400, str(e)) from None
+    except RecordError as e:
+        raise MoveError(400, str(e)) from None
+    return reply(frame)
+
+
+# -- the app ------------------------------------------------------------------------------------------------
+ROUTES = [
+    Route("/", page),
+    Route("/t/{id}", page),
+    Route("/replay", page),
+    Route("/replay/{id}", page),
+    Route("/api/games", list_games),
+    Route("/api/stats", stats),
+    Route("/api/tables", list_tables, methods=["GET"]),
+    Route("/api/tables", create_table, methods=["POST"]),
+    Route("/api/tables/{id}", table_info, methods=["GET"]),
+    Route("/api/tables/{id}", delete_table, methods=["DELETE"]),
+    Route("/api/tables/{id}/join", join, methods=["POST"]),
+    Route("/api/tables/{id}/state", state),
+    Route("/api/tables/{id}/move", move, methods=["POST"]),
+    Route("/api/tables/{id}/record", record),
+    Route("/api/tables/{id}/replay", replay),
+    Route("/api/tables/{id}/seats/{seat}/bot", hand_to_bot, methods=["POST"]),
+    Route("/api/tables/{id}/take-back", take_back, methods=["POST"]),
+    Route("/api/tables/{id}/resign", resign, methods=["POST"]),
+    Route("/api/tables/{id}/rematch", rematch, methods=["POST"]),
+    Route("/api/tables/{id}/name", rename, methods=["POST"]),
+    Route("/api/tables/{id}/chat", chat, methods=["POST"]),
+    Route("/api/tables/{id}/options", table_options, methods=["PATCH"]),
+    Route("/api/replay", replay_upload, methods=["POST"]),
+    WebSocketRoute("/ws/{id}", ws_table),
+    Mount("/static", StaticFiles(directory=STATIC), name="static"),
+]
+
+
+async def sweep(hub: Hub) -> None:
+    """Remove expired tables now and then (the interval: a tenth of the shorter expiry, at most a minute)."""
+    limits = hub.limits
+    every = max(1.0, min(60.0, limits.waiting_expiry / 10, limits.idle_expiry / 10))
+    while True:
+        await asyncio.sleep(every)
+        try:
+            hub.expire()
+        except Exception:  # a failed sweep must not end the sweeping
+            log.exception("expiring tables failed")
+
+
+async def ticker(hub: Hub, tick: float) -> None:
+    """Turn clocks: act on those that ran out, a few times a second (by the hub's wall clock)."""
+    while True:
+        await asyncio.sleep(tick)
+        try:
+            hub.tick()
+        except Exception:  # a failed tick must not stop the clocks
+            log.exception("checking turn clocks failed")
+
+
+def lifespan(hub: Hub, tick: float, share_every: float) -> Callable[[Starlette], contextlib.AbstractAsyncContextManager[None]]:
+    """Restore the tables and start the bots, the sweeper, the clocks and the peers; stop them all at the end."""
+    @contextlib.asynccontextmanager
+    async def running(app: Starlette) -> AsyncIterator[None]:
+        hub.restore()
+        hub.start_bots()
+        hub.loop = asyncio.get_running_loop()
+        hub.start_shared(share_every)
+        sweeper = asyncio.create_task(sweep(hub))
+        clocks = asyncio.create_task(ticker(hub, tick))
+        try:
+            yield
+        finally:
+            sweeper.cancel()
+            clocks.cancel()
+            await hub.stop_shared()
+            hub.close()
+    return running
+
+
 def create_app(data: str | Path, durable: str = "normal", bot_workers: int | None = None, bot_delay: float = 0.0,
                limits: Limits | None = None, host: str = "127.0.0.1", clock: Clock | None = None,
                rule_sets: dict[str, tuple[str, dict[str, Any]]] | None = None, wall: Clock | None = None,
@@ -119,317 +385,9 @@ def create_app(data: str | Path, durable: str = "normal", bot_workers: int | Non
     process's hold on a table's bots lasts unrenewed; ``share_every``: how often it looks for tables to take over).
     ``bot_workers`` (threads in which bots think) defaults to ``limits.bot_workers``."""
     limits = limits or Limits()
-    hub = Hub(data, durable=durable, bot_workers=bot_workers, bot_delay=bot_delay, limits=limits, clock=clock,
-              rule_sets=rule_sets, wall=wall, pace=pace, database=database, lease_seconds=lease_seconds)
-
-    def api(fn: Callable[[Request], Awaitable[Response]]) -> Callable[[Request], Awaitable[Response]]:
-        async def wrapped(request: Request) -> Response:
-            try:
-                return await fn(request)
-            except MoveError as e:
-                return error(e.status, e.message)
-        return wrapped
-
-    async def page(request: Request) -> Response:
-        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
-
-    @api
-    async def list_games(request: Request) -> Response:
-        return JSONResponse(hub.games())
-
-    @api
-    async def stats(request: Request) -> Response:
-        return JSONResponse(hub.stats())
-
-    @api
-    async def list_tables(request: Request) -> Response:
-        return JSONResponse(hub.lobby())
-
-    @api
-    async def create_table(request: Request) -> Response:
-        req = await body(request, limits)
-        return JSONResponse(hub.create(req, client_key(request)), status_code=201)
-
-    @api
-    async def delete_table(request: Request) -> Response:
-        return JSONResponse(hub.delete(request.path_params["id"], bearer(request)))
-
-    @api
-    async def table_info(request: Request) -> Response:
-        return JSONResponse(hub.table(request.path_params["id"]).info())
-
-    @api
-    async def join(request: Request) -> Response:
-        return JSONResponse(hub.join(request.path_params["id"], await body(request, limits), client_key(request)))
-
-    @api
-    async def state(request: Request) -> Response:
-        table = hub.table(request.path_params["id"])
-        token = bearer(request)
-        seat = table.seat_of(token)
-        if token and seat is None:
-            raise MoveError(401, "unauthenticated: this seat token does not open a seat at this table")
-        return JSONResponse(table.message(seat))
-
-    @api
-    async def move(request: Request) -> Response:
-        req = await body(request, limits)
-        if not isinstance(req, dict) or set(req) - {"token", "step", "action"} or "action" not in req:
-            raise MoveError(400, "malformed move: send {token, step, action: {kind, arg}}")
-        token = req.get("token", bearer(request))
-        return JSONResponse(hub.move(request.path_params["id"], token, req.get("step"), req["action"]))
-
-    @api
-    async def record(request: Request) -> Response:
-        table = hub.table(request.path_params["id"])
-        if table.status != "finished":
-            raise MoveError(403, "the record of an unfinished game is never handed out (it holds the seed and every hidden card)")
-        return Response(record_json(table), media_type="application/json",
-                        headers={"Content-Disposition": f'attachment; filename="{table.name}-{table.id}.json"'})
-
-    @api
-    async def hand_to_bot(request: Request) -> Response:
-        try:
-            seat = int(request.path_params["seat"])
-        except ValueError:
-            raise MoveError(400, "seat must be a whole number") from None
-        return JSONResponse(hub.hand_to_bot(request.path_params["id"], seat, bearer(request), await body(request, limits)))
-
-    @api
-    async def take_back(request: Request) -> Response:
-        await body(request, limits)
-        return JSONResponse(hub.take_back(request.path_params["id"], bearer(request)))
-
-    @api
-    async def resign(request: Request) -> Response:
-        await body(request, limits)
-        return JSONResponse(hub.resign(request.path_params["id"], bearer(request)))
-
-    @api
-    async def rename(request: Request) -> Response:
-        return JSONResponse(hub.rename(request.path_params["id"], bearer(request), await body(request, limits)))
-
-    @api
-    async def rematch(request: Request) -> Response:
-        await body(request, limits)
-        out = hub.rematch(request.path_params["id"], bearer(request), client_key(request))
-        return JSONResponse(out, status_code=200 if out["existing"] else 201)
-
-    @api
-    async def chat(request: Request) -> Response:
-        req = await body(request, limits)
-        if not isinstance(req, dict) or set(req) != {"text"}:
-            raise MoveError(400, "malformed chat: send {text: \"...\"}")
-        return JSONResponse(hub.chat(request.path_params["id"], bearer(request), req["text"], client_key(request)))
-
-    @api
-    async def table_options(request: Request) -> Response:
-        return JSONResponse(hub.set_table_options(request.path_params["id"], bearer(request), await body(request, limits)))
-
-    def frame_args(request: Request, players: int) -> tuple[int, int | None]:
-        try:
-            step = int(request.query_params.get("step", "0"))
-            seat_text = request.query_params.get("seat", "")
-            seat = int(seat_text) if seat_text not in ("", "spectator") else None
-        except ValueError:
-            raise MoveError(400, "step and seat must be whole numbers") from None
-        if seat is not None and not 0 <= seat < players:
-            raise MoveError(400, f"seat must be 0-{players - 1} or empty for the spectator's view")
-        return step, seat
-
-    @api
-    async def replay(request: Request) -> Response:
-        table = hub.table(request.path_params["id"])
-        if table.status != "finished":
-            raise MoveError(403, "only finished games can be replayed")
-        step, seat = frame_args(request, table.players)
-        frame = await asyncio.get_running_loop().run_in_executor(
-            hub.executor, lambda: replay_frame(table.record(), step, seat, table.names(), ended=table.final,
-                                               resigned=table.resigned()))
-        return JSONResponse(frame)
-
-    @api
-    async def replay_upload(request: Request) -> Response:
-        req = await body(request, limits)
-        if not isinstance(req, dict) or "record" not in req:
-            raise MoveError(400, "send {record, step, seat}")
-        try:
-            rec = Record.from_json(req["record"])
-            step = req.get("step", 0)
-            seat = req.get("seat")
-            if not isinstance(step, int) or (seat is not None and (not isinstance(seat, int) or not 0 <= seat < rec.players)):
-                raise MoveError(400, "step must be a whole number, seat a seat number or null")
-            raw = req["record"] if isinstance(req["record"], dict) else {}
-            ended, resigned = raw.get("ended"), raw.get("resigned")  # how a web table ended, beside the record
-            if not (isinstance(resigned, list) and all(isinstance(p, int) and 0 <= p < rec.players for p in resigned)):
-                resigned = None
-            frame = await asyncio.get_running_loop().run_in_executor(
-                hub.executor, lambda: replay_frame(rec, step, seat, ended=ended, resigned=resigned))
-        except RecordError as e:
-            raise MoveError(400, str(e)) from None
-        return JSONResponse(frame)
-
-    async def ws_table(ws: WebSocket) -> None:
-        await ws.accept()
-        try:  # hub.table: also a table another server process created a moment ago
-            table: Any = hub.table(ws.path_params["id"])
-        except MoveError as e:  # no such table (4404), or a broken one (4410, with the reason the lobby shows)
-            await _close(ws, 4000 + e.status, e.message)
-            return
-        try:
-            first = await asyncio.wait_for(ws.receive(), timeout=30)
-            hello = frame_json(first, limits)
-        except (asyncio.TimeoutError, WebSocketDisconnect, RuntimeError):
-            await _close(ws, 4400, "expected a hello message first: {type: hello, token?}")
-            return
-        except FrameError as e:
-            await _close(ws, e.code, e.message)
-            return
-        token = hello.get("token") if isinstance(hello, dict) else None
-        seat = table.seat_of(token)
-        if token and seat is None:
-            await _close(ws, 4401, "unauthenticated: this seat token does not open a seat at this table")
-            return
-        conn = Conn(ws.send_text, seat)
-        hub.conns.setdefault(table.id, set()).add(conn)
-        hub.arrived(table)
-        writer = asyncio.create_task(conn.run(table))
-        try:
-            while True:
-                message = await ws.receive()
-                if message["type"] == "websocket.disconnect":
-                    break
-                t0 = time.perf_counter()
-                try:
-                    msg = frame_json(message, limits)
-                except FrameError as e:
-                    if e.code == 1009:  # too large: the protocol's own close code, as uvicorn sends it for a bigger frame
-                        await _close(ws, e.code, e.message)
-                        break
-                    await conn.reply({"type": "error", "error": e.message})
-                    continue
-                await handle_move(table, conn, seat, msg, t0)
-        except (WebSocketDisconnect, RuntimeError):
-            pass
-        finally:
-            hub.conns.get(table.id, set()).discard(conn)
-            hub.arrived(table)
-            writer.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await writer
-
-    async def handle_move(table: Any, conn: Conn, seat: int | None, msg: Any, t0: float) -> None:
-        """One move message: refused with one line (the connection stays), or stored and acknowledged."""
-        if not isinstance(msg, dict) or msg.get("type") != "move":
-            await conn.reply({"type": "error", "error": "malformed message: send {type: move, step, action}"})
-            return
-        if set(msg) - {"type", "step", "action", "id"} or "action" not in msg:
-            await conn.reply({"type": "error", "error": "malformed move: send {type: move, step, action: {kind, arg}}", "id": msg.get("id")})
-            return
-        try:
-            ack = hub.move_as(table, seat, msg.get("step"), msg["action"])  # stored before this returns
-        except MoveError as e:
-            await conn.reply({"type": "error", "error": e.message, "id": msg.get("id")})
-            return
-        ack["id"] = msg.get("id")
-        await conn.reply(ack)  # the writers woken by the move send the new state after this
-        hub.latencies.append(time.perf_counter() - t0)
-
-    async def sweep() -> None:
-        """Remove expired tables now and then (the interval: a tenth of the shorter expiry, at most a minute)."""
-        every = max(1.0, min(60.0, limits.waiting_expiry / 10, limits.idle_expiry / 10))
-        while True:
-            await asyncio.sleep(every)
-            try:
-                hub.expire()
-            except Exception:  # a failed sweep must not end the sweeping
-                log.exception("expiring tables failed")
-
-    async def ticker() -> None:
-        """Turn clocks: act on those that ran out, a few times a second (by the hub's wall clock)."""
-        while True:
-            await asyncio.sleep(tick)
-            try:
-                hub.tick()
-            except Exception:  # a failed tick must not stop the clocks
-                log.exception("checking turn clocks failed")
-
-    @contextlib.asynccontextmanager
-    async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        hub.restore()
-        hub.start_bots()
-        hub.loop = asyncio.get_running_loop()
-        hub.start_shared(share_every)
-        sweeper = asyncio.create_task(sweep())
-        clocks = asyncio.create_task(ticker())
-        try:
-            yield
-        finally:
-            sweeper.cancel()
-            clocks.cancel()
-            await hub.stop_shared()
-            hub.close()
-
-    routes = [
-        Route("/", page),
-        Route("/t/{id}", page),
-        Route("/replay", page),
-        Route("/replay/{id}", page),
-        Route("/api/games", list_games),
-        Route("/api/stats", stats),
-        Route("/api/tables", list_tables, methods=["GET"]),
-        Route("/api/tables", create_table, methods=["POST"]),
-        Route("/api/tables/{id}", table_info, methods=["GET"]),
-        Route("/api/tables/{id}", delete_table, methods=["DELETE"]),
-        Route("/api/tables/{id}/join", join, methods=["POST"]),
-        Route("/api/tables/{id}/state", state),
-        Route("/api/tables/{id}/move", move, methods=["POST"]),
-        Route("/api/tables/{id}/record", record),
-        Route("/api/tables/{id}/replay", replay),
-        Route("/api/tables/{id}/seats/{seat}/bot", hand_to_bot, methods=["POST"]),
-        Route("/api/tables/{id}/take-back", take_back, methods=["POST"]),
-        Route("/api/tables/{id}/resign", resign, methods=["POST"]),
-        Route("/api/tables/{id}/rematch", rematch, methods=["POST"]),
-        Route("/api/tables/{id}/name", rename, methods=["POST"]),
-        Route("/api/tables/{id}/chat", chat, methods=["POST"]),
-        Route("/api/tables/{id}/options", table_options, methods=["PATCH"]),
-        Route("/api/replay", replay_upload, methods=["POST"]),
-        WebSocketRoute("/ws/{id}", ws_table),
-        Mount("/static", StaticFiles(directory=STATIC), name="static"),
-    ]
+    settings = HubSettings(durable, bot_workers, bot_delay, pace, rule_sets or {}, database, lease_seconds)
+    hub = Hub(data, settings, limits, HubClocks(clock, wall))
     guard = Middleware(Guard, hosts=HostPolicy(host, limits.allowed_hosts), origins=limits.allowed_origins)
-    app = Starlette(routes=routes, lifespan=lifespan, middleware=[guard])
+    app = Starlette(routes=ROUTES, lifespan=lifespan(hub, tick, share_every), middleware=[guard])
     app.state.hub = hub
     return app
-
-
-class FrameError(Exception):
-    """A WebSocket message the server will not read: a close code (or 0: an error reply) and one line."""
-
-    def __init__(self, code: int, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-
-
-def frame_json(message: Mapping[str, Any], limits: Limits) -> Any:
-    """The JSON of a received WebSocket message; binary, oversized, deep or non-JSON frames are a FrameError."""
-    if message["type"] == "websocket.disconnect":
-        raise WebSocketDisconnect(message.get("code", 1000))
-    text = message.get("text")
-    if text is None:
-        raise FrameError(1003, "binary frames are not read here: send JSON text")
-    if len(text) > limits.max_message:
-        raise FrameError(1009, f"message too large: the limit is {limits.max_message} bytes (--max-message)")
-    try:
-        return parse_json(text, limits.max_depth)
-    except TooDeep as e:
-        raise FrameError(1008, f"malformed message: JSON {e} (--max-depth)") from None
-    except ValueError:
-        raise FrameError(1007, "malformed message: not JSON") from None
-
-
-async def _close(ws: WebSocket, code: int, message: str) -> None:
-    with contextlib.suppress(Exception):
-        await ws.send_json({"type": "error", "error": message})
-        await ws.close(code=code)

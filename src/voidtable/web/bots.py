@@ -17,6 +17,22 @@ from voidtable.agents import specs as agent_specs
 from voidtable.agents.base import Agent
 from voidtable.engine.errors import OptionError
 
+LEVELS = ("easy", "medium", "hard")
+# Used only if agents/specs.py has no difficulty names, or a game has no heuristic bot yet.
+FALLBACK_LEVELS = {"easy": "random", "medium": "mcts:iterations=200", "hard": "mcts:seconds=1.0"}
+
+
+def bot_spec(level: str, game: str) -> str:
+    """The agent spec a bot level stands for in ``game`` (a spec given directly is kept)."""
+    if level not in LEVELS:
+        return level
+    spec = getattr(agent_specs, "DIFFICULTIES", {}).get(level) or FALLBACK_LEVELS[level]
+    try:
+        agent_specs.make(spec, game, 0)
+    except OptionError:  # e.g. the game has no heuristic bot yet
+        spec = FALLBACK_LEVELS[level]
+    return spec
+
 
 class FairQueue:
     """Bot decisions waiting for a worker: tables in turn, one decision per table with a worker at a time."""

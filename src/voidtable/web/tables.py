@@ -27,22 +27,27 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import json
 import secrets
 import time
 from dataclasses import dataclass
 from typing import Any, Callable
 
+import msgspec
+
 from voidtable.engine.actions import Action, same
 from voidtable.engine.errors import RecordError, VoidtableError
-from voidtable.engine.events import Event, visible_events
+from voidtable.engine.events import AnyEvent, visible_events
 from voidtable.engine.game import Game
-from voidtable.engine.records import SAFE_SEED, Record, digest, replay
+from voidtable.engine.records import Record, digest, replay
 from voidtable.engine.registry import load
 from voidtable.engine.state import GameState
 
-from . import scenes
+from . import scenes, seatview
+from .errors import MoveError
+from .protocol import ClockSetting, Result, SeatInfo, State, TableInfo
 from .store import SeatRow, TableRow, TalkRow
+
+__all__ = ["MoveError", "Seat", "Table", "hash_token", "new_token"]
 
 SPECTATOR = "spectator"
 
@@ -53,15 +58,6 @@ def hash_token(token: str) -> str:
 
 def new_token() -> str:
     return secrets.token_urlsafe(24)
-
-
-class MoveError(Exception):
-    """A move the table refuses: one line for the player, an HTTP status, and no change to the table."""
-
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.message = message
 
 
 HELD_WORDS = {"handed": "handed to a bot", "resigned": "resigned: a bot plays on", "timeout": "out of time: a bot plays on"}
@@ -92,11 +88,11 @@ class Seat:
     def level(self) -> str | None:
         return self.bot if self.kind == "bot" else self.held
 
-    def public(self) -> dict[str, Any]:
-        out = {"seat": self.seat, "kind": self.kind, "bot": self.bot, "name": self.name, "open": self.open}
+    def public(self) -> SeatInfo:
+        info = SeatInfo(self.seat, self.kind, self.bot, self.name, self.open)  # type: ignore[arg-type]
         if self.held is not None:
-            out["held"] = self.held_why
-        return out
+            info.held = self.held_why  # type: ignore[assignment]
+        return info
 
     def row(self) -> SeatRow:
         return SeatRow(self.seat, self.kind, self.bot, self.name, self.token_hash, self.held, self.held_why,
@@ -125,7 +121,7 @@ class Table:
         self.now: Callable[[], float] = time.time  # the hub's wall clock (injectable): turn clocks read it
         self.here: Callable[[], list[int]] = list   # the hub's answer to "which seats have a page open now"
         self.state: GameState = self.game.new_state(row.seed)
-        self.events: list[Event] = []
+        self.events: list[AnyEvent] = []
         self.actions: list[tuple[int, Action]] = []
         self.checks: list[str] = [digest(self.state.setup_events)]
         self.lines: dict[Any, list[str]] = {v: [] for v in [*range(self.players), None]}
@@ -134,13 +130,13 @@ class Table:
         self.seen = [0] * self.players    # each seat's own step count: the moves it can know about (module docstring)
         self.seen_public = 0              # the spectator's (and the lobby's) count
         self.since = [0] * self.players   # each seat's count from which its choices have been what they are now
-        self._cache: dict[Any, tuple[int, dict[str, Any]]] = {}
+        self._cache: dict[Any, tuple[int, Any]] = {}  # seat (or spectator, info) -> (step, what was built for it)
         if row.moves:  # restore: the engine replays what was stored (its rules version checked first)
             stored = Record(row.game, row.players, row.seed, dict(row.options), list(row.moves),
                             rules_version=row.rules_version)
             replaying, self.state = self.state, self.state.clone()  # the replay moves it on in place: the table
 
-            def restore(step: int, seat: int, action: Action, events: list[Event]) -> None:  # keeps each step's copy
+            def restore(step: int, seat: int, action: Action, events: list[AnyEvent]) -> None:  # keeps each step's copy
                 self._commit(replaying.clone(), seat, action, events)
 
             try:
@@ -179,24 +175,30 @@ class Table:
                 found = s.seat
         return found
 
-    def info(self) -> dict[str, Any]:
+    def public(self) -> TableInfo:
         """What anyone may know about the table (the lobby's line)."""
-        out = {
-            "id": self.id, "game": self.name, "title": self.title, "players": self.players,
-            "options": self.options, "status": self.status, "created": self.created,
+        clock = self.table_options.get("clock")
+        out = TableInfo(
+            self.id, self.name, self.title, self.players, self.options, self.status,  # type: ignore[arg-type]
+            self.created,
             # the spectator's count; a finished game's record is public, and with it the number of moves
-            "step": self.step if self.status == "finished" else self.seen_public,
-            "seats": [s.public() for s in self.seats], "to_move": self.state.to_move() if self.status == "running" else [],
-            "clock": self.table_options.get("clock"), "chat": self.chat_on,
-        }
+            self.step if self.status == "finished" else self.seen_public,
+            [s.public() for s in self.seats], self.state.to_move() if self.status == "running" else [],
+            clock=ClockSetting(clock["mode"], clock["seconds"]) if clock else None, chat=self.chat_on)
         if self.rematch:
-            out["rematch"] = self.rematch
+            out.rematch = self.rematch
         if self.rematch_of:
-            out["rematch_of"] = self.rematch_of
+            out.rematch_of = self.rematch_of
         if self.problem:
-            out["problem"] = self.problem
+            out.problem = self.problem
         if self.status == "finished":
-            out["result"] = self.result_json()
+            result = self.result_json()
+            out.result = None if result is None else msgspec.convert(result, Result)
+        return out
+
+    def info(self) -> dict[str, Any]:
+        """``public()`` as plain JSON data."""
+        out: dict[str, Any] = msgspec.to_builtins(self.public())
         return out
 
     @property
@@ -205,57 +207,6 @@ class Table:
 
     def resigned(self) -> list[int]:
         return [s.seat for s in self.seats if s.held_why == "resigned"]
-
-    # -- turn clocks ---------------------------------------------------------------
-    def clock_runs(self, p: int, state: GameState | None = None) -> bool:
-        """Whether seat ``p``'s clock should run now: a clock is on, the table runs, ``p`` is to move and a person plays it."""
-        state = state or self.state
-        return bool(self.table_options.get("clock")) and self.status == "running" and not state.is_over() \
-            and p in state.to_move() and not self.seats[p].by_bot
-
-    def clock_changes(self, now: float, mover: int | None = None, state: GameState | None = None) -> list[tuple[int, float | None, float | None]]:
-        """(seat, left, since) for each seat whose clock must start, stop or be charged, for ``state`` (the table's, or
-        the one a move is about to make) after ``mover`` moved (None: no move, e.g. a seat handed over)."""
-        clock = self.table_options.get("clock")
-        if not clock:
-            return []
-        per_move = clock["mode"] == "move"
-        seconds = float(clock["seconds"])
-        out: list[tuple[int, float | None, float | None]] = []
-        for s in self.seats:
-            runs = self.clock_runs(s.seat, state)
-            left = seconds if s.clock_left is None else s.clock_left
-            if s.clock_since is not None and (not runs or s.seat == mover):  # stop (or charge the mover, then restart)
-                used = max(0.0, now - s.clock_since)
-                left = seconds if per_move else max(0.0, left - used)
-                out.append((s.seat, left, now if runs else None))
-            elif s.clock_since is None and runs:
-                out.append((s.seat, seconds if per_move else left, now))
-        return out
-
-    def set_clocks(self, changes: list[tuple[int, float | None, float | None]]) -> None:
-        for seat, left, since in changes:
-            self.seats[seat].clock_left = left
-            self.seats[seat].clock_since = since
-
-    def clock_left(self, p: int, now: float) -> float | None:
-        s = self.seats[p]
-        clock = self.table_options.get("clock")
-        if not clock:
-            return None
-        left = float(clock["seconds"]) if s.clock_left is None else s.clock_left
-        if s.clock_since is not None:
-            left -= now - s.clock_since
-        return max(0.0, left)
-
-    def clock_view(self, now: float) -> dict[str, Any] | None:
-        """What everyone sees of the turn clocks now: each seat's seconds left and whether it is running."""
-        clock = self.table_options.get("clock")
-        if not clock:
-            return None
-        return {"mode": clock["mode"], "seconds": clock["seconds"],
-                "seats": [{"seat": s.seat, "left": round(self.clock_left(s.seat, now) or 0.0, 1),
-                           "running": s.clock_since is not None} for s in self.seats]}
 
     # -- moves -----------------------------------------------------------------------
     def check(self, seat: int | None, step: Any, action_json: Any) -> Action:
@@ -296,16 +247,16 @@ class Table:
     def waiting_words(self, seats: list[int]) -> str:
         return ", ".join(f"seat {p} ({self.seats[p].name})" for p in seats) or "nobody"
 
-    def prepare(self, seat: int, action: Action) -> tuple[GameState, list[Event]]:
+    def prepare(self, seat: int, action: Action) -> tuple[GameState, list[AnyEvent]]:
         """The state after ``action`` (already checked), without touching the table yet."""
         return self._try(seat, action)
 
-    def _try(self, seat: int, action: Action) -> tuple[GameState, list[Event]]:
+    def _try(self, seat: int, action: Action) -> tuple[GameState, list[AnyEvent]]:
         new = self.state.clone()
         events = new.apply(seat, action)
         return new, events
 
-    def commit(self, new: GameState, seat: int, action: Action, events: list[Event]) -> None:
+    def commit(self, new: GameState, seat: int, action: Action, events: list[AnyEvent]) -> None:
         """Make a prepared state the table's state (call only once the move is stored)."""
         self._commit(new, seat, action, events)
         if new.is_over():
@@ -316,7 +267,7 @@ class Table:
         """Forget cached messages (seats or status changed)."""
         self._cache.clear()
 
-    def _commit(self, new: GameState, seat: int, action: Action, events: list[Event]) -> None:
+    def _commit(self, new: GameState, seat: int, action: Action, events: list[AnyEvent]) -> None:
         """Make ``new`` the state. A seat's earlier moves go stale when its choices change (its turn beginning is one
         such change) or when it moves itself, so a re-sent move never answers the next question, even one with the
         same choices. Another seat's move that leaves your choices as they were (a simultaneous choice) does not.
@@ -353,7 +304,7 @@ class Table:
         self._add_events(events)
         self.touch()
 
-    def _add_events(self, events: list[Event]) -> None:
+    def _add_events(self, events: list[AnyEvent]) -> None:
         self.events.extend(events)
         names = self.names()
         words = {id(e): scenes.describe_event(self.game, e, names) for e in events}  # each event in words once, seats by name
@@ -374,73 +325,22 @@ class Table:
         return out
 
     # -- what a seat is sent ---------------------------------------------------------
-    def message(self, seat: int | None, log_from: int = 0, talk_from: int = 0) -> dict[str, Any]:
+    def message(self, seat: int | None, log_from: int = 0, talk_from: int = 0) -> State:
         """Everything ``seat`` (None: a spectator) sees now; the log from line ``log_from`` on, the table's talk
-        (chat and notes) from line ``talk_from`` on, and the turn clocks as they stand now."""
+        (chat and notes) from line ``talk_from`` on, and the turn clocks as they stand now (``seatview``)."""
         key = SPECTATOR if seat is None else seat
         cached = self._cache.get(key)
         if cached is None or cached[0] != self.step:
-            cached = (self.step, self._build(seat))
-            self._cache[key] = cached
-        lines = self.lines[seat]
-        msg = dict(cached[1])
-        msg["log_from"] = min(log_from, len(lines))
-        msg["log"] = lines[msg["log_from"]:]
-        msg["talk_from"] = min(talk_from, len(self.talk))
-        msg["talk"] = [{"n": t.n, "kind": t.kind, "seat": t.seat, "name": t.name, "text": t.text}
-                       for t in self.talk[msg["talk_from"]:]]
-        msg["present"] = self.here()
-        clock = self.clock_view(self.now())
-        if clock is not None:
-            msg["clock"] = clock
-        if seat is not None and self.seats[seat].held is not None:
-            msg["held"] = self.seats[seat].held_why
-        return msg
+            cached = self._cache[key] = (self.step, seatview.build(self, seat))
+        return seatview.now(self, seat, cached[1], log_from, talk_from)
 
-    def _info(self) -> dict[str, Any]:
+    def public_cached(self) -> TableInfo:
+        """``public()``, built once per step (every seat's state carries it)."""
         cached = self._cache.get("info")
         if cached is None or cached[0] != self.step:
-            cached = self._cache["info"] = (self.step, self.info())
-        return cached[1]
-
-    def _build(self, seat: int | None) -> dict[str, Any]:
-        state = self.state
-        running = self.status == "running"
-        legal = self.legal[seat] if seat is not None and running and not self.seats[seat].by_bot else []
-        to_move = state.to_move() if running else []
-        view = state.view(seat)
-        words: dict[bytes, str] = {}
-        scene = scenes.build_scene(self.game, view, legal, seat, self.names(), words)
-        out: dict[str, Any] = {
-            "type": "state",
-            "table": self._info(),
-            "step": self.step_of(seat),
-            "seat": seat,
-            "to_move": to_move,
-            "legal": [a.to_json() for a in legal],
-            "choices": [],
-            "scene": scene,
-        }
-        if legal:
-            out["choices"] = [{"label": words.get(scenes.action_key(a)) or scenes.describe_action(self.game, a, self.names()), "action": a.to_json()}
-                              for a in legal]
-        if self.result_json() is not None:
-            out["result"] = self._result_words()
-        return out
-
-    def _result_words(self) -> dict[str, Any]:
-        r = self.result_json()
-        assert r is not None
-        standings = sorted(range(self.players), key=lambda p: (r["ranks"][p], p))
-        summary = ("Winner: " if len(r["winners"]) == 1 else "Shared victory: ") + ", ".join(self.seats[p].name for p in r["winners"])
-        if r.get("resigned"):
-            summary += " (" + ", ".join(self.seats[p].name for p in r["resigned"]) + " resigned)"
-        return {
-            **r,
-            "standings": [{"seat": p, "name": self.seats[p].name, "rank": r["ranks"][p], "score": r["scores"][p],
-                           "resigned": p in r.get("resigned", [])} for p in standings],
-            "summary": summary,
-        }
+            cached = self._cache["info"] = (self.step, self.public())
+        info: TableInfo = cached[1]
+        return info
 
     # -- records -------------------------------------------------------------------------
     def record(self) -> Record:
@@ -456,55 +356,3 @@ class Table:
                         self.result_json(), self.finished, [s.row() for s in self.seats], list(self.actions),
                         self.game.spec.rules_version, table_options=dict(self.table_options), rematch=self.rematch,
                         rematch_of=self.rematch_of, talk=list(self.talk))
-
-
-def replay_frame(record: Record, step: int, seat: int | None, names: list[str] | None = None,
-                 describe: Callable[..., Any] | None = None, ended: Any = None, resigned: Any = None) -> dict[str, Any]:
-    """What ``seat`` saw after ``step`` actions of a finished game's record: scene (no actions), log, last action.
-
-    The record is replayed by the engine (``engine.records.replay``), which checks its rules
-    version and every step's digest; a problem is a one-line RecordError.
-    """
-    step = max(0, min(step, len(record.actions)))
-    seen_steps: list[list[Event]] = []
-
-    def keep(i: int, p: int, action: Action, events: list[Event]) -> None:
-        seen_steps.append(visible_events(events, seat))
-
-    state, _ = replay(record, verify=True, upto=step, on_step=keep)
-    game = state.game
-    viewer_events = list(visible_events(state.setup_events, seat))
-    for seen in seen_steps:
-        viewer_events.extend(seen)
-    given = names  # a table's players' names; an uploaded record has none, and the game's own words name seats
-    last = [l for l in (scenes.describe_event(game, e, given) for e in seen_steps[-1]) if l] if seen_steps else []
-    names = names or [f"Seat {p}" for p in range(record.players)]
-    lines = [l for l in (scenes.describe_event(game, e, given) for e in viewer_events) if l]
-    scene = scenes.build_scene(game, state.view(seat), [], seat, names)
-    action_words = None
-    # ``ended``: a record's "ended" field, how a game that stopped before its own end (a resignation) came out
-    ended = ended if not state.is_over() and step == len(record.actions) and isinstance(ended, dict) \
-        and isinstance(ended.get("winners"), list) else None
-    if step:
-        p, a = record.actions[step - 1]
-        action_words = f"{names[p]}: {scenes.describe_action(game, a, given)}"  # a finished game's record is public
-    return {
-        "type": "replay", "game": record.game, "title": game.spec.title, "players": record.players,
-        "step": step, "steps": len(record.actions), "seat": seat, "scene": scene, "log": lines, "last": last,
-        # a game ended by a resignation has no last move: its record's result stands at its last step
-        "action": action_words, "over": state.is_over() or ended is not None, "names": names,
-        "result": ({**state.result().to_json(), **({"resigned": resigned} if resigned else {})} if state.is_over() else ended),
-    }
-
-
-def record_json(table: Table) -> str:
-    """The record as the server hands it out: a seed >= 2**53 (tables from before seeds were drawn below it, or
-    created with a big seed) as a decimal string, which a browser's JSON parser keeps exact and Record.from_json reads."""
-    data = table.record().to_json()
-    if table.final is not None:  # ended by a resignation, not by the game's rules: beside the record's own fields
-        data["ended"] = table.final
-    if table.resigned():
-        data["resigned"] = table.resigned()
-    if isinstance(data["seed"], int) and data["seed"] >= SAFE_SEED:
-        data["seed"] = str(data["seed"])
-    return json.dumps(data, indent=1) + "\n"
