@@ -33,10 +33,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import voidtable
-from voidtable.engine import Action, IllegalAction, Rng, games, visible_events
-from voidtable.engine.fields import Fields, not_immutable, shared_mutables
+from voidtable.engine import Action, Rng, games, visible_events
 from voidtable.engine.records import Record, Recorder, replay
-from voidtable.engine.vocabulary import TARGETS
+from voidtable.testing import (  # the per-state checks, shipped for outside games (docs/architecture.md)
+    check_clone_independence, check_declarations, check_facts_at, check_facts_events, check_facts_result,
+    check_illegal_actions_rejected, check_movers_keep_their_choices, check_views_and_determinizations,
+)
 
 RANDOM_GAMES_PER_GAME = 160  # random games per registered game, spread over its configs
 MIN_GAMES_PER_CONFIG = 5  # ... but every player count x variant plays at least this many
@@ -144,87 +146,8 @@ def check_state(state, rng: random.Random, clone_to_end: bool = False) -> None:
     check_legal_actions_apply(state)
     check_illegal_actions_rejected(state)
     check_declarations(state)
+    check_facts_at(state, rng)
     assert state.snapshot_json() == before, "the checks changed the state"
-
-
-def check_declarations(state) -> None:
-    """The game's declarations match its behaviour: fields, tasks and action kinds.
-
-    Every attribute of the state is a declared field; a clone shares no mutable
-    container with its original unless its field says so (SHARED, FIXED); VALUE
-    fields hold no mutable container; the pending task is registered; every legal
-    action has a declared kind, survives ``parse``, is in the action universe (by
-    its key) and routes to a target the table can show.
-    """
-    spec = state.game.spec
-    fields = getattr(type(state), "FIELDS", None)
-    assert isinstance(fields, Fields), f"{spec.name}: the state class declares no FIELDS (engine.fields.Fields)"
-    assert set(vars(state)) == fields.names(), (
-        f"{spec.name}: undeclared fields {sorted(set(vars(state)) - fields.names())}, "
-        f"declared but missing {sorted(fields.names() - set(vars(state)))}")
-    clone = state.clone()
-    assert shared_mutables(fields, state, clone) == [], f"{spec.name}: a clone shares these fields' containers"
-    assert not_immutable(fields, state) == [], f"{spec.name}: VALUE fields holding mutable containers"
-    assert spec.tasks is not None and spec.actions is not None, f"{spec.name}: the spec must declare tasks= and actions="
-    if state.stack:
-        assert type(state.stack[-1]) in spec.tasks, f"{spec.name}: pending task {state.stack[-1]!r} is not registered"
-    universe = set(universe_of(state.game))
-    for p in state.to_move():
-        for a in state.legal_actions(p):
-            assert spec.actions.parse(json.loads(json.dumps(a.to_json()))) == a
-            assert spec.actions.key(a) in universe, f"{spec.name}: legal action {a} is outside the declared universe"
-            target, _ = spec.actions.route(a)
-            assert target in TARGETS
-
-
-_UNIVERSES: dict[tuple[str, int, str], list[Action]] = {}
-
-
-def universe_of(game) -> list[Action]:
-    """The declared action universe of a loaded game (cached per game, player count and options)."""
-    key = (game.name, game.players, json.dumps(game.settings, sort_keys=True))
-    if key not in _UNIVERSES:
-        universe = game.spec.actions.universe(game)
-        assert len(set(universe)) == len(universe), f"{game.name}: the action universe lists an action twice"
-        _UNIVERSES[key] = universe
-    return _UNIVERSES[key]
-
-
-def check_clone_independence(state, rng: random.Random, actions: int | None) -> None:
-    """Apply up to ``actions`` random legal actions to a clone (``None``: play it to the end); the original must not change."""
-    before = state.snapshot_json()
-    bound = state.game.spec.max_decisions if actions is None else actions
-    c = state.clone()
-    done = 0
-    while not c.is_over() and done < bound:
-        p = rng.choice(c.to_move())
-        c.apply(p, rng.choice(c.legal_actions(p)))
-        done += 1
-    assert actions is not None or c.is_over(), f"a clone played on did not end within {bound} decisions"
-    assert state.snapshot_json() == before, "acting on a clone changed the original"
-
-
-def check_views_and_determinizations(state, rng: random.Random) -> None:
-    """Views are JSON-ready; a seat's view, the movers and its legal actions are the same on a determinization for it."""
-    for p in [None, *range(state.players)]:
-        v = state.view(p)
-        assert json.loads(json.dumps(v)) == v
-        if p is not None:
-            d = state.determinize(p, Rng(rng.randrange(1 << 30)))
-            assert d.view(p) == v, f"view of seat {p} differs on a determinization"
-            assert d.to_move() == state.to_move()
-            assert d.legal_actions(p) == state.legal_actions(p)
-
-
-def check_movers_keep_their_choices(state, rng: random.Random) -> None:
-    """At every step of a walked game (cheap, so not only at the sampled ones): each mover's legal actions and the
-    movers are the same in a determinization for that mover. A rare decision (an answer to an offer) would slip
-    through the sampled steps; a world that drops what the seat was shown (the offered card) changes its choices."""
-    for p in state.to_move():
-        d = state.determinize(p, Rng(rng.randrange(1 << 30)))
-        assert d.legal_actions(p) == state.legal_actions(p), \
-            f"seat {p}'s legal actions differ in a determinization for it (pending {state.stack[-1]!r})"
-        assert d.to_move() == state.to_move()
 
 
 def check_legal_actions_apply(state) -> None:
@@ -234,20 +157,6 @@ def check_legal_actions_apply(state) -> None:
             assert Action.from_json(json.loads(json.dumps(a.to_json()))) == a
             events = state.clone().apply(p, a)
             assert json.loads(json.dumps(events)) == events
-
-
-def check_illegal_actions_rejected(state) -> None:
-    """Unknown actions, seats out of range and a mover's action from an idle seat raise IllegalAction and change nothing."""
-    before = state.snapshot_json()
-    movers = state.to_move()
-    idle = [p for p in range(state.players) if p not in movers]
-    bad = [(movers[0], Action("no-such-action", 1)), (-1, Action("select", None)), (state.players, Action("x"))]
-    if idle and movers:
-        bad.append((idle[0], state.legal_actions(movers[0])[0]))
-    for p, a in bad:
-        with pytest.raises(IllegalAction):
-            state.apply(p, a)
-        assert state.snapshot_json() == before, "an illegal action changed the state"
 
 
 def test_random_game_budget_covers_every_config():
@@ -285,6 +194,7 @@ def test_random_games_end_and_results_are_sound(name, n, variant):
         assert res.winners and all(res.ranks[w] == 1 for w in res.winners)
         assert sorted(set(res.ranks))[0] == 1
         assert abs(sum(res.win_shares()) - 1.0) < 1e-9
+        check_facts_result(state)
 
 
 @pytest.mark.parametrize("name,n,variant", CONFIGS)
@@ -330,11 +240,12 @@ def test_tampered_record_names_divergent_step(recorded):
 
 
 def test_private_events_reach_only_their_seats(recorded):
-    _, n, _, rec, _ = recorded
+    name, n, _, rec, _ = recorded
     for e in rec.events:
         to = e.get("visible_to")
         if to is not None:
             assert to and all(0 <= p < n for p in to)
+    check_facts_events(voidtable.engine.get(name).facts, name, rec.events, n)  # none hidden where declared perfect
     public = visible_events(rec.events, None)
     assert all("visible_to" not in e for e in public)
 

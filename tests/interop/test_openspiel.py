@@ -250,3 +250,26 @@ def test_action_space_rejects_an_unlisted_action():
     space = vo.load_game("buccaneers", players=3).voidtable_context.space
     with pytest.raises(InteropError, match="outside the interop action space"):
         space.encode(Action("select", "no_such_card"))
+
+
+# ----------------------------------------------------------------------------- declared facts
+@pytest.mark.parametrize("name", GAMES)
+def test_the_game_type_follows_the_declared_facts(name):
+    """Information and utility come from the game's declaration (GameSpec.facts), not one value for every game;
+    the adapter is sequential with explicit chance (the seed) for every game, as its docstring says why."""
+    facts = get(name).facts
+    t = vo.load_game(name, players=get(name).min_players).get_type()
+    perfect = facts.information.value == "perfect" and facts.dynamics.value == "sequential"
+    assert t.information == (pyspiel.GameType.Information.PERFECT_INFORMATION if perfect
+                             else pyspiel.GameType.Information.IMPERFECT_INFORMATION)
+    assert t.utility == getattr(pyspiel.GameType.Utility, facts.utility.name)
+    assert t.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
+    assert t.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert vo.load_game(name, players=get(name).min_players).utility_sum() == facts.utility_sum
+
+
+def test_perfect_information_games_say_so():
+    """Black Sun and Black Abyss hide nothing from any seat (voidtable.testing checks it in play); the others do."""
+    kinds = {name: vo.load_game(name, players=get(name).min_players).get_type().information for name in GAMES}
+    perfect = {name for name, kind in kinds.items() if kind == pyspiel.GameType.Information.PERFECT_INFORMATION}
+    assert perfect == {"blacksun", "abyss"}

@@ -42,6 +42,7 @@ except ImportError as exc:  # pragma: no cover - exercised only without the extr
     raise ImportError("voidtable.interop.openspiel needs OpenSpiel: pip install 'voidtable[interop]'") from exc
 
 from voidtable.engine.actions import Action
+from voidtable.engine.contract import Dynamics, GameFacts, Information, Utility
 from voidtable.engine.registry import get
 from voidtable.engine.rng import Rng
 from voidtable.engine.state import GameState
@@ -552,13 +553,14 @@ class VoidtableGame(pyspiel.Game):  # type: ignore[misc]
         spec = get(name)
         players, settings, full = settings_from(name, dict(params or {}))
         ctx = context_for(name, players, settings)
+        low, high, total = utility_range(spec.facts)
         info = pyspiel.GameInfo(
             num_distinct_actions=ctx.space.size,
             max_chance_outcomes=256,
             num_players=players,
-            min_utility=0.0,
-            max_utility=1.0,
-            utility_sum=1.0,
+            min_utility=low,
+            max_utility=high,
+            utility_sum=total,
             max_game_length=spec.max_decisions,
         )
         super().__init__(_game_type(name), info, full)
@@ -587,17 +589,39 @@ class VoidtableGame(pyspiel.Game):  # type: ignore[misc]
         return self._ctx
 
 
+def openspiel_facts(facts: GameFacts) -> dict[str, tuple[str, str]]:
+    """OpenSpiel's game type fields for a game's declared facts: ``{field: (pyspiel.GameType enum, member)}``.
+
+    Read from the declaration, except where the adapter itself decides: it is always sequential (simultaneous
+    choices are asked one seat at a time, each hidden from the others until all have chosen, so a simultaneous
+    game is imperfect information here whatever it declares), and its chance is always explicit (the seed is
+    dealt as chance outcomes at the root, also for a game that declares none: its seed then changes nothing).
+    A perfect-information game stays perfect: the seed bytes are public outcomes, so every seat can know the
+    whole state, as every seat of the game at the table can.
+    """
+    perfect = facts.information is Information.PERFECT and facts.dynamics is Dynamics.SEQUENTIAL
+    return {
+        "dynamics": ("Dynamics", "SEQUENTIAL"),
+        "chance_mode": ("ChanceMode", "EXPLICIT_STOCHASTIC"),
+        "information": ("Information", "PERFECT_INFORMATION" if perfect else "IMPERFECT_INFORMATION"),
+        "utility": ("Utility", facts.utility.name),
+        "reward_model": ("RewardModel", facts.reward_model.name),
+    }
+
+
+def utility_range(facts: GameFacts) -> tuple[float, float, float | None]:
+    """(min, max, sum) of the returns OpenSpiel is told: win shares lie in [0, 1]; their sum only when declared constant."""
+    total = {Utility.CONSTANT_SUM: facts.utility_sum, Utility.ZERO_SUM: 0.0}.get(facts.utility)
+    return 0.0, 1.0, total
+
+
 @functools.lru_cache(maxsize=None)
 def _game_type(name: str) -> Any:
     spec = get(name)
     return pyspiel.GameType(
         short_name=PREFIX + name,
         long_name=f"Python voidtable {spec.title}",
-        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.CONSTANT_SUM,
-        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        **{key: getattr(getattr(pyspiel.GameType, kind), value) for key, (kind, value) in openspiel_facts(spec.facts).items()},
         max_num_players=spec.max_players,
         min_num_players=spec.min_players,
         provides_information_state_string=True,

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from voidtable.engine.contract import Chance, Dynamics, GameFacts, Information, Utility
 from voidtable.engine.game import GameSpec
 from voidtable.engine.options import OptionSpec
 
@@ -56,6 +57,8 @@ SPEC = GameSpec(
     hooks=HOOKS,
     parameters=PARAMETERS,
     rules_version=2,
+    facts=GameFacts(dynamics=Dynamics.SEQUENTIAL, chance=Chance.EXPLICIT, information=Information.PERFECT,
+                    utility=Utility.CONSTANT_SUM),  # everything on the table is open; only the undealt faction cards are unseen, by everyone
     actions=ACTIONS,
     tasks=TASKS,
 )

@@ -2,6 +2,7 @@
 
 from pathlib import Path
 
+from voidtable.engine.contract import Chance, Dynamics, GameFacts, Information, Utility
 from voidtable.engine.game import GameSpec
 from voidtable.engine.options import Compose, OptionSpec
 from voidtable.engine.rulesdata import read_toml
@@ -55,6 +56,8 @@ SPEC = GameSpec(
     actions=ACTIONS,
     tasks=TASKS,
     rules_version=2,  # 2: events and views say 'seat' where they said 'player'
+    facts=GameFacts(dynamics=Dynamics.SIMULTANEOUS, chance=Chance.EXPLICIT, information=Information.IMPERFECT,
+                    utility=Utility.CONSTANT_SUM),  # the selection: every seat picks a card at once, hidden until all have
     hooks=HOOKS,
     parameters=PARAMETERS,
 )

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from voidtable.engine.contract import Chance, Dynamics, GameFacts, Information, Utility
 from voidtable.engine.game import GameSpec
 from voidtable.engine.options import OptionSpec
 from voidtable.engine.parameters import Parameter
@@ -70,6 +71,8 @@ SPEC = GameSpec(
     # (an offer's answer, discarding down, a turn's actions, the open pre-round, Tactic windows), and a Tactic window
     # opens by the hand's size, not by the cards in it
     rules_version=5,
+    facts=GameFacts(dynamics=Dynamics.SIMULTANEOUS, chance=Chance.EXPLICIT, information=Information.IMPERFECT,
+                    utility=Utility.CONSTANT_SUM),  # hands of cards; the pre-round's hidden orders are given at once
     hooks=HOOKS,
     actions=ACTIONS,
     tasks=TASKS,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from voidtable.engine.contract import Chance, Dynamics, GameFacts, Information, Utility
 from voidtable.engine.game import GameSpec
 from voidtable.engine.options import OptionSpec
 from voidtable.engine.parameters import Parameter
@@ -81,6 +82,8 @@ SPEC = GameSpec(
     data_types=(NearspaceData,),
     max_decisions=40_000,
     rules_version=1,
+    facts=GameFacts(dynamics=Dynamics.SEQUENTIAL, chance=Chance.EXPLICIT, information=Information.IMPERFECT,
+                    utility=Utility.CONSTANT_SUM),  # the Hidden Hands option keeps each Hand secret (the book deals them face up)
     hooks=HOOKS,
     actions=ACTIONS,
     tasks=TASKS,

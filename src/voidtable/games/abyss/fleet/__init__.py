@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from voidtable.engine.contract import Chance, Dynamics, GameFacts, Information, Utility
 from voidtable.engine.game import GameSpec
 from voidtable.engine.options import OptionSpec
 from voidtable.engine.parameters import Parameter
@@ -69,6 +70,8 @@ SPEC = GameSpec(
     data_types=(AbyssData,),
     max_decisions=20_000,
     rules_version=1,
+    facts=GameFacts(dynamics=Dynamics.SIMULTANEOUS, chance=Chance.EXPLICIT, information=Information.IMPERFECT,
+                    utility=Utility.CONSTANT_SUM),  # both fleets are bought in secret at once
     hooks=HOOKS,
     actions=ACTIONS,
     tasks=TASKS,

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from voidtable.engine.contract import Chance, Dynamics, GameFacts, Information, Utility
 from voidtable.engine.game import GameSpec
 from voidtable.engine.options import OptionSpec
 from voidtable.engine.parameters import Parameter
@@ -141,6 +142,8 @@ SPEC = MainSpec(
     # flee(None) fights on; version 2 took the first one), and a bonus square's free technology is the finder's
     # pick among the tier-1 technologies it lacks (free_tech; version 2 gave the first). New action ids.
     rules_version=3,
+    facts=GameFacts(dynamics=Dynamics.SEQUENTIAL, chance=Chance.EXPLICIT, information=Information.PERFECT,
+                    utility=Utility.CONSTANT_SUM),  # nothing is hidden: the draft keeps every piece and card open
     hooks=HOOKS,
     actions=ACTIONS,
     tasks=TASKS,
