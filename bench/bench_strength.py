@@ -16,7 +16,7 @@ For each game with a bot (4 players; 2 for the 2-player games):
             seat's win share with its 95% Wilson interval and the fair share.
 
 Usage: python bench/bench_strength.py [--game G ...] [--only eval,search,strength] [--positions 30]
-         [--iterations 200] [--settings "cutoff=8;cutoff=8,widen=0.5"] [--games 16] [--hard SPEC] [--jobs 2]
+         [--iterations 200] [--settings "cutoff=8;cutoff=8,widen=0.5"] [--games 16] [--hard SPEC ...] [--jobs 2]
          [--json out.json]
 Full scale (quiet machine, hours): nice -n 10 python bench/bench_strength.py --only strength --games 200 --jobs 2
 """
@@ -35,8 +35,16 @@ import voidtable
 from voidtable.agents.base import observe
 from voidtable.agents.heuristic import has_bot
 from voidtable.agents.ladder import run_ladder
-from voidtable.agents.specs import make
+from voidtable.agents.mcts import MctsAgent
+from voidtable.agents.specs import KINDS, AgentKind, make, register_kind
 from voidtable.engine import get
+
+# ``mcts_cpu``: the mcts agent with a budget of CPU seconds of its own process (time.process_time) instead of wall time,
+# so a busy machine does not shrink its searches: comparisons at equal computing cost. Registered here (jobs=1, or
+# worker processes forked from this one).
+if "mcts_cpu" not in KINDS:
+    register_kind(AgentKind("mcts_cpu", lambda game, seed, **kw: MctsAgent(game, seed, clock=time.process_time, **kw),
+                            dict(KINDS["mcts"].params), "mcts whose seconds= are CPU seconds of its process"))
 
 
 def players_for(game: str) -> int:
@@ -141,7 +149,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     ap.add_argument("--settings", default="cutoff=8;cutoff=8,widen=0.5",
                     help="mcts parameters to compare with the game's defaults, ';' between settings")
     ap.add_argument("--games", type=int, default=16)
-    ap.add_argument("--hard", default="hard")
+    ap.add_argument("--hard", action="append", help="the searching seat's spec(s) (default: hard)")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--json", help="also write the figures to this file")
@@ -166,10 +174,13 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                     print(f"search {k}: {v['iterations_per_cpu_second']} iterations per CPU second (median); overrules "
                           f"the bot in {v['overrules_bot']} of {v['of']} positions", flush=True)
         if "strength" in only:
-            rep["strength"] = r = strength(game, n, args.hard, args.games, args.jobs, args.seed + 1)
-            print(f"strength: {r['agent']} against {n - 1} medium, {r['games']} games: {r['win_share']} "
-                  f"(95% {r['ci95'][0]}-{r['ci95'][1]}; fair {r['fair']}; medium {r['medium_win_share']} each; "
-                  f"{r['wall_seconds']} s)", flush=True)
+            rep["strength"] = []
+            for hard in args.hard or ["hard"]:
+                r = strength(game, n, hard, args.games, args.jobs, args.seed + 1)
+                rep["strength"].append(r)
+                print(f"strength: {r['agent']} against {n - 1} medium, {r['games']} games: {r['win_share']} "
+                      f"(95% {r['ci95'][0]}-{r['ci95'][1]}; fair {r['fair']}; medium {r['medium_win_share']} each; "
+                      f"{r['wall_seconds']} s)", flush=True)
         sys.stdout.flush()
     if args.json:
         with open(args.json, "w") as f:
