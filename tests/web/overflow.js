@@ -12,6 +12,8 @@
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
       const text = n.textContent.trim();
       if (!text) continue;
+      const fold = n.parentElement.closest("details:not([open])");  // folded away: not shown, whatever its layout says
+      if (fold && !n.parentElement.closest("summary")) continue;
       const range = document.createRange();
       range.selectNodeContents(n);
       for (const r of range.getClientRects()) {

@@ -116,13 +116,22 @@ class Replayer:
         self.tokens = {link["seat"]: link["token"] for link in res["links"]}
 
     def to(self, step: int) -> str:
-        """Play the walk's moves up to ``step``; the seat link of the seat to move there."""
+        """Play the walk's moves up to ``step``; the seat link of the seat to move there.
+
+        A move names the step its seat saw: read from the seat's state, except right after that seat's own move,
+        whose answer says it (half the requests in a game where a seat makes several moves in a row)."""
+        last: tuple[int, int] | None = None  # the seat that moved last, and its step after that move
         while self.at < step:
             seat, action = self.walk.moves[self.at]
             token = self.tokens[seat]
-            mine = self.http.get(f"/api/tables/{self.id}/state", headers={"Authorization": f"Bearer {token}"}).json()
-            r = self.http.post(f"/api/tables/{self.id}/move", json={"token": token, "step": mine["step"], "action": action})
+            if last is not None and last[0] == seat:
+                at = last[1]
+            else:
+                at = self.http.get(f"/api/tables/{self.id}/state", headers={"Authorization": f"Bearer {token}"}).json()["step"]
+            r = self.http.post(f"/api/tables/{self.id}/move", json={"token": token, "step": at, "action": action})
             assert r.status_code == 200, f"{self.walk.game} move {self.at}: {r.text}"
+            mine = r.json().get("step")
+            last = (seat, mine) if isinstance(mine, int) else None
             self.at += 1
         seat = self.walk.moves[step][0] if step < len(self.walk.moves) else 0
         return f"{self.url}/t/{self.id}#seat={self.tokens[seat]}"

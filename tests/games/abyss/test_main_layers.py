@@ -113,3 +113,27 @@ def test_scene_and_tensors_from_a_view():
         assert sections["decision"].sum() == 1.0
         assert sections["places"].sum() == len(state.kinds)           # one kind per place
         state.apply(p, bot.choose(state, p, legal, rng) if len(legal) > 1 else legal[0])
+
+
+def test_the_galaxy_legend_says_whose_colour_and_what_letter():
+    """Issue 28 item 10 (the screenshot's map): ship tokens are squares in their owner's colour labelled by a letter and
+    a number ("F2": that player's Fighter 2); the legend must name each player by colour and say what each letter on
+    the map stands for, or the tokens cannot be read."""
+    game = load("abyss", 4, {})
+    state = game.new_state(11)
+    rng = Rng(5)
+    names = ["Ana", "Bo", "Cy", "Di"]
+    for _ in range(150):
+        p = state.to_move()[0]
+        legal = state.legal_actions(p)
+        state.apply(p, bot.choose(state, p, legal, rng) if len(legal) > 1 else legal[0])
+    p = state.to_move()[0]
+    galaxy = next(part for part in game.spec.hooks.scene.build(game, state.view(p), state.legal_actions(p), p, names)["parts"]
+                  if part["id"] == "galaxy")
+    legend = galaxy["legend"]
+    assert [(e["label"], e["seat"]) for e in legend if "seat" in e] == list(zip(names, range(4)))
+    tokens = {pc["label"][:1]: pc["title"].split(": ")[0].split("'s ")[-1].rsplit(" ", 1)[0] for pc in galaxy["pieces"]}
+    assert len(tokens) >= 2, "ships of at least two kinds on the map at this step"
+    said = {e["label"].split(" = ")[0]: e["label"].split(" = ")[1] for e in legend if " = " in e["label"]}
+    for letter, kind in tokens.items():
+        assert kind in said.get(letter, "").split(" or "), (letter, kind, said)

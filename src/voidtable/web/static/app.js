@@ -425,7 +425,7 @@ function render() {
 
   const who = you === null ? "Spectator" : `${seatName(msg, you)} (seat ${you})`;
   applyStyle(scene.style);
-  const main = el("div", { class: "scene", id: "scene" }, drawParts(scene.parts || [], yourTurn));
+  const main = sceneBox(scene.parts || [], yourTurn);
   const side = el("aside", { class: "side" },
     el("section", { class: "part you" }, el("h2", { text: "You" }), el("p", { id: "who", text: who }), nameBox(msg)),
     heldBox(msg),
@@ -446,6 +446,7 @@ function render() {
   const atBottom = !scroll || scroll.scrollTop + scroll.clientHeight >= scroll.scrollHeight - 30;
   const focusId = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.key : null;
   app().replaceChildren(main, side);
+  layout();
   markChanges(T.changed);
   if ($("#chat-text")) { $("#chat-text").value = draft; if (chatFocused) $("#chat-text").focus(); }
   if ($("#name-text") && nameDraft !== null) { $("#name-text").value = nameDraft; if (nameFocused) $("#name-text").focus(); }
@@ -622,7 +623,7 @@ function choicesBox(msg, yourTurn) {
   msg.choices.forEach((c, i) => {
     ol.append(el("li", {}, el("button", { class: "choice", "data-key": "choice-" + i, text: (i < 9 ? `${i + 1}. ` : "") + c.label, onclick: () => send(c.action) })));
   });
-  box.append(el("p", { class: "muted", text: "Click a highlighted item on the table, or press 1-9, or Tab to a choice and press Enter." }), ol);
+  box.append(el("p", { class: "muted help", text: "Click a highlighted item on the table, or press 1-9, or Tab to a choice and press Enter." }), ol);
   return box;
 }
 
@@ -799,6 +800,62 @@ function drawParts(parts, live) {
   });
 }
 
+// The scene's parts, the board staged: the parts the scene lists before its first map (what the decision is about:
+// the prompt's buttons, a planet's surface) come first, across the scene; then the map, the board, with the parts
+// listed after it beside it (or below it when the room beside it is too narrow). layout() sizes the board.
+function sceneBox(parts, live) {
+  const sections = drawParts(parts, live);
+  const at = sections.findIndex(s => s.classList.contains("part-hexmap"));
+  const box = el("div", { class: "scene", id: "scene" });
+  if (at < 0) { box.append(...sections); return box; }
+  sections[at].classList.add("board");
+  box.append(...sections.slice(0, at), el("div", { class: "stage" }, sections[at], el("div", { class: "beside" }, sections.slice(at + 1))));
+  return box;
+}
+
+// The table's layout in this window: the board's panel is sized so that the whole map lies between the sticky header
+// (and the docked choices of a narrow window) and the window's bottom edge, never wider than the scene; a map whose
+// scene asks for the width ("fit": "width") takes the scene's width. A tall board (narrower than it is high) keeps the
+// side beside it in a narrow window; any other table stacks there, with the choices docked at the bottom (style.css).
+// The header's and the dock's heights become --head and --dock, which scrolling into view stops short of.
+// Runs after every render and on every resize; body[data-layout] says for which window size it last ran.
+const BOARD_MIN = 240;  // px: the least height a board's map is given, however short the window
+function layout() {
+  const root = document.documentElement, main = app();
+  root.style.setProperty("--head", $("#top").offsetHeight + "px");
+  const board = main.classList.contains("table") ? $("#scene .board") : null;
+  const svg = board ? board.querySelector("svg.hexmap") : null;
+  const aspect = board ? parseFloat(board.style.getPropertyValue("--aspect")) || 1 : 1;
+  const fitWidth = !!board && board.classList.contains("fit-width");
+  main.classList.toggle("board-tall", !!svg && !fitWidth && aspect < 0.9);
+  const stacked = main.classList.contains("table") && getComputedStyle(main).display !== "grid";
+  const choices = $("#choices");
+  const dock = stacked && choices && getComputedStyle(choices).position === "sticky" ? choices.offsetHeight : 0;
+  root.style.setProperty("--dock", dock + "px");
+  if (svg && !fitWidth) {
+    const stage = board.parentElement;
+    const gap = parseFloat(getComputedStyle(main).paddingTop) || 0;
+    const free = window.innerHeight - $("#top").offsetHeight - dock - 2 * gap;
+    const pad = parseFloat(getComputedStyle(board).paddingBottom) || 0;
+    const measure = () => {
+      const pic = svg.getBoundingClientRect(), box = board.getBoundingClientRect();
+      return { above: pic.top - box.top, below: box.bottom - pic.bottom, sideways: box.width - pic.width };
+    };
+    const size = height => {
+      const m = measure();
+      board.style.width = Math.min(stage.clientWidth, Math.max(BOARD_MIN, height(m)) * aspect + m.sideways).toFixed(1) + "px";
+    };
+    // the map's picture whole in the window; then its legend too (the lines below it, as many as it takes at that
+    // width), unless that would cost the picture more than a quarter of its height
+    size(m => free - m.above - pad);
+    size(m => free - m.above - pad);  // again: the title's lines depend on the width
+    const m = measure();
+    if (free - m.above - m.below >= 0.75 * (free - m.above - pad)) for (let i = 0; i < 3; i++) size(k => free - k.above - k.below);
+  }
+  document.body.dataset.layout = `${window.innerWidth}x${window.innerHeight}`;
+}
+window.addEventListener("resize", () => { if (app().classList.contains("table")) layout(); });
+
 function drawUnknown(p) { return el("pre", { text: JSON.stringify(p, null, 1) }); }
 
 function drawPanel(p, live) {
@@ -815,7 +872,9 @@ function drawTrack(p) {
   const marks = p.marks || [];
   const bar = el("div", { class: "track", style: `height:${marks.length * 17 + 16}px`, role: "img",
     "aria-label": marks.map(m => `${m.label} ${m.value}`).join(", ") + (p.line ? `; ${p.line.label}` : "") });
-  if (p.line) bar.append(el("div", { class: "line", style: `left:${frac(p.line.value) * 100}%`, title: p.line.label }, el("span", { text: p.line.label })));
+  // the line's words sit beside it, on its left near the track's right end, so they stay on the track
+  const end = p.line ? (frac(p.line.value) > 0.8 ? " end" : frac(p.line.value) < 0.1 ? " start" : "") : "";
+  if (p.line) bar.append(el("div", { class: "line" + end, style: `left:${frac(p.line.value) * 100}%`, title: p.line.label }, el("span", { text: p.line.label })));
   marks.forEach((m, i) => {
     const f = frac(m.value);
     bar.append(el("div", { class: `mark seat-${m.seat ?? ""}${f > 0.6 ? " flip" : ""}`, style: `left:${f * 100}%;top:${i * 17 + 2}px`, title: `${m.label}: ${m.value}` },
@@ -1012,9 +1071,14 @@ function drawHexmap(p, live) {
       list.forEach((pc, i) => { const [sx, sy] = spots[i % spots.length]; piece(pc, sx, sy, rad, `pc-${pc.id ?? k + i}`); });
       continue;
     }
-    // ships in the middle band of the hex, between its labels: one large token, or a ring of smaller ones
-    const n = list.length, rad = S * (n === 1 ? 0.36 : n <= 3 ? 0.29 : 0.25), ring = n === 1 ? 0 : S * (n <= 3 ? 0.33 : 0.42), cy = y + S * (n <= 3 ? 0.2 : 0.27);
-    list.forEach((pc, i) => { const a = (2 * Math.PI * i) / n + (n === 2 ? 0 : -Math.PI / 2); piece(pc, x + ring * Math.cos(a), cy + ring * Math.sin(a) * (n <= 3 ? 0.75 : 0.62), rad, `pc-${pc.id ?? k + i}`); });
+    // ships in the middle band of the hex, between its labels, side by side in rows that never overlap: one large
+    // token, up to three in a row, up to six in two rows, more in smaller tokens (the band is about 1.56 x 1.04 S)
+    const n = list.length, cols = n <= 3 ? n : n <= 6 ? Math.ceil(n / 2) : Math.ceil(Math.sqrt(n * 1.5)), lines = Math.ceil(n / cols);
+    const rad = S * Math.min(n === 1 ? 0.36 : n === 2 ? 0.29 : 0.25, 0.75 / cols, 0.5 / lines), step = 2.08 * rad;
+    list.forEach((pc, i) => {
+      const line = Math.floor(i / cols), inLine = Math.min(cols, n - line * cols), col = i - line * cols;
+      piece(pc, x + (col - (inLine - 1) / 2) * step, y + S * 0.2 + (line - (lines - 1) / 2) * step, rad, `pc-${pc.id ?? k + i}`);
+    });
   }
   for (const [k, list] of Object.entries(atEdge)) {
     const [q, r, d] = k.split(",").map(Number);
@@ -1124,8 +1188,8 @@ async function showFrame(step, seat = R.seat) {
       + (f.result.resigned && f.result.resigned.length ? ` (${f.result.resigned.map(who).join(", ")} resigned)` : "") }),
     el("p", { text: "Points: " + f.result.scores.map((x, s) => `${who(s)} ${x}`).join(", ") })) : null;
   applyStyle(f.scene.style);
-  app().replaceChildren(el("div", { class: "scene", id: "scene" }, drawParts(f.scene.parts || [], false)),
-    el("aside", { class: "side" }, controls, result, logBox(f.log)));
+  app().replaceChildren(sceneBox(f.scene.parts || [], false), el("aside", { class: "side" }, controls, result, logBox(f.log)));
+  layout();
   markChanges(R.changed);
   const ol = $("#log ol"); if (ol) ol.scrollTop = ol.scrollHeight;
 }

@@ -154,11 +154,13 @@ def galaxy_part(t: Table) -> Json:
         acts = [a for a in (step.get(i), home.get(i), flee.get(i)) if a is not None]
         hexes.append(clickable(item, acts, t.game, t.names))
     pieces = []
+    letters: dict[str, set[str]] = {}  # a token's letter and the kinds of ship it stands for on this map
     for place, here in sorted(ships_at.items()):
         q, r = v["places"][place]
         for sh in here:
             name = ship_name(t.game, sh["id"], sh["design"], t.names)
             what = name.split("'s ")[-1]   # "Fighter 2": its initial and piece number label it
+            letters.setdefault(what[:1], set()).add(what.rsplit(" ", 1)[0])
             item = {"id": f"ship-{sh['id']}", "at": {"hex": [q, r]}, "label": what[:1] + what.rsplit(" ", 1)[-1],
                     "seat": sh["owner"] if sh["owner"] < t.game.players else None, "shape": "square",
                     "title": f"{name}: computer {sh['computer']}, jammer {sh['jammer']}, shield {sh['shield']}"}
@@ -168,8 +170,13 @@ def galaxy_part(t: Table) -> Json:
                 item["mark"] = "moving"
             act = select.get(sh["id"])
             pieces.append(clickable(item, [act] if act else [], t.game, t.names))
-    legend = [{"label": kind_words(k), "fill": fill_of(k)}
-              for k in ("", "home", "green", "blue", "yellow", "red", "moon", "black_hole", "asteroid", "wormhole_a", "empty")]
+    # whose each colour is, what each letter stands for (a token says "F2": its owner's Fighter 2), then the spaces
+    legend: list[Json] = [{"label": t.who(q), "seat": q} for q in range(t.game.players)]
+    if any(sh["owner"] >= t.game.players for sh in v["ships"] if sh["place"] >= 0):
+        legend.append({"label": "grey: the neutral ships"})
+    legend += [{"label": f"{k} = {' or '.join(sorted(letters[k]))}"} for k in sorted(letters)]
+    legend += [{"label": kind_words(k), "fill": fill_of(k)}
+               for k in ("", "home", "green", "blue", "yellow", "red", "moon", "black_hole", "asteroid", "wormhole_a", "empty")]
     return {"kind": "hexmap", "id": "galaxy", "title": f"The galaxy · cycle {v['cycle']}", "size": 24,
             "hexes": hexes, "pieces": pieces, "legend": legend}
 
