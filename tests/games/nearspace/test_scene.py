@@ -19,7 +19,7 @@ from voidtable.engine.actions import Action
 from voidtable.engine.game import Game
 from voidtable.games.nearspace import SPEC, scene, text
 from voidtable.games.nearspace.state import NearspaceState
-from voidtable.games.nearspace.tasks import Defend
+from voidtable.games.nearspace.tasks import Build, Defend, Group
 from voidtable.web import scenes
 
 from .helpers import blank, fresh, lay, load, place, ship
@@ -300,3 +300,76 @@ def test_the_scene_is_styled_through_the_hook():
     assert fills <= set(scene.STYLE["fills"])
     colours = {f"die-{c}" for c in game.rules.data.stockpile.colours}
     assert colours <= set(scene.STYLE["fills"]) and colours <= set(scene.STYLE["cards"])
+
+
+# ---------------------------------------------------------------- issue 28: no two choices of a decision read alike
+
+
+def choice_words(state: NearspaceState, seat: int) -> dict[Action, str]:
+    """Each legal action of ``seat`` and the words the table gives it (a hint, a menu entry, a button)."""
+    legal = state.legal_actions(seat)
+    said = scenes.action_labels(scene.build(state.game, state.view(seat), legal, seat, NAMES))
+    return {a: said[scenes.action_key(a)] for a in legal}
+
+
+def test_alike_dice_in_a_group_say_which_and_a_ship_that_attacked_says_so():
+    """Two green Fighters and two blue ones at one sector, one blue having attacked this turn: the green pair are
+    alike and say which of two each is; the blue pair differ (a group with the one that attacked may not attack
+    again), so that one says it has attacked and neither is called alike."""
+    s = blank()
+    s.turns_taken = [1, 1]
+    origin = (1, -2)
+    lay(s, origin, "luna_yards", 0)
+    green = [ship(s, 0, 4, "green", origin) for _ in range(2)]
+    blue, veteran = (ship(s, 0, 4, "blue", origin) for _ in range(2))
+    s.ships[veteran] = s.ships[veteran]._replace(attacks=1)
+    s.e = 20
+    s.push(Group(0, place(s, origin), ()))
+    s._legal = None
+    said = choice_words(s, 0)
+    assert len(set(said.values())) == len(said)
+    add = {a.arg: w for a, w in said.items() if a.kind == "add"}
+    assert set(add) == {*green, blue, veteran}
+    assert [add[i] for i in green] == ["Add the green Fighter (d4) to the group (+4 E), 1 of 2 alike",
+                                       "Add the green Fighter (d4) to the group (+4 E), 2 of 2 alike"]
+    assert add[blue] == "Add the blue Fighter (d4) to the group (+4 E)"
+    assert add[veteran] == "Add the blue Fighter (d4) to the group (+4 E; it has attacked this turn)"
+
+
+def test_two_engines_being_built_say_where_and_which():
+    """The book builds engines like ships, only at the own Homeworld, any number at once: two begun this turn with
+    the same CP in are alike, and every entry names Terra and which of the two it is."""
+    s = fresh(1)  # seed 1: Alice builds first, Terra's 5 CP
+    s.apply(0, Action("start_engine"))
+    s.apply(0, Action("start_engine"))
+    assert len(s.view(0)["engine_hulls"]) == 2
+    said = choice_words(s, 0)
+    assert len(set(said.values())) == len(said)
+    one_more = sorted(w for a, w in said.items() if a.kind == "invest" and a.arg[1] == 1)
+    assert one_more == ["Put 1 CP into an engine at Terra (2 of 20 CP), 1 of 2 alike",
+                        "Put 1 CP into an engine at Terra (2 of 20 CP), 2 of 2 alike"]
+    built = scene.build(s.game, s.view(0), s.legal_actions(0), 0, NAMES)
+    yard = next(part for part in built["parts"] if part["id"] == "shipyards")
+    assert [c["tag"] for c in yard["cards"]] == ["Alice · being built at Terra"] * 2
+
+
+def test_a_star_base_and_the_homeworld_each_name_their_own_shipyard():
+    """With ships on a face-up Star Base, Alice may lay down hulls there as well as at Terra; the book keeps each
+    site's Shipyard apart, so each entry names its site, and investing in alike hulls at the two sites says where."""
+    s = blank()
+    s.turns_taken = [1, 1]
+    base = (1, -2)
+    lay(s, base, "luna_yards", 0)
+    ship(s, 0, 4, "white", base)
+    at_home, at_base = ship(s, 0, 6, "blue", (2, -4), invested=1), ship(s, 0, 6, "blue", base, invested=1)
+    s.cp = 5
+    s.push(Build(0))
+    s._legal = None
+    said = choice_words(s, 0)
+    assert len(set(said.values())) == len(said)
+    lay_down = [w for a, w in said.items() if a.kind == "start_hull" and a.arg[1:] == (4, "red")]
+    assert sorted(lay_down) == ["Lay down a red Fighter (d4) at Luna Yards (C2) (Corsair: moves for 2 E less)",
+                                "Lay down a red Fighter (d4) at Terra (Corsair: moves for 2 E less)"]
+    invest = {a.arg[0]: w for a, w in said.items() if a.kind == "invest" and a.arg[1] == 2}
+    assert invest == {at_home: "Put 2 CP into the blue Gunship (d6) at Terra (3 of 6 CP)",
+                      at_base: "Put 2 CP into the blue Gunship (d6) at Luna Yards (C2) (3 of 6 CP)"}

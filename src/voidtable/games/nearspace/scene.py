@@ -14,7 +14,9 @@ group, face an Encounter, defend, dismantle), a hull (invest), a card in the
 hand (play, cycle), or a labelled button for the rest (close the Shipyard, end
 the turn, a Directive's upkeep, a revive roll). An element that stands for
 several actions (a Homeworld where any Stockpile die may be laid down, a hull
-that takes 1..n CP) carries ``choices``: the page asks which one.
+that takes 1..n CP) carries ``choices``: the page asks which one. No two choices
+of a decision read alike: each names what sets it apart (a hull's site, a ship
+that has attacked), and alike dice or engines say which of them they are.
 
 Drawn from the view alone (never the state) plus the public rules data: card
 titles and numbers, classes, colours, deck titles. Players are named by the
@@ -196,6 +198,7 @@ class Table:
     at_piece: dict[int, list[Action]] = field(default_factory=dict)
     at_card: dict[str, list[Action]] = field(default_factory=dict)
     buttons: list[Action] = field(default_factory=list)
+    labels: dict[Action, str] = field(default_factory=dict)  # each legal action's words, alike pieces told apart
 
     def __post_init__(self) -> None:
         self.r = _rules(self.game)
@@ -208,7 +211,8 @@ class Table:
                 self.hulls.setdefault(_hex(s["hex"]), []).append(s)
 
     def route(self, legal: list[Action]) -> None:
-        """Sort the legal actions by the element that stands for them (``ACTIONS.route``)."""
+        """Sort the legal actions by the element that stands for them (``ACTIONS.route``), and word them."""
+        self.labels = tell_alike_apart({a: self.words(a) for a in legal})
         for a in legal:
             target, value = ACTIONS.route(a)
             if target in ("hex", "sector", "site") and value is not None:
@@ -271,11 +275,18 @@ class Table:
         return max(1, max(1, int(s["sides"])) + (c.move if c is not None else 0))
 
     def label(self, a: Action) -> str:
-        """One action in words, as the button, menu entry or hint says it."""
+        """One action in words, as the button, menu entry or hint says it: no two choices of a decision alike."""
+        return self.labels.get(a) or self.words(a)
+
+    def words(self, a: Action) -> str:
+        """One action in words, saying everything that sets it apart from another of its kind but which of two alike
+        pieces it takes (:func:`tell_alike_apart` adds that): a hull's site, since each site has its own Shipyard
+        (a Star Base held and the Homeworld offer the same dice), whether a ship joining a group has attacked."""
         k, arg = a.kind, a.arg
         cp = self.view["cp"]
         if k == "start_hull":
-            return f"Lay down {article(text.ship_name(self.game, arg[1], arg[2]))} ({colour_words(self.r, arg[2])})"
+            return (f"Lay down {article(text.ship_name(self.game, arg[1], arg[2]))} at {self.place(_hex(arg[0]))} "
+                    f"({colour_words(self.r, arg[2])})")
         if k == "invest":
             return self.invest_label(arg[0], arg[1])
         if k == "start_engine":
@@ -303,7 +314,7 @@ class Table:
         if k == "step":
             return self.step_label(_hex(arg))
         if k == "add":
-            return f"Add the {self.ship(arg)} to the group (+{self.move_cost(arg)} E)"
+            return f"Add the {self.ship(arg)} to the group (+{self.move_cost(arg)} E{self.attacked(arg)})"
         if k == "check":
             return f"The {self.ship(arg)} faces the Encounter at {self.place(self.ship_hex(arg))}"
         if k == "defend":
@@ -318,15 +329,27 @@ class Table:
         s = self.ships.get(sid)
         return _hex(s["hex"]) if s else (0, 0)
 
+    def attacked(self, sid: int) -> str:
+        """"; it has attacked this turn" for a ship that has: a group with it may not attack again (Invaders may)."""
+        n = int((self.ships.get(sid) or {}).get("attacks") or 0)
+        return "" if not n else "; it has attacked this turn" if n == 1 else f"; it has attacked {n} times this turn"
+
+    def homeworld(self, seat: int) -> str:
+        """Where a seat's engines are built: its own Homeworld, by name."""
+        b = self.r.board
+        return self.place(_hex(b.hexes[b.homeworld[seat]])) if seat in (0, 1) else "a Homeworld"
+
     def invest_label(self, hull: int, n: int) -> str:
         engine = next((h for h in self.view["engine_hulls"] if h["id"] == hull), None)
         if engine is not None:
             total = engine["invested"] + n
-            return f"Put {n} CP into the engine ({total} of {self.r.data.engines.cost})"
+            return (f"Put {n} CP into an engine at {self.homeworld(engine['owner'])} "
+                    f"({total} of {self.r.data.engines.cost} CP)")
         s = self.ships.get(hull)
         if s is None:
             return f"Put {n} CP into a hull"
-        return f"Put {n} CP into the {self.ship(hull)} ({s['invested'] + n} of {s['sides']})"
+        site = self.place(_hex(s["hex"]))
+        return f"Put {n} CP into the {self.ship(hull)} at {site} ({s['invested'] + n} of {s['sides']} CP)"
 
     def revive_label(self, index: int) -> str:
         mine = self.view["graveyard"][self.decision.get("seat", 0)]
@@ -357,6 +380,22 @@ class Table:
             item["choices"] = [{"label": self.label(a), "action": a.to_json()} for a in acts]
             item["hint"] = title
         return item
+
+
+def tell_alike_apart(words: dict[Action, str]) -> dict[Action, str]:
+    """Choices of one decision that take a piece (a ship, a hull, an engine) and still read the same are alike pieces:
+    same owner, die and place (same CP in, for a hull), so any of them will do. Their words say which of them
+    ("Roll the blue Fighter (d4) in defence, 1 of 2 alike"), in the order the rules list them, so no two entries of a
+    list read the same. Other choices are left as they are: two of those reading alike is a fault in their words."""
+    pieces = {a: w for a, w in words.items() if ACTIONS.route(a)[0] in ("ship", "die")}
+    alike = Counter(pieces.values())
+    seen: Counter[str] = Counter()
+    out = dict(words)
+    for a, w in pieces.items():
+        if alike[w] > 1:
+            seen[w] += 1
+            out[a] = f"{w}, {seen[w]} of {alike[w]} alike"
+    return out
 
 
 # ---------------------------------------------------------------- the map
@@ -515,9 +554,11 @@ def shipyard_part(t: Table) -> Json:
     cost = t.r.data.engines.cost
     for h in t.view["engine_hulls"]:
         item = {"id": f"engine-{h['id']}", "title": f"Engine (d{t.r.data.engines.sides})", "kind": "engine",
-                "tag": f"{t.who(h['owner'])} · being built", "stats": [{"label": "CP", "value": f"{h['invested']}/{cost}"}],
+                "tag": f"{t.who(h['owner'])} · being built at {t.homeworld(h['owner'])}",
+                "stats": [{"label": "CP", "value": f"{h['invested']}/{cost}"}],
                 "text": "Rolled each turn for E once finished."}
-        cards.append(t.clickable(item, t.at_piece.pop(h["id"], None), "Invest in the engine: how much?"))
+        cards.append(t.clickable(item, t.at_piece.pop(h["id"], None),
+                                 f"Put CP into the engine ({h['invested']} of {cost} in): how much?"))
     return {"kind": "cards", "id": "shipyards", "title": "Shipyards (hulls: CP in / cost)", "layout": "row",
             "cards": cards, "empty": "no hulls or engines being built"}
 
