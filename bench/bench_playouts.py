@@ -16,6 +16,7 @@ import time
 from typing import Any, Callable
 
 import voidtable
+from voidtable.engine.events import events_json
 from voidtable.engine.registry import games
 from voidtable.engine.rng import Rng
 
@@ -45,13 +46,13 @@ def game_digest(game: voidtable.engine.Game, seed: int, events: bool = True,
     """
     s = game.new_state(seed, events=events)
     r = Rng(seed)
-    h = hashlib.sha256(json.dumps(s.setup_events, sort_keys=True).encode())
+    h = hashlib.sha256(json.dumps(events_json(s.setup_events), sort_keys=True).encode())
     steps = 0
     while not s.is_over():
         p = s.to_move()[0]
         legal = s.legal_actions(p)
         action = choose(s, p, legal) if choose is not None else legal[r.below(len(legal))]
-        h.update(json.dumps(s.apply(p, action), sort_keys=True).encode())
+        h.update(json.dumps(events_json(s.apply(p, action)), sort_keys=True).encode())
         steps += 1
     res = s.result()
     h.update(json.dumps([s.snapshot(), res.scores, res.ranks, res.winners, steps], sort_keys=True).encode())

@@ -34,6 +34,7 @@ from hypothesis import strategies as st
 
 import voidtable
 from voidtable.engine import Action, Rng, games, visible_events
+from voidtable.engine.events import events_json
 from voidtable.engine.records import Record, Recorder, replay
 from voidtable.testing import (  # the per-state checks, shipped for outside games (docs/architecture.md)
     check_clone_independence, check_declarations, check_facts_at, check_facts_events, check_facts_result,
@@ -155,7 +156,7 @@ def check_legal_actions_apply(state) -> None:
     for p in state.to_move():
         for a in state.legal_actions(p):
             assert Action.from_json(json.loads(json.dumps(a.to_json()))) == a
-            events = state.clone().apply(p, a)
+            events = events_json(state.clone().apply(p, a))
             assert json.loads(json.dumps(events)) == events
 
 

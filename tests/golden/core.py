@@ -35,6 +35,7 @@ from typing import Any
 from voidtable.agents.play import run, seat_agents
 from voidtable.engine.actions import Action, _arg_to_json
 from voidtable.engine.errors import IllegalAction
+from voidtable.engine.events import events_json
 from voidtable.engine.game import GameSpec
 from voidtable.engine.registry import get, load, specs_in
 from voidtable.engine.state import GameState
@@ -70,7 +71,8 @@ def canonical(value: Any) -> bytes:
 
 
 def step_digest(events: list[Any]) -> str:
-    return hashlib.sha256(canonical(events)).hexdigest()[:8]
+    """Over the events' JSON form (records derive it, dicts are it), so converting a game to records changes no pin."""
+    return hashlib.sha256(canonical(events_json(events))).hexdigest()[:8]
 
 
 def state_digest(state: GameState) -> str:
@@ -144,7 +146,7 @@ def replay(name: str, pinned: Pinned) -> None:
     got = step_digest(state.setup_events)
     if got != pinned.setup:
         raise Mismatch(f"{where(name, pinned, 0)} (setup): the setup events differ (pinned {pinned.setup}, now {got}): "
-                       f"{short(state.setup_events)}")
+                       f"{short(events_json(state.setup_events))}")
     for i, step in enumerate(pinned.steps, start=1):
         seat, action = step_action(step)
         try:
@@ -156,7 +158,7 @@ def replay(name: str, pinned: Pinned) -> None:
         got = step_digest(events)
         if got != step[3]:
             raise Mismatch(f"{where(name, pinned, i, seat, action)}: the events differ (pinned {step[3]}, now {got}): "
-                           f"now {short(events)}")
+                           f"now {short(events_json(events))}")
     end = len(pinned.steps)
     if not state.is_over():
         raise Mismatch(f"{where(name, pinned, end)}: the game is not over after the recorded actions; to move: {state.to_move()}")

@@ -6,6 +6,7 @@ from collections import defaultdict
 
 import pytest
 
+from voidtable.games.buccaneers.events import RoundScored
 from voidtable.sim import measures
 from voidtable.sim.runner import Batch, run_batch
 
@@ -27,12 +28,12 @@ def test_buccaneers_value_and_points_rebuilt_from_events(players, options):
         total = sum(v for (m, _, _), v in cells.items() if m == "points_by_type")
         assert total == pytest.approx(sum(o.scores) / players)
         # drawn in: the same as the round_scored events say
-        scored = [e for e in o.events if e["type"] == "round_scored"]
+        scored = [e for e in o.events if isinstance(e, RoundScored)]
         assert len(scored) == 3
         for e in scored:
             for p in range(players):
-                assert cells[("drawn_in", f"round {e['round']}", f"seat {p}")] == float(e["drawn_in"][p])
-            assert cells[("drawn_in", f"round {e['round']}", "all")] == pytest.approx(sum(e["drawn_in"]) / players)
+                assert cells[("drawn_in", f"round {e.round}", f"seat {p}")] == float(e.drawn_in[p])
+            assert cells[("drawn_in", f"round {e.round}", "all")] == pytest.approx(sum(e.drawn_in) / players)
 
 
 def test_buccaneers_declares_no_factions():

@@ -44,7 +44,7 @@ import httpx
 import pytest
 
 from voidtable.engine import Rng
-from voidtable.engine.events import visible_events
+from voidtable.engine.events import event_json, events_json, visible_events
 from voidtable.engine.records import Record
 from voidtable.engine.registry import games, load
 from voidtable.web import scenes
@@ -173,10 +173,11 @@ def check_game(game_name: str, record: Record, streams: dict, game) -> int:
             hidden[v].append(hidden_of(game, snap, v) if hidden_of else set())
             cleaned = False
             for e in visible_events(events_by_step[step], v):
-                cleaned = cleaned or e["type"] == "cleanup"
+                data = event_json(e)  # the JSON form: what the table's store and wire would carry
+                cleaned = cleaned or data["type"] == "cleanup"
                 line = scenes.describe_event(game, e, names)
                 if line:
-                    skip = "visible_to" in e  # private: addressed to this seat
+                    skip = "visible_to" in data  # private: addressed to this seat
                     lines[v].append((step, line, skip, not cleaned))
     deck_orders = []
     first = game.new_state(record.seed).snapshot().get("deck")  # the undealt deck's order is every game's secret
@@ -229,12 +230,13 @@ def check_game(game_name: str, record: Record, streams: dict, game) -> int:
                 if skip:
                     continue
                 suspects = hidden[viewer][step]
-                if before_cleanup and any(e["type"] == "cleanup" for e in events_by_step[step]):
+                if before_cleanup and any(event_json(e)["type"] == "cleanup" for e in events_by_step[step]):
                     # said before a round ended inside this step: after it everything was shuffled and dealt anew,
                     # so check against what was hidden before the step, less what this step showed everyone
                     shown = set()
                     for e in visible_events(events_by_step[step], None):
-                        shown.update(k for k in re.findall(r'"([a-z_]+_?[0-9]*)"', json.dumps(e)) if k in game.rules.index)
+                        shown.update(k for k in re.findall(r'"([a-z_]+_?[0-9]*)"', json.dumps(event_json(e)))
+                                     if k in game.rules.index)
                     suspects = hidden[viewer][step - 1] - shown
                 leaked = mentions(game, line, suspects)
                 assert not leaked, f"viewer {viewer}: log line of step {step} names hidden cards {leaked}: {line}"
@@ -342,7 +344,7 @@ def test_tentacles_keeping_a_toy_does_not_tell_the_table():
         if toys:
             others = [q for q in range(4) if q != p]
             for q in others:
-                text = json.dumps(visible_events(events, q))
+                text = json.dumps(events_json(visible_events(events, q)))
                 assert f'"{toys[0].arg}"' not in text, f"seat {q} learns the facedown Toy {toys[0].arg}"
             return
     pytest.skip("no Tentacles kept a Toy in this game")

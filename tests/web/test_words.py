@@ -21,7 +21,7 @@ from typing import Any, Iterator
 import msgspec
 import pytest
 
-from voidtable.engine.events import visible_events
+from voidtable.engine.events import event_json, visible_events
 from voidtable.engine.registry import games, load
 from voidtable.web import scenes
 
@@ -131,7 +131,7 @@ def test_events_and_actions_read_as_words(name, players, variant):
             for e in events:
                 for viewer in (None, 0):
                     for seen in visible_events([e], viewer):
-                        check(scenes.describe_event(game, seen, names), named_events, f"event {seen['type']}")
+                        check(scenes.describe_event(game, seen, names), named_events, f"event {event_json(seen)['type']}")
                         seen_events += 1
             if state.is_over():
                 break

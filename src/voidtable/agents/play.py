@@ -15,7 +15,7 @@ import time
 from typing import Any, Callable, Mapping, Sequence, Union
 
 from voidtable.engine.actions import Action
-from voidtable.engine.events import Event
+from voidtable.engine.events import AnyEvent
 from voidtable.engine.game import Game
 from voidtable.engine.observation import observe
 from voidtable.engine.registry import load
@@ -25,10 +25,10 @@ from .base import Agent
 
 Agents = Union[Sequence[Agent], Mapping[int, Agent]]
 #: on_step(seat, action, events, seconds the agent took, agent)
-StepHook = Callable[[int, Action, list[Event], float, Agent], None]
+StepHook = Callable[[int, Action, list[AnyEvent], float, Agent], None]
 
 
-def run(state: GameState, agents: Agents, *, apply: Callable[[int, Action], list[Event]] | None = None,
+def run(state: GameState, agents: Agents, *, apply: Callable[[int, Action], list[AnyEvent]] | None = None,
         on_step: StepHook | None = None, until: Callable[[GameState], bool] | None = None,
         prefer: int | None = None, max_decisions: int | None = None) -> int:
     """Play ``state`` until it is over (or ``until(state)`` is true); returns the number of decisions made.

@@ -11,7 +11,7 @@ from typing import Any, Callable, NoReturn, Sequence
 from voidtable.agents import specs as agent_specs
 from voidtable.engine.actions import Action
 from voidtable.engine.errors import OptionError, VoidtableError
-from voidtable.engine.events import generic_event
+from voidtable.engine.events import AnyEvent, generic_event
 from voidtable.engine.game import Game
 from voidtable.engine.options import parse_assignments, read_option_files
 from voidtable.engine.registry import get, load
@@ -79,7 +79,7 @@ def render_view(game: Game, view: dict[str, Any], names: Sequence[str] | None = 
     return str(_words(tm.render, game, view, names=names)) if tm else json.dumps(view, indent=1)
 
 
-def describe_event(game: Game, event: dict[str, Any], names: Sequence[str] | None = None) -> str | None:
+def describe_event(game: Game, event: AnyEvent, names: Sequence[str] | None = None) -> str | None:
     tm = game.spec.hooks.text
     if not tm:
         return generic_event(event)

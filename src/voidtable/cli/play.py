@@ -11,7 +11,7 @@ from rich.console import Console
 from voidtable.agents.base import Agent, Observation
 from voidtable.agents.play import run, seat_agents
 from voidtable.engine.actions import Action
-from voidtable.engine.events import Event, visible_events
+from voidtable.engine.events import AnyEvent, visible_events
 from voidtable.engine.game import Game
 from voidtable.engine.records import Recorder
 
@@ -72,13 +72,13 @@ def register(app: typer.Typer) -> None:
             seated[seat] = Person(g, console, names)
         viewer = seat
 
-        def show(events: list[Event]) -> None:
+        def show(events: list[AnyEvent]) -> None:
             for e in visible_events(events, viewer):
                 line = describe_event(g, e, names)
                 if line:
                     console.print(f"  > {line}", markup=False)
 
-        def after(p: int, action: Any, events: list[Event], took: float, agent: Agent) -> None:
+        def after(p: int, action: Any, events: list[AnyEvent], took: float, agent: Agent) -> None:
             show(events)
             if seat is None and delay:
                 time.sleep(delay)

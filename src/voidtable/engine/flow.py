@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterator
 
 from .actions import Action, is_seat, same
 from .errors import GameNotOver, RulesInvariantError
-from .events import Event
+from .events import AnyEvent
 from .jsonform import jsonable as jsonable  # also importable from here, as before
 from .native import mypyc_attr
 from .state import GameState, Result
@@ -179,7 +179,7 @@ class FlowState(GameState):
     over: bool
     over_reason: str
     quiet: bool                  # True: rules build no events (search, simulations that need no words)
-    _events: list[Event]
+    _events: list[AnyEvent]
     _legal: list[Action] | None  # legal actions of the pending single-seat decision, once computed
     stop_at: frozenset[str] | None  # a held position's stops (engine.positions); None in play: advance() as fast as ever
 
@@ -199,7 +199,7 @@ class FlowState(GameState):
         self.setup_events = self.take_events()
 
     # ------------------------------------------------------------ used by rules
-    def emit(self, event: Event) -> None:
+    def emit(self, event: AnyEvent) -> None:
         """The one way rules produce events (dropped when the state is quiet, see :meth:`set_events`).
 
         A rule whose event is costly to build (card names looked up, lists
@@ -239,7 +239,7 @@ class FlowState(GameState):
         resample(rng, slots)
         self._legal = None
 
-    def take_events(self) -> list[Event]:
+    def take_events(self) -> list[AnyEvent]:
         ev, self._events = self._events, []
         return ev
 
@@ -342,7 +342,7 @@ class FlowState(GameState):
             self._legal = rule.legal(self, task)  # type: ignore[misc]
         return list(self._legal)
 
-    def apply(self, player: Any, action: Any) -> list[Event]:  # Any: checked here (IllegalAction), see GameState.apply
+    def apply(self, player: Any, action: Any) -> list[AnyEvent]:  # Any: checked here (IllegalAction), see GameState.apply
         """As :meth:`GameState.apply`; a single seat's decision is checked against its cached legal actions (no copy)."""
         stack = self.stack
         if stack and not self.over:
@@ -361,7 +361,7 @@ class FlowState(GameState):
                     return self._apply(player, action)
         return super().apply(player, action)
 
-    def _apply(self, player: Seat, action: Action) -> list[Event]:
+    def _apply(self, player: Seat, action: Action) -> list[AnyEvent]:
         self._legal = None
         task = self.stack.pop()
         rule = self.TASKS.rules[task.__class__]

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Generic, Hashable, Protocol, Sequence, TypeVar
 
 from .actions import Action
-from .events import Event
+from .events import AnyEvent, Event
 from .rng import Rng
 
 if TYPE_CHECKING:
@@ -134,8 +134,8 @@ class MeasureHooks(Generic[G]):
     """
 
     measures: dict[str, Measure]
-    measure: Callable[[G, list[Event], "Result"], list[Cell]]
-    factions: Callable[[G, list[Event]], list[str]] | None = None
+    measure: Callable[[G, list[AnyEvent], "Result"], list[Cell]]
+    factions: Callable[[G, list[AnyEvent]], list[str]] | None = None
 
 
 @dataclass(frozen=True)

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, TypeVar
 
 from .actions import Action
-from .events import Event
+from .events import AnyEvent
 from .fields import CACHE
 from .flow import FlowState, Task
 from .types import Seat
@@ -95,7 +95,7 @@ class Stop:
 
     reason: str
     pending: Pending
-    events: list[Event] = field(default_factory=list)
+    events: list[AnyEvent] = field(default_factory=list)
 
 
 def _fields_of(state: FlowState) -> Any:

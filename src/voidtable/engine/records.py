@@ -22,7 +22,7 @@ from typing import Any, Callable
 
 from .actions import Action
 from .errors import IllegalAction, RecordError, VoidtableError
-from .events import Event
+from .events import AnyEvent, events_json
 from .registry import get, load
 from .state import GameState
 
@@ -44,9 +44,9 @@ def parse_seed(value: Any) -> int:
     raise RecordError("record field 'seed' must be int (or a decimal string)")
 
 
-def digest(events: list[Event]) -> str:
-    """A short, stable fingerprint of a list of events."""
-    return hashlib.sha256(json.dumps(events, sort_keys=True, separators=(",", ":")).encode()).hexdigest()[:12]
+def digest(events: list[AnyEvent]) -> str:
+    """A short, stable fingerprint of a list of events (of their JSON form: records and dicts alike)."""
+    return hashlib.sha256(json.dumps(events_json(events), sort_keys=True, separators=(",", ":")).encode()).hexdigest()[:12]
 
 
 @dataclass
@@ -127,11 +127,11 @@ class Recorder:
 
     def __init__(self, game: str, players: int, seed: int, options: dict[str, Any] | None = None, agents: list[str] | None = None) -> None:
         self.state: GameState = load(game, players, options, cache=True).new_state(seed)
-        self.events: list[Event] = list(self.state.setup_events)
+        self.events: list[AnyEvent] = list(self.state.setup_events)
         self.record = Record(game, players, seed, dict(options or {}), [], [digest(self.state.setup_events)], agents,
                              rules_version=self.state.game.spec.rules_version)
 
-    def apply(self, player: int, action: Action) -> list[Event]:
+    def apply(self, player: int, action: Action) -> list[AnyEvent]:
         events = self.state.apply(player, action)
         self.record.actions.append((player, action))
         self.record.checks.append(digest(events))
@@ -159,8 +159,8 @@ def check_rules_version(record: Record) -> None:
 
 
 def replay(record: Record, verify: bool = True, upto: int | None = None,
-           on_step: Callable[[int, int, Action, list[Event]], None] | None = None,
-           state: GameState | None = None) -> tuple[GameState, list[Event]]:
+           on_step: Callable[[int, int, Action, list[AnyEvent]], None] | None = None,
+           state: GameState | None = None) -> tuple[GameState, list[AnyEvent]]:
     """Replay a record; with ``verify``, every step's events must match the record's digests.
 
     ``upto`` stops after that many actions (the state and events so far; the result is

@@ -15,7 +15,7 @@ from typing import Any
 from .actions import Action, is_seat, same
 from .contract import LoadedGame
 from .errors import IllegalAction
-from .events import Event
+from .events import AnyEvent
 from .native import mypyc_attr
 from .rng import Rng
 
@@ -55,7 +55,7 @@ class GameState(ABC):
 
     game: LoadedGame  # the loaded game (engine.game.Game), named by its protocol: see engine/contract.py
     rng: Rng
-    setup_events: list[Event]  # what setting up the game caused (deals, first reveals)
+    setup_events: list[AnyEvent]  # what setting up the game caused (deals, first reveals)
 
     @property
     def players(self) -> int:
@@ -70,7 +70,7 @@ class GameState(ABC):
     def legal_actions(self, player: int) -> list[Action]:
         """What ``player`` may do now; empty if it is not their decision."""
 
-    def apply(self, player: Any, action: Any) -> list[Event]:
+    def apply(self, player: Any, action: Any) -> list[AnyEvent]:
         """Apply a legal action and return the events it caused.
 
         Raises :class:`IllegalAction` (state untouched) for anything not in
@@ -92,7 +92,7 @@ class GameState(ABC):
         return f"illegal action {action} for seat {player}; legal: {shown}"
 
     @abstractmethod
-    def _apply(self, player: int, action: Action) -> list[Event]:
+    def _apply(self, player: int, action: Action) -> list[AnyEvent]:
         """Apply an action already known to be legal."""
 
     def set_events(self, on: bool) -> None:

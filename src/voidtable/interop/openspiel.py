@@ -43,6 +43,7 @@ except ImportError as exc:  # pragma: no cover - exercised only without the extr
 
 from voidtable.engine.actions import Action
 from voidtable.engine.contract import Dynamics, GameFacts, Information, Utility
+from voidtable.engine.events import event_json, seats_seeing
 from voidtable.engine.registry import get
 from voidtable.engine.rng import Rng
 from voidtable.engine.state import GameState
@@ -241,7 +242,7 @@ class Node:
         if self.events:
             texts = self._event_texts()
             for e, text in zip(self.events, texts):
-                to = e.get("visible_to")
+                to = seats_seeing(e)
                 if mode == M_ALL or (to is None and mode != M_PRIVATE) or (to is not None and seat in to and mode != M_PUBLIC):
                     lines.append(text)
         if mode in (M_SINGLE, M_PRIVATE, M_ALL):
@@ -256,7 +257,7 @@ class Node:
     def _event_texts(self) -> list[str]:
         texts = self._texts
         if texts is None:
-            texts = self._texts = [dumps(e) for e in self.events]
+            texts = self._texts = [dumps(event_json(e)) for e in self.events]
         return texts
 
     def info_string(self, seat: int, mode: int) -> str:

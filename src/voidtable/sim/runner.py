@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Hashable, Iterator, Sequence
 
 from voidtable.agents.play import run, seat_agents
+from voidtable.engine.events import AnyEvent
 from voidtable.engine.registry import load
 from voidtable.engine.records import Recorder
 from voidtable.engine.rng import derive_seed
@@ -33,7 +34,7 @@ class GameOutcome:
     ranks: list[int] = field(default_factory=list)
     decisions: int = 0
     error: str | None = None
-    events: list[dict[str, Any]] | None = None  # kept only when asked
+    events: list[AnyEvent] | None = None  # kept only when asked
     agents: list[str] = field(default_factory=list)  # the spec in each seat
     cells: list[tuple[str, str, str, float]] | None = None  # the game's own measures, one mean per cell (Batch.measures)
     factions: list[str] | None = None  # each seat's faction, when the game declares factions

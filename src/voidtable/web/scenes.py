@@ -23,7 +23,7 @@ import msgspec
 
 from voidtable.engine.actions import Action
 from voidtable.engine.contract import LoadedGame
-from voidtable.engine.events import generic_event
+from voidtable.engine.events import AnyEvent, generic_event
 from voidtable.engine.game import as_game
 
 __all__ = ["action_key", "action_labels", "actions_in", "build_scene", "describe_action", "describe_event",
@@ -52,7 +52,7 @@ def takes_names(fn: Callable[..., Any]) -> bool:
         return False
 
 
-def describe_event(game: LoadedGame, event: dict[str, Any], names: Sequence[str] | None = None) -> str | None:
+def describe_event(game: LoadedGame, event: AnyEvent, names: Sequence[str] | None = None) -> str | None:
     """One event in the game's words (None: bookkeeping nobody reads); seats by ``names`` where the game takes them."""
     fn = _words(game, "describe_event")
     if fn is None:

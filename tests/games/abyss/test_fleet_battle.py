@@ -11,6 +11,7 @@ from voidtable.engine.actions import Action
 from voidtable.engine.errors import IllegalAction
 from voidtable.engine.rng import Rng
 from voidtable.games.abyss.fleet import bot, measures, text
+from voidtable.games.abyss.fleet.events import Bought, GameOver
 from voidtable.games.abyss.fleet.scene import build as build_scene
 from voidtable.games.abyss.fleet.tasks import Buy, Deploy
 
@@ -77,8 +78,8 @@ def test_random_games_end_with_a_sound_result_in_both_modes():
             events = play(s, seed=seed)
             r = s.result()
             assert r.winners and sum(r.win_shares()) == pytest.approx(1.0)
-            assert events[-1]["type"] == "game_over"
-            assert sum(e["points"] for e in events if e["type"] == "bought" and e["seat"] == 0) <= 40
+            assert isinstance(events[-1], GameOver)
+            assert sum(e.points for e in events if isinstance(e, Bought) and e.seat == 0) <= 40
 
 
 def test_the_heuristic_bot_beats_random_play():

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from voidtable.engine import Action, Rng, visible_events
 from voidtable.engine.registry import load
+from voidtable.games.abyss.fleet.events import Bought, Ordered
 
 
 def secret_state(seed: int = 3):
@@ -15,7 +16,7 @@ def test_both_seats_order_at_once_and_see_only_their_own_orders():
     assert s.to_move() == [0, 1]
     events = s.apply(0, Action("buy", "picket"))
     assert visible_events(events, 1) == [] and visible_events(events, None) == []
-    assert [e["type"] for e in visible_events(events, 0)] == ["ordered"]
+    assert [type(e) for e in visible_events(events, 0)] == [Ordered]
     mine, theirs = s.view(0), s.view(1)
     assert mine["orders"][0] == ["picket"] and mine["budget"][0] == 40 - 19
     assert theirs["orders"][0] is None and theirs["budget"][0] is None   # hidden from the rival
@@ -31,7 +32,7 @@ def test_the_fleets_are_revealed_together_when_both_are_sealed():
     s.apply(0, Action("buy", "picket"))     # 2 points left buy nothing: seat 0's order seals itself
     assert s.to_move() == [1]
     events = s.apply(1, Action("fleet_done"))
-    bought = [(e["seat"], e["design"]) for e in visible_events(events, None) if e["type"] == "bought"]
+    bought = [(e.seat, e.design) for e in visible_events(events, None) if isinstance(e, Bought)]
     assert sorted(bought) == [(0, "picket"), (0, "picket"), (1, "monitor")]
     assert s.phase == "deploy" and len(s.ships) == 3
     assert s.view(0)["budget"] == [2, 5] and s.view(1)["orders"] == [[], []]

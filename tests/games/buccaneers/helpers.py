@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 import voidtable
+from voidtable.engine.events import EventRecord
 from voidtable.engine.positions import edit, run_until
 from voidtable.games.buccaneers import placement, scoring
 from voidtable.games.buccaneers.state import BuccaneersState
+
+E = TypeVar("E", bound=EventRecord)
 
 
 def new(players: int = 3, seed: int = 1, **options) -> BuccaneersState:
@@ -70,5 +75,6 @@ def to_score_phase(s: BuccaneersState, pile: list[tuple[int, str]], deck_top: li
     return run_until(s).events
 
 
-def of_type(events: list[dict], typ: str) -> list[dict]:
-    return [e for e in events if e["type"] == typ]
+def of_type(events: list, typ: type[E]) -> list[E]:
+    """The events of one declared type (games/buccaneers/events.py), in order."""
+    return [e for e in events if isinstance(e, typ)]

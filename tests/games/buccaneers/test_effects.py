@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from voidtable import Action, IllegalAction
+from voidtable.games.buccaneers.events import BlackHoleCard, Discarded, EffectActed, LastCards, Revealed
 from voidtable.games.buccaneers.placement import SELECTED, place_card
 from voidtable.games.buccaneers.tasks import TimeMachineGroup
 
@@ -25,7 +26,7 @@ def test_toys_are_placed_facedown_and_hidden_until_step_c():
     s = new(3)
     three_hands(s, ["toy_3", "spacecraft_1", "spacecraft_2"])
     ev = play_turn(s, {0: "toy_3", 1: "spacecraft_1", 2: "spacecraft_2"})
-    assert of_type(ev, "revealed")[0]["cards"] == [None, "spacecraft_1", "spacecraft_2"]
+    assert of_type(ev, Revealed)[0].cards == (None, "spacecraft_1", "spacecraft_2")
     assert s.toys[0] == [cid(s, "toy_3")]
     assert s.view(1)["players"][0]["display"]["facedown_toys"] == 1
     assert "toy_3" not in str(s.view(1)) and "toy_3" in str(s.view(0)["you"]["facedown_toys"])
@@ -76,7 +77,7 @@ def test_titanic_tentacles_keeps_one_of_three_and_ignores_when_revealed_effects(
     ev = s.apply(0, Action("keep", "reality_gyro"))
     assert cid(s, "reality_gyro") in s.shown[0]
     assert s.direction == direction  # the Gyro's when-revealed effect is ignored
-    assert {"type": "discarded", "seat": 0, "cards": ["robot_3", "shapeshifter_10"]} in ev
+    assert Discarded(0, cards=("robot_3", "shapeshifter_10")) in ev
 
 
 def test_tentacles_robot_turns_with_another_players_robot():
@@ -152,11 +153,11 @@ def test_last_cards_go_facedown_beside_the_black_hole_then_one_sets_the_threshol
     while True:
         p = s.to_move()[0]
         ev = s.apply(p, s.legal_actions(p)[0])
-        turns += len(of_type(ev, "revealed"))
-        extra += sum(1 for e in of_type(ev, "effect") if e["effect"] == "tiit_clo_uhl")
-        if of_type(ev, "last_cards"):
+        turns += len(of_type(ev, Revealed))
+        extra += sum(1 for e in of_type(ev, EffectActed) if e.effect == "tiit_clo_uhl")
+        if of_type(ev, LastCards):
             break
     assert turns == hand - 1 + extra  # one card a Turn until one is left; TIIT CLO UHL adds a Turn
-    assert of_type(ev, "last_cards")[0]["count"] == 3
+    assert of_type(ev, LastCards)[0].count == 3
     if s.decision is None:  # no Relic asked a question: the round was scored from one of those 3 cards
-        assert len(of_type(ev, "black_hole_card")) == 1 and s.round == 2
+        assert len(of_type(ev, BlackHoleCard)) == 1 and s.round == 2

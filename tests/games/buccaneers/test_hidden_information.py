@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 import random
 
-from voidtable.engine.events import visible_events
+from voidtable.engine.events import events_json, visible_events
 from voidtable.engine.records import Recorder
+from voidtable.games.buccaneers.events import CleanedUp, Setup
 from voidtable.games.buccaneers.tasks import TitanicTentacles
 
 
@@ -60,17 +61,17 @@ def test_views_and_visible_events_never_leak_hidden_cards():
             events = rec.apply(mover, rng.choice(s.legal_actions(mover)))
             # private events go only to the player they are about
             for e in events:
-                if "visible_to" in e:
-                    assert e["visible_to"] == [e["seat"]], e
+                if e.visible_to is not None:
+                    assert e.visible_to == (e.seat,), e
             # public events (up to a reshuffle) never name a card another player held before and after the step
             # (a step that ends a round reshuffles everything: cards revealed in it may be dealt again, so
             # "held before and after" says nothing there; the views checked above cover those states)
             public = visible_events(events, None)
-            if any(e["type"] == "cleanup" for e in public):
+            if any(isinstance(e, CleanedUp) for e in public):
                 continue
             for p in range(s.n):
                 kept_hidden = before[p] & held_by_others(rec.state, p)
-                leaked = names_in(public) & kept_hidden
+                leaked = names_in(events_json(public)) & kept_hidden
                 assert not leaked, f"public events leak {leaked} held by others"
             seen_events += len(events)
         assert seen_events > 0
@@ -80,6 +81,7 @@ def test_future_black_holes_hidden_when_drawn_at_random():
     rec = Recorder("buccaneers", 4, 3, {"black_hole_set": "random"})
     v = rec.state.view(0)
     assert v["black_holes_to_come"] == 2
-    assert isinstance(rec.state.setup_events[0]["black_holes"], int)
+    setup = rec.state.setup_events[0]
+    assert isinstance(setup, Setup) and isinstance(setup.black_holes, int)
     known = Recorder("buccaneers", 4, 3).state.view(0)
     assert [b["key"] for b in known["black_holes_to_come"]] == ["precarious_2", "dire_3"]

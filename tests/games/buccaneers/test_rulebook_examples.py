@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from voidtable import Action
+from voidtable.games.buccaneers.events import (BlackHoleCard, DrawnIn, FinalThreshold, Placed, ValueCardTaken,
+                                              WeightCardTaken, Weights)
 from voidtable.games.buccaneers.placement import SELECTED, place_card
 
 from .helpers import cid, new, of_type, play_turn, put, set_hands, take, to_score_phase
@@ -24,18 +26,18 @@ def test_score_phase_example():
     assert s.to_move() == [ANDREA]
     assert s.legal_actions(ANDREA) == [Action("use", "easter_egg"), Action("decline", "easter_egg")]
     ev = s.apply(ANDREA, Action("use", "easter_egg"))
-    assert {"type": "placed", "seat": ANDREA, "card": "xxl_paperweight", "source": "easter_egg"} in ev
+    assert Placed(ANDREA, "xxl_paperweight", "easter_egg") in ev
     # Step B and D skipped (nobody has the Pool or the Ring); C: Lisa's Toys are heaviest -> -6.
-    assert {"type": "weight_card", "seat": LISA, "value": -6, "why": "toys"} in ev
+    assert WeightCardTaken(LISA, -6, "toys") in ev
     # Step E: with the -6, Lisa has the lowest Weight and takes +10 with the Antigravity Carpet.
-    assert {"type": "value_card", "seat": LISA, "value": 10, "why": "antigravity_carpet"} in ev
+    assert ValueCardTaken(LISA, 10, "antigravity_carpet") in ev
     # Step F: Game Slab is revealed; Threshold 24, and 30 for Andrea (XXL Paperweight).
-    assert of_type(ev, "black_hole_card") == [{"type": "black_hole_card", "card": "toy_7", "weight": 6}]
-    assert of_type(ev, "final_threshold")[0]["thresholds"] == [24, 24, 30]
+    assert of_type(ev, BlackHoleCard) == [BlackHoleCard("toy_7", 6)]
+    assert of_type(ev, FinalThreshold)[0].thresholds == (24, 24, 30)
     # Step G: only Jens exceeds (Andrea's 28 would exceed 24 but not her 30).
-    weights = of_type(ev, "weights")[0]["weights"]
+    weights = of_type(ev, Weights)[0].weights
     assert weights[ANDREA] == 28 and weights[JENS] > 24 and weights[LISA] <= 24
-    assert [e["seat"] for e in of_type(ev, "drawn_in")] == [JENS]
+    assert [e.seat for e in of_type(ev, DrawnIn)] == [JENS]
     # Step H: Lisa 15 (1st), Andrea 10 (2nd), Jens nothing.
     assert s.points == [[15], [0], [10]]
 

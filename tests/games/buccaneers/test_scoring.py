@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from voidtable import Action
 from voidtable.engine.positions import edit
+from voidtable.games.buccaneers.events import (BlackHoleCard, Decided, DrawnIn, FinalThreshold, Placed, Rotated,
+                                              ValueCardTaken, WeightCardTaken, Weights)
 from voidtable.games.buccaneers.scoring import award_places, unique_extreme
 from voidtable.games.buccaneers.state import NO_SPACECRAFT
 
@@ -36,7 +38,7 @@ def test_toy_tie_gives_nobody_the_weight_card():
     put(s, 0, "toy_3")  # Weight 3
     put(s, 1, "toy_4")  # Weight 3
     ev = to_score_phase(s, pile=[(0, "spacecraft_1"), (1, "spacecraft_2"), (2, "spacecraft_3")])
-    assert not of_type(ev, "weight_card")
+    assert not of_type(ev, WeightCardTaken)
 
 
 def test_exoskeleton_single_highest_weight_takes_minus_10():
@@ -44,8 +46,8 @@ def test_exoskeleton_single_highest_weight_takes_minus_10():
     put(s, 0, "exoskeleton", "spacecraft_10")  # heaviest by far
     put(s, 1, "spacecraft_4")
     ev = to_score_phase(s, pile=[(0, "spacecraft_1")])
-    assert {"type": "weight_card", "seat": 0, "value": -10, "why": "exoskeleton"} in ev
-    assert of_type(ev, "weights")[0]["weights"][0] == 6 + 10
+    assert WeightCardTaken(0, -10, "exoskeleton") in ev
+    assert of_type(ev, Weights)[0].weights[0] == 6 + 10
     assert s.last_round["weights"][0] == 6  # the -10 card counts in Step G
 
 
@@ -55,21 +57,21 @@ def test_antigravity_carpet_tied_for_lowest_gets_nothing():
     put(s, 1, "toy_1")                     # Weight 2
     put(s, 2, "spacecraft_10")
     ev = to_score_phase(s, pile=[(0, "spacecraft_1")])
-    assert not of_type(ev, "value_card")
+    assert not of_type(ev, ValueCardTaken)
 
 
 def test_emergency_towel_pays_5_when_pulled_in():
     s = new(3)
     put(s, 0, "emergency_towel", "spacecraft_10", "spacecraft_9", "shapeshifter_9")  # Weight 1+10+9+8
     ev = to_score_phase(s, pile=[(1, "spacecraft_1")])  # Weight -4: Threshold 18-4 = 14
-    assert of_type(ev, "drawn_in") == [{"type": "drawn_in", "seat": 0, "weight": 28, "threshold": 14, "towel_points": 5}]
+    assert of_type(ev, DrawnIn) == [DrawnIn(0, weight=28, threshold=14, towel_points=5)]
     assert s.points[0] == [5]
 
 
 def test_threshold_cards_add_to_the_final_threshold():
     s = edit(new(3), threshold_cards=[3, -2])
     ev = to_score_phase(s, pile=[(1, "shapeshifter_1")])  # Weight 3
-    assert of_type(ev, "final_threshold")[0]["thresholds"] == [18 + 3 - 2 + 3] * 3
+    assert of_type(ev, FinalThreshold)[0].thresholds == (18 + 3 - 2 + 3,) * 3
 
 
 def test_alien_kiddie_pool_takes_a_random_last_card_and_robots_stay_upright():
@@ -78,10 +80,10 @@ def test_alien_kiddie_pool_takes_a_random_last_card_and_robots_stay_upright():
     to_score_phase(s, pile=[(1, "robot_1"), (2, "robot_2")])
     assert s.to_move() == [0]
     ev = s.apply(0, Action("use", "alien_kiddie_pool"))
-    placed = [e for e in ev if e["type"] == "placed" and e["source"] == "alien_kiddie_pool"]
-    assert len(placed) == 1 and placed[0]["card"] in ("robot_1", "robot_2")
-    assert s.orient[cid(s, placed[0]["card"])] == 0
-    assert of_type(ev, "black_hole_card")[0]["card"] != placed[0]["card"]
+    placed = [e for e in of_type(ev, Placed) if e.source == "alien_kiddie_pool"]
+    assert len(placed) == 1 and placed[0].card in ("robot_1", "robot_2")
+    assert s.orient[cid(s, placed[0].card)] == 0
+    assert of_type(ev, BlackHoleCard)[0].card != placed[0].card
 
 
 def test_easter_egg_artifact_effect_is_ignored():
@@ -99,7 +101,8 @@ def test_easter_egg_may_be_declined():
     put(s, 0, "easter_egg")
     to_score_phase(s, pile=[(1, "spacecraft_1")])
     ev = s.apply(0, Action("decline", "easter_egg"))
-    assert not [e for e in ev if e.get("source") == "easter_egg"]
+    assert not [e for e in of_type(ev, Placed) if e.source == "easter_egg"]
+    assert Decided(0, "easter_egg", {"kind": "decline", "arg": "easter_egg"}) in ev
 
 
 def test_one_ring_discards_itself_and_one_chosen_card():
@@ -111,7 +114,7 @@ def test_one_ring_discards_itself_and_one_chosen_card():
     assert s.view(0)["decision"]["kind"] == "one_ring_discard"
     assert sorted(a.arg for a in s.legal_actions(0)) == ["spacecraft_10", "toy_1"]
     ev = s.apply(0, Action("discard", "spacecraft_10"))
-    assert of_type(ev, "weights")[0]["weights"][0] == 2 - 6  # toy_1 (Weight 2) and the -6 Toy reward remain
+    assert of_type(ev, Weights)[0].weights[0] == 2 - 6  # toy_1 (Weight 2) and the -6 Toy reward remain
 
 
 def test_final_tie_broken_by_third_round_spacecraft_or_shared():
@@ -140,7 +143,7 @@ def test_watchers_react_to_cards_the_easter_egg_brings_in():
     put(s, 0, "easter_egg")
     to_score_phase(s, pile=[(2, "spacecraft_1")], deck_top=["spacecraft_10"])  # Weight 10
     ev = s.apply(0, Action("use", "easter_egg"))
-    assert {"type": "rotated", "card": "cubus_libra", "orientation": 1, "why": "cubus_libra saw spacecraft_10"} in ev
+    assert Rotated("cubus_libra", 1, "cubus_libra saw spacecraft_10") in ev
 
 
 def test_tentacles_toy_stays_facedown():

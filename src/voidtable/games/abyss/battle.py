@@ -50,6 +50,7 @@ from voidtable.engine.flow import FlowState, Tasks
 from voidtable.engine.squaregrid import Cell, chebyshev
 from voidtable.engine.vocabulary import YES_NO, ActionKind, cell_arg, id_arg, number_arg
 
+from .battle_events import BattleBegan, BattleOver, Destroyed, Disabled, EndReason, Fled, Moved, RoundBegan, Shot
 from .data import Rules
 from .ships import Ship, Stats, destroyed, disable, hits, points, stats, tile_at, working_squares
 
@@ -122,7 +123,7 @@ class BattleHost(FlowState):
         """A side no player runs (a host's neutral ships): the scripted policy plays it and covers its squares."""
         return False
 
-    def battle_ended(self, winners: list[int], reason: str) -> None:
+    def battle_ended(self, winners: list[int], reason: EndReason) -> None:
         """The battle is over (``reason``: destroyed, fled, rounds); the host goes on from here."""
         raise NotImplementedError
 
@@ -145,11 +146,6 @@ class BattleHost(FlowState):
 
     def by_planet(self, ship_id: int) -> None:
         """The planet side: the ship has moved; next to the planet it may act on it (bombs). None by default."""
-
-    def event(self, **fields: Any) -> None:
-        """Emit an event built from keyword fields (``type`` first); nothing on a quiet state."""
-        if not self.quiet:
-            self.emit(fields)
 
 
 class Round(NamedTuple):
@@ -300,8 +296,8 @@ def fire_shot(s: BattleHost, ship_id: int, square: int, target: int) -> bool:
     shield = stats(s.r, other).shield
     roll = s.rng.below(weapon.die) + 1
     hit = hits(roll, weapon, shield)
-    s.event(type="shot", seat=ship.owner, ship=ship_id, design=ship.design, square=square, target=target,
-            target_design=other.design, die=weapon.die, roll=roll, shield=shield, need=weapon.hit, hit=hit)
+    if not s.quiet:
+        s.emit(Shot(ship.owner, ship_id, ship.design, square, target, other.design, weapon.die, roll, shield, weapon.hit, hit))
     return hit
 
 
@@ -309,22 +305,24 @@ def cover_square(s: BattleHost, ship_id: int, square: int, by: int) -> bool:
     """Put the damage disk on ``square``; the ship explodes when nothing works. True if it exploded."""
     ship = disable(s.ships[ship_id], square)
     tile = s.r.designs[ship.design].tiles[square]
-    s.event(type="disabled", seat=ship.owner, ship=ship_id, design=ship.design, square=square, tile=tile)
+    if not s.quiet:
+        s.emit(Disabled(ship.owner, ship_id, ship.design, square, tile))
     if destroyed(s.r, ship):
         del s.ships[ship_id]
-        s.event(type="destroyed", seat=ship.owner, ship=ship_id, design=ship.design, by=by,
-                points=points(s.r, ship._replace(disabled=0)))
+        if not s.quiet:
+            s.emit(Destroyed(ship.owner, ship_id, ship.design, by, points(s.r, ship._replace(disabled=0))))
         return True
     s.ships[ship_id] = ship
     return False
 
 
-def end_battle(s: BattleHost, winners: list[int], reason: str) -> None:
+def end_battle(s: BattleHost, winners: list[int], reason: EndReason) -> None:
     """Take what is left of the battle off the stack and tell the host."""
     while s.stack and (isinstance(s.stack[-1], BATTLE_TASKS) or isinstance(s.stack[-1], s.BATTLE_EXTRAS)):
         s.stack.pop()
     s.acted = frozenset()
-    s.event(type="battle_over", winners=winners, reason=reason, round=s.round)
+    if not s.quiet:
+        s.emit(BattleOver(tuple(winners), reason, s.round))
     s.battle_ended(winners, reason)
 
 
@@ -362,7 +360,8 @@ def start_battle(s: BattleHost) -> None:
     """Push the battle: board rounds, or the scripted policy in auto mode."""
     s.round = 0
     s.acted = frozenset()
-    s.event(type="battle", sides=list(s.battle_sides()), mode="auto" if s.r.auto_battle else "board")
+    if not s.quiet:
+        s.emit(BattleBegan(tuple(s.battle_sides()), "auto" if s.r.auto_battle else "board"))
     s.push(AutoBattle() if s.r.auto_battle else Round())
 
 
@@ -378,7 +377,8 @@ def run_round(s: BattleHost, task: Round) -> None:
     s.round += 1
     order, totals = initiative(side_ratings(s), s.attacker, s.r.battle.jammer_weight, s.truce)
     s.order = tuple(order)
-    s.event(type="round", round=s.round, order=order, totals=[totals[p] for p in order])
+    if not s.quiet:
+        s.emit(RoundBegan(s.round, s.order, tuple([totals[p] for p in order])))
     s.push(*(ScriptedTurn(p) if s.scripted(p) else Turn(p) for p in order), Round())
     if s.planet:
         s.planet_fires()   # pushed last: the planet goes first
@@ -432,7 +432,8 @@ def move_apply(s: BattleHost, task: Move, action: Action) -> None:
     ship_id, cell = task.ship, action.arg
     ship = s.ships[ship_id]
     if cell != ship.cell:
-        s.event(type="moved", seat=task.seat, ship=ship_id, design=ship.design, to=list(cell), came=list(ship.cell))
+        if not s.quiet:
+            s.emit(Moved(task.seat, ship_id, ship.design, cell, ship.cell))
         ship = s.ships[ship_id] = ship._replace(cell=cell)
     # each working weapon with a target in range fires (a weapon with none has nothing to decide)
     s.push(*(Fire(task.seat, ship_id, sq) for sq in stats(s.r, ship).weapons if has_target(s, ship_id, sq)))
@@ -452,7 +453,8 @@ def flee(s: BattleHost, seat: int, to: Any = True) -> None:
     ships = fleet(s, seat)
     for i in ships:
         s.ships[i] = s.ships[i]._replace(cell=(-1, -1))
-    s.event(type="fled", seat=seat, round=s.round)
+    if not s.quiet:
+        s.emit(Fled(seat, s.round))
     left = sides_left(s)
     if len(left) <= 1 or not fighting_on(s, left):
         end_battle(s, left, "fled")
@@ -487,8 +489,8 @@ def scripted_turn(s: BattleHost, task: ScriptedTurn) -> None:
     for i in fleet(s, task.seat):
         cell = best_cell(s, i, reachable(s, i))
         if cell != s.ships[i].cell:
-            s.event(type="moved", seat=task.seat, ship=i, design=s.ships[i].design, to=list(cell),
-                    came=list(s.ships[i].cell))
+            if not s.quiet:
+                s.emit(Moved(task.seat, i, s.ships[i].design, cell, s.ships[i].cell))
             s.ships[i] = s.ships[i]._replace(cell=cell)
         shots += [ScriptedShot(task.seat, i, q) for q in stats(s.r, s.ships[i]).weapons]
     s.push(*shots)
@@ -596,15 +598,16 @@ def auto_battle(s: BattleHost, task: AutoBattle) -> None:
         s.round += 1
         order, totals = initiative(side_ratings(s), s.attacker, s.r.battle.jammer_weight, s.truce)
         s.order = tuple(order)
-        s.event(type="round", round=s.round, order=order, totals=[totals[p] for p in order])
+        if not s.quiet:
+            s.emit(RoundBegan(s.round, s.order, tuple([totals[p] for p in order])))
         for seat in order:
             for i in fleet(s, seat):
                 if i not in s.ships:
                     continue
                 cell = best_cell(s, i, reachable(s, i))
                 if cell != s.ships[i].cell:
-                    s.event(type="moved", seat=seat, ship=i, design=s.ships[i].design, to=list(cell),
-                            came=list(s.ships[i].cell))
+                    if not s.quiet:
+                        s.emit(Moved(seat, i, s.ships[i].design, cell, s.ships[i].cell))
                     s.ships[i] = s.ships[i]._replace(cell=cell)
                 for q in stats(s.r, s.ships[i]).weapons:
                     if i not in s.ships:

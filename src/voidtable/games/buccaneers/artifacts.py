@@ -17,6 +17,7 @@ from voidtable.engine.types import CardId, Seat
 
 from .actions import KEEP, THRESHOLD_CARD
 from .data import direction_name
+from .events import Discarded, Drew, DrewCards, EffectActed, ThresholdCardPlaced
 from .placement import TENTACLES, remove_from_display
 from .tasks import ROTATE_ROBOTS, TASKS, Artifact, Place, SwissArmyPocketLaser, TitanicTentacles, decided
 
@@ -32,25 +33,25 @@ def run_artifact(s: "BuccaneersState", task: Artifact) -> None:
 def gps_tracker(s: "BuccaneersState", p: Seat, card: CardId) -> None:
     """Next Turn this round, p's selected card is drawn at random from their hand."""
     s.gps[p] = True
-    s.emit({"type": "effect", "effect": "gps_tracker", "seat": p})
+    s.emit(EffectActed("gps_tracker", p))
 
 
 def tiit_clo_uhl(s: "BuccaneersState", p: Seat, card: CardId) -> None:
     """Everyone draws 1 card into their hand; the +3 Threshold card goes beside the Black Hole."""
-    s.emit({"type": "effect", "effect": "tiit_clo_uhl", "seat": p})
+    s.emit(EffectActed("tiit_clo_uhl", p))
     for q in range(s.n):
         if s.deck:
             c = s.deck.pop(0)
             insort(s.hand[q], c)  # hands are kept sorted
             s.held[q] |= 1 << c
-            s.emit({"type": "drew", "seat": q, "count": 1})
-            s.emit({"type": "drew_cards", "seat": q, "cards": [s.r.keys[c]], "visible_to": [q]})
+            s.emit(Drew(q, 1))
+            s.emit(DrewCards(q, (s.r.keys[c],), visible_to=(q,)))
     add_threshold_card(s, s.r.c.tiit_threshold_card, p)
 
 
 def add_threshold_card(s: "BuccaneersState", value: int, p: Seat) -> None:
     s.threshold_cards.append(value)
-    s.emit({"type": "threshold_card", "value": value, "seat": p})
+    s.emit(ThresholdCardPlaced(value, p))
 
 
 def laser_choices(s: "BuccaneersState") -> list[int]:
@@ -76,15 +77,15 @@ def choose_laser_threshold(s: "BuccaneersState", task: SwissArmyPocketLaser, act
     if value > 0 or not s.r.c.laser_kept_if_negative:
         remove_from_display(s, p, card)
         s.discard.append(card)
-        s.emit({"type": "discarded", "seat": p, "card": s.r.keys[card]})
+        s.emit(Discarded(p, card=s.r.keys[card]))
 
 
 def titanic_tentacles(s: "BuccaneersState", p: Seat, card: CardId) -> None:
     """Draw 3; the player keeps one in their display (its own when-revealed effect ignored)."""
     drawn = s.deck[: s.r.c.tentacles_draw]
     del s.deck[: len(drawn)]
-    s.emit({"type": "drew", "seat": p, "count": len(drawn)})
-    s.emit({"type": "drew_cards", "seat": p, "cards": [s.r.keys[c] for c in drawn], "visible_to": [p]})
+    s.emit(Drew(p, len(drawn)))
+    s.emit(DrewCards(p, tuple([s.r.keys[c] for c in drawn]), visible_to=(p,)))
     if drawn:
         s.push(TitanicTentacles(p, tuple(drawn)))
 
@@ -102,14 +103,14 @@ def keep_tentacles_card(s: "BuccaneersState", task: TitanicTentacles, action: Ac
     decided(s, task, action, private=True)
     others = [c for c in task.drawn if c != keep]
     s.discard.extend(others)
-    s.emit({"type": "discarded", "seat": p, "cards": [s.r.keys[c] for c in others]})
+    s.emit(Discarded(p, cards=tuple([s.r.keys[c] for c in others])))
     s.push(Place(p, keep, TENTACLES), ROTATE_ROBOTS)
 
 
 def reality_gyro(s: "BuccaneersState", p: Seat, card: CardId) -> None:
     """Flip the Direction card: hands now pass the other way."""
     s.direction = -s.direction
-    s.emit({"type": "effect", "effect": "reality_gyro", "seat": p, "direction": direction_name(s.direction)})
+    s.emit(EffectActed("reality_gyro", p, direction_name(s.direction)))
 
 
 WHEN_REVEALED_EFFECTS: dict[str, Callable[["BuccaneersState", Seat, CardId], None]] = {

@@ -9,7 +9,7 @@ hot path of every playout.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Literal
+from typing import TYPE_CHECKING, Callable, Literal, get_args
 
 from voidtable.engine.actions import Action
 from voidtable.engine.errors import OptionError, RulesDataError
@@ -225,6 +225,15 @@ def named_black_holes(choice: str, known: dict[str, str] | list[str], rounds: in
     return names
 
 
-def direction_name(d: int) -> str:
+#: The phase a view shows: Selection (choosing), Selection with the cards revealed, the Score phase, game over.
+Phase = Literal["select", "reveal", "score", "over"]
+PHASES: tuple[Phase, ...] = get_args(Phase)
+#: The Direction card's side: "left" passes to the next seat, "right" to the previous.
+Direction = Literal["left", "right"]
+#: Where a placed card came from (its effects depend on it): a Selection, Titanic Tentacles, a Relic.
+Source = Literal["selected", "titanic_tentacles", "easter_egg", "alien_kiddie_pool"]
+
+
+def direction_name(d: int) -> Direction:
     """The Direction card's side: +1 passes to the next seat (left), -1 to the previous (right)."""
     return "left" if d == 1 else "right"

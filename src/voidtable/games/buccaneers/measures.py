@@ -26,12 +26,14 @@ Value, so no card type "scores" on its own. The signed Value by type
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable, Sequence
 
+from voidtable.engine.events import AnyEvent
 from voidtable.engine.game import Game
 from voidtable.engine.state import Result
 
 from .data import KINDS, SHAPESHIFTER
+from .events import CleanedUp, Discarded, Placed, Rotated, RoundScored, ToysRevealed, ValueCardTaken
 
 MEASURES: dict[str, dict[str, Any]] = {
     "drawn_in": {
@@ -57,7 +59,7 @@ TYPES = KINDS  # spacecraft, toy, time_machine, shapeshifter, robot, artifact, r
 PER_PLAYER = "per player"
 
 
-def measure(game: Game, events: list[dict[str, Any]], result: Result) -> list[tuple[str, str, str, float]]:
+def measure(game: Game, events: Sequence[AnyEvent], result: Result) -> list[tuple[str, str, str, float]]:
     r = game.rules
     n = game.players
     kind_of = {k: KINDS[r.kind[i]] for i, k in enumerate(r.keys)}
@@ -74,50 +76,56 @@ def measure(game: Game, events: list[dict[str, Any]], result: Result) -> list[tu
         return value
 
     for e in events:
-        t = e["type"]
-        if t == "placed":
-            display[e["seat"]][e["card"]] = 0
-        elif t == "toys_revealed":
-            for c in e["cards"]:
-                display[e["seat"]][c] = 0
-        elif t == "rotated":
-            for d in display:
-                if e["card"] in d:
-                    d[e["card"]] = e["orientation"]
-        elif t == "discarded" and "card" in e:
-            display[e["seat"]].pop(e["card"], None)
-        elif t == "value_card":
-            extra_value[e["seat"]] += e["value"]
-        elif t == "round_scored":
-            rnd = f"round {e['round']}"
-            out = e["drawn_in"]
-            for p in range(n):
-                cells.append(("drawn_in", rnd, f"seat {p}", float(out[p])))
-                cells.append(("drawn_in", rnd, "all", float(out[p])))
-                got = e["points"][p]
-                if out[p]:
-                    points[p]["relic"] += got  # only the Emergency Towel pays a player who was drawn in
-                    continue
-                by_type = dict.fromkeys(TYPES, 0)
-                for c, o in display[p].items():
-                    by_type[kind_of[c]] += card_value(c, o)
-                by_type["relic"] += extra_value[p]
-                missing = e["values"][p] - sum(by_type.values())
-                for k in TYPES:
-                    cells.append(("value_by_type", k, PER_PLAYER, float(by_type[k])))
-                cells.append(("value_by_type", "unattributed", PER_PLAYER, float(missing)))
-                positive = {k: v for k, v in by_type.items() if v > 0}
-                total = sum(positive.values())
-                if total > 0:
-                    for k, v in positive.items():
-                        points[p][k] += got * v / total
-                else:
-                    points_unattributed[p] += got
-        elif t == "cleanup":
-            display = [{} for _ in range(n)]
-            extra_value = [0] * n
+        match e:
+            case Placed(seat=p, card=card):
+                display[p][card] = 0
+            case ToysRevealed(seat=p, cards=cards):
+                for c in cards:
+                    display[p][c] = 0
+            case Rotated(card=card, orientation=o):
+                for d in display:
+                    if card in d:
+                        d[card] = o
+            case Discarded(seat=p, card=str(card)):
+                display[p].pop(card, None)
+            case ValueCardTaken(seat=p, value=v):
+                extra_value[p] += v
+            case RoundScored():
+                score_round(e, display, extra_value, card_value, kind_of, cells, points, points_unattributed)
+            case CleanedUp():
+                display = [{} for _ in range(n)]
+                extra_value = [0] * n
     for p in range(n):
         for k in TYPES:
             cells.append(("points_by_type", k, PER_PLAYER, points[p][k]))
         cells.append(("points_by_type", "no positive Value", PER_PLAYER, points_unattributed[p]))
     return cells
+
+
+def score_round(e: RoundScored, display: list[dict[str, int]], extra_value: list[int], card_value: Callable[[str, int], int],
+                kind_of: dict[str, str], cells: list[tuple[str, str, str, float]], points: list[dict[str, float]],
+                points_unattributed: list[float]) -> None:
+    """One round scored (after Step G): each survivor's Value by card type, and its place points split over the types."""
+    rnd = f"round {e.round}"
+    for p, out in enumerate(e.drawn_in):
+        cells.append(("drawn_in", rnd, f"seat {p}", float(out)))
+        cells.append(("drawn_in", rnd, "all", float(out)))
+        got = e.points[p]
+        if out:
+            points[p]["relic"] += got  # only the Emergency Towel pays a player who was drawn in
+            continue
+        by_type = dict.fromkeys(TYPES, 0)
+        for c, o in display[p].items():
+            by_type[kind_of[c]] += card_value(c, o)
+        by_type["relic"] += extra_value[p]
+        missing = (e.values[p] or 0) - sum(by_type.values())
+        for k in TYPES:
+            cells.append(("value_by_type", k, PER_PLAYER, float(by_type[k])))
+        cells.append(("value_by_type", "unattributed", PER_PLAYER, float(missing)))
+        positive = {k: v for k, v in by_type.items() if v > 0}
+        total = sum(positive.values())
+        if total > 0:
+            for k, v in positive.items():
+                points[p][k] += got * v / total
+        else:
+            points_unattributed[p] += got

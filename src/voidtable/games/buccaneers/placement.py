@@ -14,21 +14,25 @@ from voidtable.engine.actions import Action
 from voidtable.engine.types import CardId, Seat
 
 from .actions import GROUP_KIND
-from .data import ARTIFACT, FROM_NEXT_TURN, ROBOT, SHAPESHIFTER, TIME_MACHINE, TOY
+from .data import ARTIFACT, FROM_NEXT_TURN, ROBOT, SHAPESHIFTER, TIME_MACHINE, TOY, Source
+from .events import Placed, PlacedFacedown, PlacedToy, Rotated, TimeMachineGrouped
 from .tasks import TASKS, Place, RotateRobots, TimeMachineGroup, decided
 
 if TYPE_CHECKING:
     from .state import BuccaneersState
 
 # Where a card came from decides which of its effects apply.
-SELECTED, TENTACLES, EASTER_EGG, KIDDIE_POOL = "selected", "titanic_tentacles", "easter_egg", "alien_kiddie_pool"
+SELECTED: Source = "selected"
+TENTACLES: Source = "titanic_tentacles"
+EASTER_EGG: Source = "easter_egg"
+KIDDIE_POOL: Source = "alien_kiddie_pool"
 
 
 def rotate(s: "BuccaneersState", card: CardId, why: str) -> None:
     """Turn a card 90 degrees clockwise (the fourth quarter-turn brings it back upright)."""
     s.orient[card] = (s.orient[card] + 1) & 3
     if not s.quiet:
-        s.emit({"type": "rotated", "card": s.r.keys[card], "orientation": s.orient[card], "why": why})
+        s.emit(Rotated(s.r.keys[card], s.orient[card], why))
 
 
 @TASKS.auto(Place)
@@ -36,7 +40,7 @@ def run_place(s: "BuccaneersState", task: Place) -> None:
     place_card(s, task.seat, task.card, task.source)
 
 
-def place_card(s: "BuccaneersState", p: Seat, card: CardId, source: str) -> None:
+def place_card(s: "BuccaneersState", p: Seat, card: CardId, source: Source) -> None:
     """Place ``card`` in p's display as the rulebook says for its type, then let watchers react."""
     r = s.r
     kind = r.kind[card]
@@ -45,11 +49,11 @@ def place_card(s: "BuccaneersState", p: Seat, card: CardId, source: str) -> None
     if kind == TOY:
         s.toys[p].append(card)
         if not quiet:
-            s.emit({"type": "placed_facedown", "seat": p, "source": source})
-            s.emit({"type": "placed_toy", "seat": p, "card": r.keys[card], "visible_to": [p]})
+            s.emit(PlacedFacedown(p, source))
+            s.emit(PlacedToy(p, r.keys[card], visible_to=(p,)))
         return  # Toys stay facedown: nothing sees them until Step C
     if not quiet:
-        s.emit({"type": "placed", "seat": p, "card": r.keys[card], "source": source})
+        s.emit(Placed(p, r.keys[card], source))
     if kind == TIME_MACHINE:
         open_groups = [i for i, g in enumerate(s.groups[p]) if all(r.part[c] != r.part[card] for c in g)]
         if len(open_groups) > 1:
@@ -83,12 +87,12 @@ def add_time_machine_part(s: "BuccaneersState", p: Seat, card: CardId, group: in
     s.shown[p].append(card)
     if group < 0:
         s.groups[p].append([card])
-        s.emit({"type": "time_machine_group", "seat": p, "group": len(s.groups[p]) - 1, "parts": 1})
+        s.emit(TimeMachineGrouped(p, len(s.groups[p]) - 1, 1))
         return
     g = s.groups[p][group]
     s.orient[card] = s.orient[g[0]]  # added in the group's orientation ...
     g.append(card)
-    s.emit({"type": "time_machine_group", "seat": p, "group": group, "parts": len(g)})
+    s.emit(TimeMachineGrouped(p, group, len(g)))
     for c in g:                      # ... then the whole group turns once
         rotate(s, c, "time machine group grew")
 

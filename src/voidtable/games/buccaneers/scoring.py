@@ -14,6 +14,9 @@ from voidtable.engine.actions import Action
 from voidtable.engine.types import CardId, Seat
 
 from .actions import DECLINE, DISCARD, USE
+from .data import Source
+from .events import (BlackHoleCard, Discarded, DrawnIn, FinalThreshold, Places, RoundScored, ScorePhaseStarted,
+                     ToysRevealed, ValueCardTaken, WeightCardTaken, Weights)
 from .placement import EASTER_EGG, KIDDIE_POOL, remove_from_display
 from .tasks import (SCORE_STEPS, TASKS, AlienKiddiePool, EasterEgg, OneRing, OneRingDiscard, Place, StepA, StepB,
                     StepC, StepD, StepsEToH, decided)
@@ -28,7 +31,7 @@ def begin_score_phase(s: "BuccaneersState") -> None:
     # The Score phase comes after the last Turn, so watchers revealed in that Turn are active in it.
     s.phase = "score"
     s.turn += 1
-    s.emit({"type": "score_phase", "round": s.round})
+    s.emit(ScorePhaseStarted(s.round))
     s.push(*SCORE_STEPS)
 
 
@@ -55,7 +58,7 @@ def _use_or_decline(relic: str) -> Callable[["BuccaneersState", RelicOffer], lis
     return legal
 
 
-def bring_in(s: "BuccaneersState", p: Seat, relic: str, card: CardId) -> None:
+def bring_in(s: "BuccaneersState", p: Seat, relic: Source, card: CardId) -> None:
     """Discard the Relic and place ``card`` as if revealed (Robots unturned, Artifacts inert)."""
     discard_from_display(s, p, s.r.effect_card[relic])
     s.push(Place(p, card, relic))
@@ -109,13 +112,13 @@ def step_c_reveal_toys(s: "BuccaneersState", task: StepC) -> None:
         toys = s.toys[p]
         totals.append(sum(w[c][0] for c in toys))
         if toys:
-            s.emit({"type": "toys_revealed", "seat": p, "cards": [s.r.keys[c] for c in toys]})
+            s.emit(ToysRevealed(p, tuple([s.r.keys[c] for c in toys])))
         s.shown[p].extend(toys)
         s.toys[p] = []
     winner = unique_extreme(totals, max)
     if winner >= 0:
         s.weight_cards[winner].append(s.r.c.toy_reward_weight)
-        s.emit({"type": "weight_card", "seat": winner, "value": s.r.c.toy_reward_weight, "why": "toys"})
+        s.emit(WeightCardTaken(winner, s.r.c.toy_reward_weight, "toys"))
 
 
 # -- Step D: One Ring -------------------------------------------------------------
@@ -156,7 +159,7 @@ def discard_with_the_ring(s: "BuccaneersState", task: OneRingDiscard, action: Ac
 def discard_from_display(s: "BuccaneersState", p: Seat, card: CardId) -> None:
     remove_from_display(s, p, card)
     s.discard.append(card)
-    s.emit({"type": "discarded", "seat": p, "card": s.r.keys[card]})
+    s.emit(Discarded(p, card=s.r.keys[card]))
 
 
 # -- Steps E-H ----------------------------------------------------------------------
@@ -168,26 +171,27 @@ def steps_e_to_h(s: "BuccaneersState", task: StepsEToH) -> None:
     values, points = step_h_places(s, out)
     for p in range(s.n):
         s.points[p].append(points[p] + towel[p])
+    scored = [points[p] + towel[p] for p in range(s.n)]
     s.last_round = {
         "round": s.round, "black_hole": s.black_hole, "weights": weights, "final_thresholds": finals,
-        "drawn_in": out, "values": values, "points": [points[p] + towel[p] for p in range(s.n)],
+        "drawn_in": out, "values": values, "points": scored,
     }
-    s.emit({"type": "round_scored", **s.last_round})
+    s.emit(RoundScored(s.round, s.black_hole, tuple(weights), tuple(finals), tuple(out), tuple(values), tuple(scored)))
 
 
 def step_e_weights(s: "BuccaneersState") -> list[int]:
     """Total Weights; then Antigravity Carpet (single lowest: +10 Value) and Exoskeleton (single highest: -10 Weight) at once."""
     weights = [s.total_weight(p) for p in range(s.n)]
-    s.emit({"type": "weights", "weights": weights})
+    s.emit(Weights(tuple(weights)))
     carpet, exo = s.holder("antigravity_carpet"), s.holder("exoskeleton")
     # Both effects read the same totals. One player holding both can use only one; with 2+ players the
     # single lowest is never also the single highest, so at most one of them can fire for that player.
     if carpet >= 0 and unique_extreme(weights, min) == carpet:
         s.value_card[carpet] = s.r.c.carpet_value
-        s.emit({"type": "value_card", "seat": carpet, "value": s.r.c.carpet_value, "why": "antigravity_carpet"})
+        s.emit(ValueCardTaken(carpet, s.r.c.carpet_value, "antigravity_carpet"))
     if exo >= 0 and unique_extreme(weights, max) == exo:
         s.weight_cards[exo].append(s.r.c.exoskeleton_weight)
-        s.emit({"type": "weight_card", "seat": exo, "value": s.r.c.exoskeleton_weight, "why": "exoskeleton"})
+        s.emit(WeightCardTaken(exo, s.r.c.exoskeleton_weight, "exoskeleton"))
     return [s.total_weight(p) for p in range(s.n)]
 
 
@@ -204,10 +208,10 @@ def step_f_final_thresholds(s: "BuccaneersState") -> list[int]:
         s.pile_owner.pop(0)
         s.black_hole_card = card
         added = s.r.weight[card][0]
-        s.emit({"type": "black_hole_card", "card": s.r.keys[card], "weight": added})
+        s.emit(BlackHoleCard(s.r.keys[card], added))
     xxl = s.holder("xxl_paperweight")
     finals = [base + added + (added if p == xxl else 0) for p in range(s.n)]
-    s.emit({"type": "final_threshold", "thresholds": finals})
+    s.emit(FinalThreshold(tuple(finals)))
     return finals
 
 
@@ -221,7 +225,7 @@ def step_g_black_hole(s: "BuccaneersState", weights: list[int], finals: list[int
             continue
         if p == towel_holder:
             towel[p] = s.r.c.emergency_towel_points
-        s.emit({"type": "drawn_in", "seat": p, "weight": weights[p], "threshold": finals[p], "towel_points": towel[p]})
+        s.emit(DrawnIn(p, weights[p], finals[p], towel[p]))
     best = [s.best_spacecraft_of(p) if not out[p] else NONE for p in range(s.n)]
     for p in range(s.n):
         if out[p]:
@@ -240,7 +244,7 @@ def step_h_places(s: "BuccaneersState", out: list[bool]) -> tuple[list[int | Non
     points = [0] * s.n
     for p, place in places.items():
         points[p] = s.r.score_card[place]
-    s.emit({"type": "places", "values": values, "places": {str(p): pl + 1 for p, pl in places.items()}, "points": points})
+    s.emit(Places(tuple(values), {str(p): pl + 1 for p, pl in places.items()}, tuple(points)))
     return values, points
 
 

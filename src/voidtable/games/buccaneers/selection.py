@@ -14,6 +14,8 @@ from voidtable.engine.errors import RulesInvariantError
 from voidtable.engine.types import CardId, Seat
 
 from .data import ARTIFACT, ARTIFACT_ORDER, TOY, WHEN_REVEALED, direction_name, named_black_holes
+from .events import (CleanedUp, Dealt, GameOver, LastCards, Passed, Revealed, RoundStarted, Selected, SelectedCard,
+                     Setup, TurnStarted)
 from .placement import SELECTED, place_card
 from .scoring import begin_score_phase
 from .tasks import (BEGIN_TURN, PASS_CARDS, ROTATE_ROBOTS, SELECT, TASKS, Artifact, BeginTurn, Cleanup, PassCards,
@@ -41,10 +43,7 @@ def setup_game(s: "BuccaneersState") -> None:
     """Game Setup: Black Hole stack, Direction card on a random side, then the first round's deal."""
     s.holes = choose_black_holes(s)
     s.direction = 1 if s.rng.below(2) == 0 else -1
-    s.emit({
-        "type": "setup", "players": s.n, "direction": direction_name(s.direction),
-        "black_holes": list(s.holes) if s.known_stack else len(s.holes),
-    })
+    s.emit(Setup(s.n, direction_name(s.direction), tuple(s.holes) if s.known_stack else len(s.holes)))
     start_round(s)
 
 
@@ -69,14 +68,13 @@ def start_round(s: "BuccaneersState") -> None:
     s.deck = list(range(len(s.r.keys)))
     s.rng.shuffle(s.deck)
     s.discard = []
-    s.emit({"type": "round", "round": s.round, "black_hole": s.black_hole, "color": bh.color,
-            "threshold": bh.threshold, "hand_size": bh.hand_size})
+    s.emit(RoundStarted(s.round, s.black_hole, bh.color, bh.threshold, bh.hand_size))
     for p in range(s.n):
         s.hand[p] = sorted(s.deck[: bh.hand_size])  # hands are kept sorted: legal actions in a stable order
         del s.deck[: bh.hand_size]
         s.held[p] = mask_of(s, s.hand[p])
         if not s.quiet:
-            s.emit({"type": "dealt", "seat": p, "cards": [s.r.keys[c] for c in s.hand[p]], "visible_to": [p]})
+            s.emit(Dealt(p, tuple([s.r.keys[c] for c in s.hand[p]]), visible_to=(p,)))
     s.stack.insert(0, BEGIN_TURN)  # after everything already waiting (nothing is, at the start of a round)
 
 
@@ -87,7 +85,7 @@ def begin_turn(s: "BuccaneersState", task: BeginTurn) -> None:
     s.phase = "select"
     s.robots_turn = []
     if not s.quiet:
-        s.emit({"type": "turn", "round": s.round, "turn": s.turn})
+        s.emit(TurnStarted(s.round, s.turn))
     if True in s.gps:
         _gps_draws(s)
     if -1 not in s.selected:
@@ -104,8 +102,8 @@ def _gps_draws(s: "BuccaneersState") -> None:
             card = s.hand[p][s.rng.below(len(s.hand[p]))]
             s.hand[p].remove(card)
             s.selected[p] = card
-            s.emit({"type": "selected", "seat": p, "random": True})
-            s.emit({"type": "selected_card", "seat": p, "card": s.r.keys[card], "visible_to": [p]})
+            s.emit(Selected(p, random=True))
+            s.emit(SelectedCard(p, s.r.keys[card], visible_to=(p,)))
 
 
 def selecting(s: "BuccaneersState", task: Select) -> list[Seat]:
@@ -128,7 +126,7 @@ def select_card(s: "BuccaneersState", p: Seat, card: CardId) -> None:
     s.hand[p].remove(card)
     s.selected[p] = card
     if not s.quiet:
-        s.emit({"type": "selected", "seat": p})
+        s.emit(Selected(p))
     if -1 not in s.selected:
         reveal_cards(s)
     else:
@@ -147,7 +145,7 @@ def reveal_cards(s: "BuccaneersState") -> None:
     s.selected = [-1] * s.n
     kind = r.kind
     if not s.quiet:
-        s.emit({"type": "revealed", "cards": [None if kind[c] == TOY else r.keys[c] for c in chosen]})
+        s.emit(Revealed(tuple([None if kind[c] == TOY else r.keys[c] for c in chosen])))
     stack = s.stack
     stack.append(PASS_CARDS)
     if ARTIFACT in map(kind.__getitem__, chosen):
@@ -177,7 +175,7 @@ def pass_cards(s: "BuccaneersState", task: PassCards) -> None:
         for p in range(n):
             held[p] |= sum(map(bit, hand[p]))  # the seat sees the hand passed to it (see mask_of)
         if not s.quiet:
-            s.emit({"type": "passed", "direction": direction_name(d)})
+            s.emit(Passed(direction_name(d)))
         s.stack.append(BEGIN_TURN)
         return
     if max(sizes) > 1:  # cannot happen: everyone plays one card a Turn and TIIT CLO UHL gives everyone one
@@ -187,7 +185,7 @@ def pass_cards(s: "BuccaneersState", task: PassCards) -> None:
             s.pile.append(c)
             s.pile_owner.append(p)
         s.hand[p] = []
-    s.emit({"type": "last_cards", "count": len(s.pile)})
+    s.emit(LastCards(len(s.pile)))
     begin_score_phase(s)
 
 
@@ -198,8 +196,7 @@ def cleanup(s: "BuccaneersState", task: Cleanup) -> None:
         s.phase = "over"
         s.finish("the last round was scored")
         res = s.result()
-        s.emit({"type": "game_over", "totals": [sum(p) for p in s.points], "winners": res.winners,
-                "tiebreaks": res.tiebreaks})
+        s.emit(GameOver(tuple([sum(p) for p in s.points]), tuple(res.winners), tuple(res.tiebreaks)))
         return
     n = s.n
     s.shown = [[] for _ in range(n)]
@@ -215,7 +212,7 @@ def cleanup(s: "BuccaneersState", task: Cleanup) -> None:
     s.watchers = []
     s.gps = [False] * n
     s.orient = [0] * len(s.r.keys)
-    s.emit({"type": "cleanup", "round": s.round})
+    s.emit(CleanedUp(s.round))
     start_round(s)
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from voidtable.engine.actions import Action
-from voidtable.engine.events import Event
+from voidtable.engine.events import AnyEvent
 from voidtable.engine.fields import FIXED, FLOW_FIELDS, LIST, NESTED, NESTED3, SHARED, VALUE, Fields
 from voidtable.engine.flow import FlowState
 from voidtable.engine.native import mypyc_attr
@@ -23,7 +23,7 @@ from voidtable.engine.types import CardId, Seat
 from voidtable.engine.zones import Hidden
 
 from . import artifacts, placement, scoring, selection  # noqa: F401 - importing them registers their tasks
-from .data import SPACECRAFT, Rules
+from .data import SPACECRAFT, Phase, Rules
 from .tasks import TASKS, Decision, Select, TitanicTentacles
 from .views import view
 
@@ -64,7 +64,7 @@ FIELDS = Fields(
     known_stack=VALUE,       # do players know the Black Holes to come?
     round=VALUE,
     turn=VALUE,
-    phase=VALUE,             # select, reveal, score, over (for views)
+    phase=VALUE,             # select, reveal, score, over (for views): data.Phase
     last_round=SHARED,       # the last round's scoring summary (replaced, never mutated in place)
     best_spacecraft=LIST,    # kept Spacecraft of the last round scored
 )
@@ -110,7 +110,7 @@ class BuccaneersState(FlowState):
         self.known_stack = True
         self.round = 0
         self.turn = 0
-        self.phase = "select"
+        self.phase: Phase = "select"
         self.last_round: dict[str, Any] | None = None
         self.best_spacecraft: list[int | float] = [NO_SPACECRAFT] * n  # a card Value (int), or none (a float)
         selection.setup_game(self)
@@ -131,7 +131,7 @@ class BuccaneersState(FlowState):
             return []
         return super().legal_actions(player)
 
-    def apply(self, player: Any, action: Any) -> list[Event]:  # Any: from outside (see FlowState.apply)
+    def apply(self, player: Any, action: Any) -> list[AnyEvent]:  # Any: from outside (see FlowState.apply)
         stack = self.stack
         if stack and stack[-1].__class__ is Select and action.__class__ is Action and not self.over:
             arg = action.arg

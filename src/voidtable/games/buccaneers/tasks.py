@@ -25,9 +25,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple, Union
 
 from voidtable.engine.actions import Action
-from voidtable.engine.events import Event
 from voidtable.engine.flow import Tasks
 from voidtable.engine.types import CardId, Seat
+
+from .data import Source
+from .events import Decided
 
 if TYPE_CHECKING:
     from .state import BuccaneersState
@@ -45,7 +47,7 @@ class Place(NamedTuple):
 
     seat: Seat
     card: CardId
-    source: str
+    source: Source
 
 
 class RotateRobots(NamedTuple):
@@ -154,7 +156,4 @@ SCORE_STEPS = (StepA(), StepB(), StepC(), StepD(), StepsEToH(), Cleanup())
 def decided(s: "BuccaneersState", task: Decision, action: Action, private: bool = False) -> None:
     """The ``decided`` event every decision starts with, named as registered (``private``: only its seat may see it)."""
     seat = task.seat
-    e: Event = {"type": "decided", "seat": seat, "decision": TASKS.name(task), "action": action.to_json()}
-    if private:
-        e["visible_to"] = [seat]
-    s.emit(e)
+    s.emit(Decided(seat, TASKS.name(task), action.to_json(), visible_to=(seat,) if private else None))

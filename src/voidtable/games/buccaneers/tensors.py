@@ -15,10 +15,10 @@ from typing import Any, Iterator
 import numpy as np
 
 from voidtable.engine.tensors import EncodingError, Encoder, Layout
+from .data import PHASES
 from .tasks import TASKS
 
 TIME_MACHINE = "time_machine"  # a card's kind in the rules data
-PHASES = ("select", "reveal", "score", "over")
 # The game's one-seat decisions, in registration order, from the task registry (a new one joins by itself).
 DECISIONS = tuple(r.name for r in TASKS if not r.is_auto and not r.simultaneous)
 SEAT_FEATURES = 11

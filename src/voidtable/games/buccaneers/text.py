@@ -6,6 +6,7 @@ import re
 from typing import Any, Sequence
 
 from voidtable.engine.actions import Action
+from voidtable.engine.events import AnyEvent, EventRecord
 from voidtable.engine.game import Game
 
 
@@ -123,63 +124,50 @@ def describe_action(game: Game, action: Action, names: Sequence[str] | None = No
     return k.replace("_", " ")
 
 
-def describe_event(game: Game, e: dict[str, Any], names: Sequence[str] | None = None) -> str | None:
-    """One sentence per event worth reading; None for bookkeeping events. Seats by ``names`` when given."""
-    t = e["type"]
-    p = e.get("seat")
-    who = seat_name(names, p)
-    def each(values: list[int]) -> str:
-        return ", ".join(f"{seat_name(names, i)} {v}" for i, v in enumerate(values))
-    if t == "round":
-        bh = game.rules.black_holes.get(e["black_hole"])
-        colour = f"the {bh.color.title()} Black Hole" if bh is not None else "the Black Hole"
-        return f"Round {e['round']}: {colour}, Threshold {e['threshold']}, {e['hand_size']} cards each."
-    if t == "dealt":
-        return f"{who} is dealt: " + ", ".join(_name(game, k) for k in e["cards"])
-    if t == "selected":
-        return f"{who} {'has a card drawn at random (GPS Tracker)' if e.get('random') else 'chooses a card'}."
-    if t == "revealed":
-        return "Revealed: " + "; ".join(f"{seat_name(names, i)}: {_name(game, k) if k else 'a Toy, facedown'}"
-                                        for i, k in enumerate(e["cards"]))
-    if t == "placed" and e["source"] != "selected":
-        return f"{who} places {_name(game, e['card'])} ({e['source'].replace('_', ' ')})."
-    if t == "rotated":
-        return f"{_name(game, e['card'])} turns {QUARTER_TURNS[e['orientation'] % 4]} ({_why_turned(game, e['why'])})."
-    if t == "effect":
-        return f"{who}'s {_effect(game, e['effect'])} takes effect."
-    if t == "threshold_card":
-        return f"The {e['value']:+d} Threshold card goes beside the Black Hole."
-    if t == "drew_cards":
-        return f"{who} draws: " + ", ".join(_name(game, k) for k in e["cards"])
-    if t == "discarded":
-        cards = e.get("cards") or [e["card"]]
-        return f"{who} discards " + ", ".join(_name(game, k) for k in cards) + "."
-    if t == "passed":
-        return f"Hands pass {e['direction']}."
-    if t == "last_cards":
-        return "Last cards go facedown beside the Black Hole. Score phase."
-    if t == "decided":
-        return f"{who}: {describe_action(game, Action.from_json(e['action']), names)}."
-    if t == "toys_revealed":
-        return f"{who} reveals Toys: " + ", ".join(_name(game, k) for k in e["cards"])
-    if t == "weight_card":
-        why = {"toys": "the highest Toy Weight"}.get(e["why"]) or _effect(game, e["why"])
-        return f"{who} takes the {e['value']:+d} Weight card ({why})."
-    if t == "value_card":
-        return f"{who} takes the +{e['value']} Value card ({_effect(game, 'antigravity_carpet')})."
-    if t == "weights":
-        return "Weights: " + each(e["weights"])
-    if t == "black_hole_card":
-        return f"The Black Hole reveals {_name(game, e['card'])}: +{e['weight']} to its Threshold."
-    if t == "final_threshold":
-        return "Final Thresholds: " + each(e["thresholds"])
-    if t == "drawn_in":
-        towel = f" ({_effect(game, 'emergency_towel')}: +{e['towel_points']})" if e["towel_points"] else ""
-        return f"{who} is pulled into the Black Hole: Weight {e['weight']} > {e['threshold']}{towel}."
-    if t == "places":
-        return "Points this round: " + each(e["points"])
-    if t == "game_over":
-        winners = " and ".join(seat_name(names, w) for w in e["winners"])
-        return (f"Game over. Totals: {each(e['totals'])}. " + ("Winner: " if len(e["winners"]) == 1 else "Shared victory: ")
-                + winners + ". " + " ".join(_seats_named(t, names) for t in e["tiebreaks"])).strip()
-    return None
+class Say:
+    """How Buccaneers names things in the log: the naming context every event's ``words`` takes (events.py).
+
+    Cards by their printed name with Value/Weight, effects by the card that carries them,
+    seats as the panels show them (``names``), else "Seat N".
+    """
+
+    __slots__ = ("game", "names")
+
+    def __init__(self, game: Game, names: Sequence[str] | None = None) -> None:
+        self.game = game
+        self.names = names
+
+    def seat(self, seat: Any) -> str:
+        return seat_name(self.names, seat)
+
+    def each(self, values: Sequence[int]) -> str:
+        """One number per seat: "Ana 12, Bot 1 (easy) 9, ..."."""
+        return ", ".join(f"{self.seat(i)} {v}" for i, v in enumerate(values))
+
+    def card(self, key: str | None) -> str:
+        return _name(self.game, key)
+
+    def cards(self, keys: Sequence[str]) -> str:
+        return ", ".join(self.card(k) for k in keys)
+
+    def effect(self, effect: str) -> str:
+        return _effect(self.game, effect)
+
+    def why_turned(self, why: str) -> str:
+        return _why_turned(self.game, why)
+
+    def action(self, action: Action) -> str:
+        return describe_action(self.game, action, self.names)
+
+    def black_hole_colour(self, key: str) -> str:
+        """"the Dangerous Black Hole" (or "the Black Hole" for a key the rules data lacks)."""
+        bh = self.game.rules.black_holes.get(key)
+        return f"the {bh.color.title()} Black Hole" if bh is not None else "the Black Hole"
+
+    def tiebreak(self, note: str) -> str:
+        return _seats_named(note, self.names)
+
+
+def describe_event(game: Game, event: AnyEvent, names: Sequence[str] | None = None) -> str | None:
+    """One sentence per event worth reading (each record says itself: events.py); None for bookkeeping."""
+    return event.words(Say(game, names)) if isinstance(event, EventRecord) else None

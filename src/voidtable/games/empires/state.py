@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from voidtable.engine.actions import Action
-from voidtable.engine.events import Event
+from voidtable.engine.events import AnyEvent, Event
 from voidtable.engine.fields import CACHE, DICT, FIXED, FLOW_FIELDS, LIST, NESTED, SHARED, VALUE, Fields
 from voidtable.engine.flow import FlowState
 from voidtable.engine.game import Game
@@ -127,7 +127,7 @@ class EmpiresState(FlowState):
             return list(legal)
         return super().legal_actions(player)
 
-    def _apply(self, player: Seat, action: Action) -> list[Event]:
+    def _apply(self, player: Seat, action: Action) -> list[AnyEvent]:
         self.pre_legal = None
         return super()._apply(player, action)
 

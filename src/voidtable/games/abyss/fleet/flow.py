@@ -23,6 +23,7 @@ from voidtable.engine.squaregrid import Cell
 from ..battle import start_battle
 from ..ships import Ship
 from .actions import BUY, FLEET_DONE, PLACE
+from .events import Bought, DeployBegins, FleetComplete, FleetSealed, HeldBack, OneDesignChosen, Ordered, Placed
 from .state import FleetState, affordable_orders
 from .tasks import TASKS, Buy, Deploy, OneDesign, SecretBuy
 
@@ -52,10 +53,10 @@ def buy(s: "FleetState", task: Buy, action: Action) -> None:
         _add_ship(s, seat, action.arg)
         if not affordable(s, seat):
             s.buying[seat] = False
-            s.event(type="fleet_complete", seat=seat, left=s.budget[seat])
+            s.emit(FleetComplete(seat, s.budget[seat]))
     else:
         s.buying[seat] = False
-        s.event(type="fleet_complete", seat=seat, left=s.budget[seat])
+        s.emit(FleetComplete(seat, s.budget[seat]))
     next_outfitting(s, seat)
 
 
@@ -67,7 +68,7 @@ def next_outfitting(s: "FleetState", seat: int) -> None:
         s.push(Buy(seat))
     else:
         s.phase = "deploy"
-        s.event(type="deploy")
+        s.emit(DeployBegins())
         next_deployment(s, 1 - s.attacker)
 
 
@@ -84,7 +85,7 @@ def outfit_one_design(s: "FleetState", task: OneDesign | None = None) -> None:
     """
     designs = affordable(s, 0)
     key = designs[s.rng.below(len(designs))]
-    s.event(type="one_design", seat=0, design=key)
+    s.emit(OneDesignChosen(0, key))
     for seat in (0, 1):
         while True:
             options = affordable(s, seat)
@@ -94,9 +95,9 @@ def outfit_one_design(s: "FleetState", task: OneDesign | None = None) -> None:
                 break
             _add_ship(s, seat, options[s.rng.below(len(options))])
         s.buying[seat] = False
-        s.event(type="fleet_complete", seat=seat, left=s.budget[seat])
+        s.emit(FleetComplete(seat, s.budget[seat]))
     s.phase = "deploy"
-    s.event(type="deploy")
+    s.emit(DeployBegins())
     next_deployment(s, 1 - s.attacker)
 
 
@@ -106,7 +107,7 @@ def _add_ship(s: "FleetState", seat: int, key: str) -> None:
     assert ship_id is not None
     s.ships[ship_id] = Ship(seat, d.key)
     s.budget[seat] -= d.points
-    s.event(type="bought", seat=seat, ship=ship_id, design=d.key, points=d.points, left=s.budget[seat])
+    s.emit(Bought(seat, ship_id, d.key, d.points, s.budget[seat]))
 
 
 # ------------------------------------------------------------------ secret buying
@@ -127,13 +128,13 @@ def secret_buy(s: "FleetState", task: SecretBuy, seat: int, action: Action) -> N
         d = s.r.designs[action.arg]
         s.orders[seat] = s.orders[seat] + (d.key,)
         s.budget[seat] -= d.points
-        s.event(type="ordered", seat=seat, design=d.key, points=d.points, left=s.budget[seat], visible_to=[seat])
+        s.emit(Ordered(seat, d.key, d.points, s.budget[seat], visible_to=(seat,)))
         sealed = not affordable_orders(s.r, s.budget[seat], s.orders[seat])
     else:
         sealed = True
     if sealed:
         s.buying[seat] = False
-        s.event(type="fleet_sealed", seat=seat)
+        s.emit(FleetSealed(seat))
     if any(s.buying):
         s.push(task)
         return
@@ -145,11 +146,11 @@ def secret_buy(s: "FleetState", task: SecretBuy, seat: int, action: Action) -> N
             assert ship_id is not None
             s.ships[ship_id] = Ship(q, key)
             left -= d.points
-            s.event(type="bought", seat=q, ship=ship_id, design=key, points=d.points, left=left)
-        s.event(type="fleet_complete", seat=q, left=s.budget[q])
+            s.emit(Bought(q, ship_id, key, d.points, left))
+        s.emit(FleetComplete(q, s.budget[q]))
     s.orders = [(), ()]
     s.phase = "deploy"
-    s.event(type="deploy")
+    s.emit(DeployBegins())
     next_deployment(s, 1 - s.attacker)
 
 
@@ -179,7 +180,7 @@ def deploy_legal(s: "FleetState", task: Deploy) -> list[Action]:
 def deploy(s: "FleetState", task: Deploy, action: Action) -> None:
     ship_id = unplaced(s, task.seat)[0]
     s.ships[ship_id] = s.ships[ship_id]._replace(cell=action.arg)
-    s.event(type="placed", seat=task.seat, ship=ship_id, design=s.ships[ship_id].design, cell=list(action.arg))
+    s.emit(Placed(task.seat, ship_id, s.ships[ship_id].design, action.arg))
     next_deployment(s, task.seat)
 
 
@@ -191,7 +192,7 @@ def next_deployment(s: "FleetState", seat: int) -> None:
             return
     for p in range(2):
         for i in unplaced(s, p):  # no room left on the edge: the ship stays out of the battle
-            s.event(type="held_back", seat=p, ship=i, design=s.ships[i].design)
+            s.emit(HeldBack(p, i, s.ships[i].design))
             del s.ships[i]
     s.phase = "battle"
     start_battle(s)

@@ -21,11 +21,14 @@ report's win share by faction compares fleet styles.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
-from voidtable.engine.events import Event
+from voidtable.engine.events import AnyEvent
 from voidtable.engine.game import Game
 from voidtable.engine.state import Result
+
+from ..battle_events import BattleOver, Destroyed, Shot
+from .events import Bought, First, FleetComplete, GameOver, OneDesignChosen
 
 Cell = tuple[str, str, str, float]
 
@@ -52,34 +55,34 @@ MEASURES: dict[str, dict[str, Any]] = {
 }
 
 
-def measure(game: Game, events: list[Event], result: Result) -> list[Cell]:
+def measure(game: Game, events: Sequence[AnyEvent], result: Result) -> list[Cell]:
     shares = result.win_shares()
     out: list[Cell] = []
-    first = next((e["seat"] for e in events if e.get("type") == "first"), 0)
+    first = next((e.seat for e in events if isinstance(e, First)), 0)
     bought: list[dict[str, int]] = [{}, {}]
     spent, lost = [0, 0], [0, 0]
     unspent = [0, 0]
     shots = hits = 0
     reason, rounds = "", 0
     for e in events:
-        t = e.get("type")
-        if t == "bought":
-            bought[e["seat"]][e["design"]] = bought[e["seat"]].get(e["design"], 0) + 1
-            spent[e["seat"]] += e["points"]
-            unspent[e["seat"]] = e["left"]
-        elif t == "fleet_complete":
-            unspent[e["seat"]] = e["left"]
-        elif t == "destroyed":
-            lost[e["seat"]] += e["points"]
-        elif t == "shot":
-            shots += 1
-            hits += bool(e["hit"])
-        elif t == "battle_over":
-            rounds = e["round"]
-        elif t == "game_over":
-            reason = e["reason"]
-        elif t == "one_design":
-            out.append(("one_design", game.rules.designs[e["design"]].name, "", shares[e["seat"]]))
+        match e:
+            case Bought(seat=q, design=design, points=cost, left=left):
+                bought[q][design] = bought[q].get(design, 0) + 1
+                spent[q] += cost
+                unspent[q] = left
+            case FleetComplete(seat=q, left=left):
+                unspent[q] = left
+            case Destroyed(seat=q, points=worth):
+                lost[q] += worth
+            case Shot(hit=hit):
+                shots += 1
+                hits += hit
+            case BattleOver(round=last):
+                rounds = last
+            case GameOver(reason=why):
+                reason = why
+            case OneDesignChosen(seat=q, design=design):
+                out.append(("one_design", game.rules.designs[design].name, "", shares[q]))
     words = {"destroyed": "a fleet destroyed", "rounds": "round limit", "fled": "a flight"}
     for r, w in words.items():
         out.append(("game_end", w, "", 1.0 if reason == r else 0.0))
@@ -105,13 +108,13 @@ def measure(game: Game, events: list[Event], result: Result) -> list[Cell]:
     return out
 
 
-def factions(game: Game, events: list[Event]) -> list[str]:
+def factions(game: Game, events: Sequence[AnyEvent]) -> list[str]:
     """Each seat's fleet named by its dearest design bought ("Monitor fleet")."""
     r = game.rules
     best: list[str | None] = [None, None]
     for e in events:
-        if e.get("type") == "bought":
-            q, key = e["seat"], e["design"]
+        if isinstance(e, Bought):
+            q, key = e.seat, e.design
             if best[q] is None or r.designs[key].points > r.designs[best[q]].points:
                 best[q] = key
     return [f"{r.designs[k].name} fleet" if k else "no fleet" for k in best]

@@ -9,7 +9,7 @@ are sealed; a determinization for a seat redraws the other's orders (any fleet i
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from voidtable.engine.fields import FIXED, FLOW_FIELDS, LIST, VALUE, Fields
 from voidtable.engine.game import Game
@@ -17,10 +17,15 @@ from voidtable.engine.rng import Rng
 from voidtable.engine.state import Result
 
 from ..battle import BATTLE_FIELDS, BattleHost, slots
+from ..battle_events import EndReason
 from ..data import Rules
 from ..ships import points
+from .events import First, GameOver
 from .views import view as view_of
 from .tasks import TASKS, Buy, OneDesign, SecretBuy
+
+#: Outfitting the fleets, deploying them, the battle, the end.
+Phase = Literal["fleets", "deploy", "battle", "over"]
 
 
 def affordable_orders(r: Rules, left: int, orders: tuple[str, ...]) -> list[str]:
@@ -62,7 +67,7 @@ class FleetState(BattleHost):
     )
 
     r: Rules
-    phase: str               # "fleets", "deploy", "battle", "over"
+    phase: Phase
     budget: list[int]        # points each seat has left to spend
     buying: list[bool]       # seats still outfitting
     orders: list[tuple[str, ...]]  # secret buying: the designs each seat has ordered, hidden from the other
@@ -84,7 +89,7 @@ class FleetState(BattleHost):
         self.orders = [(), ()]
         self.winners = ()
         self.attacker = self.rng.below(2)
-        self.event(type="first", seat=self.attacker)
+        self.emit(First(self.attacker))
         if self.r.one_design:
             self.push(OneDesign())   # outfitted by its task in flow.py (which imports this module)
         else:
@@ -119,7 +124,7 @@ class FleetState(BattleHost):
     def round_limit(self) -> int:
         return self.r.minigame.max_rounds
 
-    def battle_ended(self, winners: list[int], reason: str) -> None:
+    def battle_ended(self, winners: list[int], reason: EndReason) -> None:
         if reason == "rounds":
             left = [self.fleet_points(p) for p in range(2)]
             winners = [p for p in range(2) if left[p] == max(left)]
@@ -127,7 +132,7 @@ class FleetState(BattleHost):
             winners = [0, 1]
         self.winners = tuple(winners)
         self.phase = "over"
-        self.event(type="game_over", winners=winners, reason=reason, points=[self.fleet_points(p) for p in range(2)])
+        self.emit(GameOver(tuple(winners), reason, tuple([self.fleet_points(p) for p in range(2)])))
         self.finish(reason)
 
     # ------------------------------------------------------------ the contract

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from voidtable.engine.actions import Action
-from voidtable.engine.events import Event, generic_event
+from voidtable.engine.events import AnyEvent, EventRecord, generic_event
 from voidtable.engine.game import Game
 from voidtable.engine.words import article
 
@@ -131,55 +131,46 @@ def phase_words(view: dict[str, Any]) -> str:
     return "the fleet battle is over"
 
 
-def describe_event(game: Game, event: Event, names: Sequence[str] | None = None) -> str | None:
-    t = event.get("type")
-    who = seat_name(game, event.get("seat"), names)
-    if t == "first":
-        return f"{who} outfits first and is the attacker"
-    if t == "one_design":
-        return f"{who} flies only {_r(game).designs[event['design']].name}s against a field drawn at random (a lab mode)"
-    if t == "bought":
-        return f"{who} buys {article(_r(game).designs[event['design']].name)} ({event['points']} points; {event['left']} left)"
-    if t == "ordered":
-        return f"{who} orders {article(_r(game).designs[event['design']].name)} in secret ({event['points']} points; {event['left']} left)"
-    if t == "fleet_sealed":
-        return f"{who} seals its fleet order"
-    if t == "fleet_complete":
-        return f"{who}'s fleet is complete ({event['left']} points unspent)"
-    if t == "deploy":
-        return "The fleets deploy on their edges"
-    if t == "placed":
-        return f"{who} places {ship_name(game, event['ship'], event.get('design'))} at {cell_name(event['cell'])}"
-    if t == "held_back":
-        return f"{who}'s {ship_name(game, event['ship'], event.get('design'))} finds no room on the edge and stays out of the battle"
-    if t == "battle":
-        return "The battle begins" + (" (played by the scripted policy)" if event.get("mode") == "auto" else "")
-    if t == "round":
-        order = " then ".join(seat_name(game, p, names) for p in event["order"])
-        totals = ", ".join(str(x) for x in event["totals"])
-        return f"Round {event['round']}: initiative {totals}, {order} goes first"
-    if t == "moved":
-        return f"{who}'s {ship_name(game, event['ship'], event.get('design'))} moves from {cell_name(event['came'])} to {cell_name(event['to'])}"
-    if t == "shot":
-        shield = f", less shield {event['shield']}" if event["shield"] else ""
-        outcome = "a hit" if event["hit"] else "a miss"
-        their = seat_name(game, event["target"] // slots(_r(game)), names)
-        return (f"{who}'s {ship_name(game, event['ship'], event.get('design'))} fires at "
-                f"{their}'s {ship_name(game, event['target'], event.get('target_design'))}: "
-                f"rolls {event['roll']} on a d{event['die']}{shield}, needs {event['need']}: {outcome}")
-    if t == "disabled":
-        return f"{who} covers {tile_name(game, event['tile'])} of {ship_name(game, event['ship'], event.get('design'))}"
-    if t == "destroyed":
-        return f"{who}'s {ship_name(game, event['ship'], event.get('design'))} explodes ({event['points']} points)"
-    if t == "fled":
-        return f"{who} flees the battle board"
-    if t == "battle_over":
-        won = " and ".join(seat_name(game, p, names) for p in event["winners"]) or "nobody"
-        return f"The battle is over after round {event['round']}: {won} holds the field"
-    if t == "game_over":
-        won = " and ".join(seat_name(game, p, names) for p in event["winners"])
-        pts = ", ".join(str(x) for x in event["points"])
-        return f"{won} wins the fleet battle ({REASONS.get(event['reason'], 'the end')}; points left {pts})"
+class Say:
+    """How the fleet battle names things in the log: the naming context every event's ``words`` takes.
+
+    Seats by the players' names (``names``), else "the first fleet" / "the second fleet";
+    ships by design and piece number; cells as on a chess board. It also serves the
+    battle's own events (``..battle_events.BattleSay``).
+    """
+
+    __slots__ = ("game", "names")
+
+    def __init__(self, game: Game, names: Sequence[str] | None = None) -> None:
+        self.game = game
+        self.names = names
+
+    def seat(self, seat: object) -> str:
+        return seat_name(self.game, seat, self.names)
+
+    def ship(self, ship_id: object, design: str | None = None) -> str:
+        return ship_name(self.game, ship_id, design)
+
+    def owner(self, ship_id: int) -> int:
+        return ship_id // slots(_r(self.game))
+
+    def cell(self, cell: Sequence[int] | None) -> str:
+        return cell_name(cell)
+
+    def tile(self, key: str | None) -> str:
+        return tile_name(self.game, key)
+
+    def design(self, key: str) -> str:
+        return _r(self.game).designs[key].name
+
+    def reason(self, reason: str) -> str:
+        return REASONS.get(reason, "the end")
+
+
+def describe_event(game: Game, event: AnyEvent, names: Sequence[str] | None = None) -> str | None:
+    """One sentence per event (each record says itself: events.py and ..battle_events)."""
+    if isinstance(event, EventRecord):
+        return event.words(Say(game, names))
     return generic_event(event)
 
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from voidtable.engine.actions import Action
 from voidtable.engine.fields import FIXED, FLOW_FIELDS, DICT, LIST, NESTED, VALUE, Fields
+from voidtable.engine.events import AnyEvent, event_json
 from voidtable.engine.game import Game
 from voidtable.engine.rng import Rng
 from voidtable.engine.state import Result
@@ -222,6 +223,18 @@ class AbyssState(BattleHost):
 
     def battle_ended(self, winners: list[int], reason: str) -> None:
         after_battle(self, winners, reason)
+
+    # -- the log: untyped dicts until this game's events are declared as records (tests/games/test_event_records.py)
+    def event(self, **fields: Any) -> None:
+        """Emit an event built from keyword fields (``type`` first); nothing on a quiet state."""
+        if not self.quiet:
+            self.emit(fields)
+
+    def emit(self, event: AnyEvent) -> None:
+        """The shared battle's records (battle_events.py) join this game's untyped log in their JSON form, so its
+        readers (words, measures) see one kind of event until its own are records too."""
+        if not self.quiet:
+            self._events.append(event_json(event))
 
     def flee_options(self, seat: int) -> list[Action]:
         return flee_options(self, seat)
