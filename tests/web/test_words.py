@@ -196,12 +196,11 @@ def test_the_tables_words_read_as_words(name, players, variant):
 
 # issue 28: every choice a decision offers reads differently from the others in its list. Black Sun offered four
 # "raid it with your Ana's Freighter (centre of D7)" (one per blockading ship), Empires "move a Starfighter of X"
-# once per ship of a stack. Where alike pieces are truly interchangeable the words say which and that any will do.
-# A game listed here is a known exception, left to its owner (xfail, not strict: it reports when it passes).
-ALIKE_KNOWN: dict[str, str] = {
-    "nearspace": "KNOWN: alike dice ('Add the green Fighter (d4)') and face-down cards ('Move the group to a face-down "
-                 "card from X's deck') read alike; that game's words are being reworked",
-}
+# once per ship of a stack, Nearspace "Add the green Fighter (d4) to the group" once per alike die and "Lay down a
+# red Fighter (d4)" once per building site. Where alike pieces are truly interchangeable the words say which and
+# that any will do. A game listed here is a known exception, left to its owner (xfail, not strict: it reports when
+# it passes); none is listed now.
+ALIKE_KNOWN: dict[str, str] = {}
 ALIKE_DECISIONS = 300  # bot decisions per table size: a game's early and middle turns, about a second each
 
 
