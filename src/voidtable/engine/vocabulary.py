@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Literal, Sequence, get_args
 
 from .actions import Action, Arg, _arg_from_json
 from .contract import LoadedGame
@@ -47,7 +47,9 @@ Universe = Callable[[Any], Iterable[Arg]]
 
 #: What the table can light up for an action: a place on a board, a piece, a card, or a button.
 #: ``space`` is a point of a map drawn as a graph (places joined by lines, not hexes or cells).
-TARGETS = ("button", "seat", "card", "hex", "edge", "cell", "ship", "die", "number", "choice", "tuple", "space")
+#: A closed set: mypy checks every game's declaration against it (a misspelt target is a type error, not a dead click).
+Target = Literal["button", "seat", "card", "hex", "edge", "cell", "ship", "die", "number", "choice", "tuple", "space"]
+TARGETS: tuple[Target, ...] = get_args(Target)
 
 
 def _is_int(v: Any) -> bool:
@@ -65,7 +67,7 @@ class ArgType:
 
     name: str
     universe: Universe
-    target: str = "choice"
+    target: Target = "choice"
     check: Callable[[Any], bool] = lambda v: True
     parts: tuple["ArgType", ...] = ()
 
@@ -86,7 +88,7 @@ class ArgType:
         return self.check(value)
 
 
-def tuple_arg(name: str, *parts: ArgType, target: str = "tuple") -> ArgType:
+def tuple_arg(name: str, *parts: ArgType, target: Target = "tuple") -> ArgType:
     """A tuple of typed parts, e.g. ``(ship, square, tile)`` or an offer's parts."""
 
     def universe(game: LoadedGame) -> list[Arg]:
@@ -103,7 +105,7 @@ def seat_arg(name: str = "seat", max_seats: int | None = None) -> ArgType:
     return ArgType(name, lambda g: range(max_seats if max_seats is not None else g.players), "seat", _is_int)
 
 
-def number_arg(name: str, low: Callable[[Any], int] | int, high: Callable[[Any], int] | int, target: str = "number") -> ArgType:
+def number_arg(name: str, low: Callable[[Any], int] | int, high: Callable[[Any], int] | int, target: Target = "number") -> ArgType:
     """An integer in ``low .. high`` inclusive (bounds may depend on the loaded game)."""
 
     def bound(b: Callable[[Any], int] | int, game: LoadedGame) -> int:
@@ -112,7 +114,7 @@ def number_arg(name: str, low: Callable[[Any], int] | int, high: Callable[[Any],
     return ArgType(name, lambda g: range(bound(low, g), bound(high, g) + 1), target, _is_int)
 
 
-def choice_arg(name: str, values: Callable[[Any], Iterable[Arg]] | Sequence[Arg], target: str = "choice") -> ArgType:
+def choice_arg(name: str, values: Callable[[Any], Iterable[Arg]] | Sequence[Arg], target: Target = "choice") -> ArgType:
     """One value from a list (card keys, effect names, Threshold values ...), fixed or read from the rules data."""
     if callable(values):
         fn = values
@@ -145,7 +147,7 @@ def space_arg(name: str, spaces: Callable[[Any], Iterable[str]]) -> ArgType:
     return ArgType(name, spaces, "space", lambda v: isinstance(v, str))
 
 
-def id_arg(name: str, count: Callable[[Any], int], target: str) -> ArgType:
+def id_arg(name: str, count: Callable[[Any], int], target: Target) -> ArgType:
     """A small integer id below ``count(game)``: a ship, a die, a card index."""
     return ArgType(name, lambda g: range(count(g)), target, _is_int)
 
@@ -168,7 +170,7 @@ class ActionKind:
     name: str
     arg: ArgType = NO_ARG
     key_parts: tuple[int, ...] | None = None
-    target: str | None = None
+    target: Target | None = None
     route_part: int | None = None
     key_filter: Callable[[Arg], bool] | None = None
 
@@ -190,7 +192,7 @@ class ActionKind:
             return action
         return Action(self.name, tuple(action.arg[i] for i in self.key_parts))
 
-    def route(self, action: Action) -> tuple[str, Arg]:
+    def route(self, action: Action) -> tuple[Target, Arg]:
         if self.route_part is not None:
             part = self.arg.parts[self.route_part]
             return (self.target or part.target, action.arg[self.route_part])
@@ -232,7 +234,7 @@ class ActionTable:
     def needs_keys(self) -> bool:
         return any(k.key_parts is not None for k in self.kinds)
 
-    def route(self, action: Action) -> tuple[str, Arg]:
+    def route(self, action: Action) -> tuple[Target, Arg]:
         """``(target, value)``: what the table lights up for ``action``."""
         kind = self.by_name.get(action.kind)
         if kind is None:
