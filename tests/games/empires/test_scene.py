@@ -149,6 +149,8 @@ def test_every_place_is_named_as_the_map_shows_it():
                 elif hint.startswith(("the home world of", "Earth,")) or ", the home world of" in hint:
                     owner = int(re.search(r"P(\d)", hint).group(1))
                     assert h["seat"] == owner and h["fill"] == "home", h
+                elif h["fill"] == "covered":  # a planet covered at setup (3 players)
+                    assert hint == f"{h['name']} (covered at setup: an empty space)", h
                 else:
                     assert h["name"] == hint and h["fill"] in ("planet", "pyrious"), h
             # the tiles lie where the words say: the east tile's region due east of the centre's
@@ -187,3 +189,61 @@ def test_turning_a_tile_names_it_as_the_map_labels_it():
     tv = next(x for x in view["tiles"] if tuple(x["hex"]) != (0, 0))
     label = t.label(Action("rotate", (tuple(tv["hex"]), 2)))
     assert label == f"turn the {text.tile_label(s.game, tv['tile'])} ({text.direction(tv['hex'])}) two sixths round"
+
+
+def test_only_planets_covered_at_setup_are_drawn_covered_and_as_empty_spaces():
+    """Book, 3-player setup: each player covers one planet of the tile to the right of their home world with a spare
+    home world token, and that space counts as an empty space. Before the planets come into play (while races are
+    chosen) no planet is covered; the scene used to write "covered" under every planet until setup ended."""
+    from .helpers import fresh
+
+    names = ["Ana", "Bo", "Cy"]
+    s = fresh(3, seed=3)
+    assert s.round == 0 and not s.view(0)["covered"]
+    part = scene.map_part(scene.Table(s.game, s.view(0), 0, names))
+    planets = [h for h in part["hexes"] if h.get("fill") in ("planet", "pyrious", "covered")]
+    assert planets and all(h["fill"] != "covered" and "covered" not in h["hint"] and not h.get("sub") for h in planets)
+    assert not any(item.get("fill") == "covered" for item in part["legend"])
+
+    s = through_setup(3, seed=3)
+    view = s.view(0)
+    assert len(view["covered"]) == 3
+    t = scene.Table(s.game, view, 0, names)
+    part = scene.map_part(t)
+    drawn = {(h["q"], h["r"]): h for h in part["hexes"]}
+    covered = {key for key in s.r.data.planets if key in t.at and drawn[t.at[key]]["fill"] == "covered"}
+    assert covered == set(view["covered"])
+    for key in covered:
+        h = drawn[t.at[key]]
+        assert h["name"] == s.r.planet(key).name and h["hint"].endswith("(covered at setup: an empty space)")
+        assert not any(p["at"]["hex"] == list(t.at[key]) for p in part["pieces"])  # nobody holds an empty space
+    assert {"label": "covered planet (an empty space)", "fill": "covered"} in part["legend"]
+
+
+def test_a_planets_holder_infester_and_event_token_are_square_markers_on_it():
+    """What lies on a planet is drawn as markers on its hexagon, as the tokens lie on the board: its holder's
+    (A allied, C conquered) and its infester's (I) in their colours, an event token (P Pirates, D Distress Call)
+    grey. They were words under the planet, wider than the foot of its hexagon (over the next spaces' names)."""
+    from voidtable.games.empires.planets import Control
+
+    from .helpers import blank
+
+    s = blank(3)
+    first, second = [k for k in s.r.planet_keys if k in s.control and not k.startswith("home")][:2]
+    s.control[first] = Control(ally=0, infester=2)
+    s.control[second] = Control(ally=1, conqueror=2)
+    s.tokens[first] = "pirates"
+    s.tokens[second] = "distress_call"
+    t = scene.Table(s.game, s.view(0), 0, ["Ana", "Bo", "Cy"])
+    part = scene.map_part(t)
+    assert not any(h.get("sub") for h in part["hexes"])
+
+    def markers(key: str) -> set[tuple[str, int | None, str]]:
+        return {(p["label"], p["seat"], p["title"]) for p in part["pieces"]
+                if p["at"]["hex"] == list(t.at[key]) and p.get("shape") == "square"}
+
+    one, two = s.r.planet(first).name, s.r.planet(second).name
+    assert markers(first) == {("A", 0, f"{one}: allied with Ana"), ("I", 2, f"{one}: infested by Cy"),
+                              ("P", None, f"{one}: Pirates token")}
+    assert markers(second) == {("C", 2, f"{two}: conquered by Cy"), ("D", None, f"{two}: Distress Call token")}
+    assert any("I infested" in item["label"] and "P Pirates" in item["label"] for item in part["legend"])

@@ -12,7 +12,10 @@ spaces show their numbers 1-6; a home world sits in its corner's notch, in its o
 The map takes the table's whole width. Ships are tokens in their owner's colour, alike ships
 (owner, kind, damage) one token with a count, the kinds' letters named in the legend;
 a planet's controller is a square marker in the controller's colour (A: allied,
-C: conquered), an infestation and event tokens are written under the planet.
+C: conquered), an infestation one in the infester's (I), the event tokens grey squares
+(P: Pirates, D: Distress Call): the hexes are too small to hold a word under the planet's
+name and its pieces. A planet covered at setup (3 players) is drawn as the empty space it
+counts as.
 
 Around the map: player panels (race, credits, VP when shown, cards in hand,
 technologies, planets, influence), the Galactic Council track (influence now, the
@@ -49,7 +52,7 @@ SHORT = {"starfighter": "SF", "diplomat": "Di", "centipede": "Ce", "starcruiser"
 
 STYLE: dict[str, dict[str, str]] = {
     "fills": {"circle": "#151b2e", "planet": "#1d4a2c", "asteroids": "#3d3428", "home": "#5a4a12", "open": "#2b2b3d",
-              "pyrious": "#7a3a48"},
+              "pyrious": "#7a3a48", "covered": "#2a2d38"},
     "cards": {"score": "#ffcc4d", "event": "#4a5578", "tech": "#4de1ff", "ship": "#9aa3bd", "race": "#c9a227",
               "militaristic": "#e0453a", "capitalistic": "#f2d23c", "scholarly": "#3f7fe0", "mysterious": "#9a6fd0",
               "peaceful": "#4cbf5a"},
@@ -245,25 +248,10 @@ def space_hex(t: Table, space: str, q: int, rr: int, pieces: list[Json]) -> Json
     if space in r.data.planets:
         h["fill"] = "pyrious" if space == "pyrious" else "planet"
         h["name"] = r.planet(space).name
-        p = v["planets"].get(space)
-        notes = []
-        if p is None:
-            notes.append("covered")
-        else:
-            if p["infester"] >= 0:
-                notes.append(f"infested by {t.who(p['infester'])}")
-            holder = p["conqueror"] if p["conqueror"] >= 0 else p["ally"]
-            if holder >= 0:
-                allied = p["conqueror"] < 0
-                pieces.append({"id": f"control-{space}", "at": {"hex": [q, rr]}, "seat": holder, "shape": "square",
-                               "label": "A" if allied else "C",
-                               "title": f"{r.planet(space).name}: {'allied with' if allied else 'conquered by'} "
-                                        f"{t.who(holder)}"})
-        token = v["tokens"].get(space)
-        if token:
-            notes.append("Pirates" if token == "pirates" else "Distress Call")
-        if notes:
-            h["sub"] = ", ".join(notes)
+        if space in v.get("covered", []):   # under a spare home world token: an empty space for the game
+            h["fill"] = "covered"
+            h["hint"] += " (covered at setup: an empty space)"
+        planet_markers(t, space, [q, rr], pieces)
     elif space.startswith("home"):
         owner = int(space[4:])
         h["fill"] = "home"
@@ -284,6 +272,33 @@ def space_hex(t: Table, space: str, q: int, rr: int, pieces: list[Json]) -> Json
         if node[:1] == "p" and node[1:].isdigit():
             h["name"] = str(text.circle_number(node))
     return h
+
+
+#: The event tokens a planet may carry, as their square markers show them (letter, name).
+TOKENS = {"pirates": ("P", "Pirates"), "distress_call": ("D", "Distress Call")}
+
+
+def planet_markers(t: Table, space: str, at: list[int], pieces: list[Json]) -> None:
+    """What lies on a planet besides ships, as square markers: who holds it (A allied, C conquered, in the holder's
+    colour), who infests it (I, in the infester's) and an event token (P Pirates, D Distress Call, grey)."""
+    name = t.r.planet(space).name
+    p = t.view["planets"].get(space)
+
+    def marker(kind: str, seat: int | None, letter: str, title: str) -> None:
+        pieces.append({"id": f"{kind}-{space}", "at": {"hex": at}, "seat": seat, "shape": "square", "label": letter,
+                       "title": f"{name}: {title}"})
+
+    if p is not None:
+        holder = p["conqueror"] if p["conqueror"] >= 0 else p["ally"]
+        if holder >= 0:
+            allied = p["conqueror"] < 0
+            marker("control", holder, "A" if allied else "C", f"{'allied with' if allied else 'conquered by'} {t.who(holder)}")
+        if p["infester"] >= 0:
+            marker("infest", p["infester"], "I", f"infested by {t.who(p['infester'])}")
+    token = t.view["tokens"].get(space)
+    if token:
+        letter, words = TOKENS.get(token, (token[:1].upper(), text.words(token)))
+        marker("token", None, letter, f"{words} token")
 
 
 def tile_regions(t: Table) -> list[Json]:
@@ -359,7 +374,10 @@ def map_part(t: Table) -> Json:
     legend += [{"label": "planet", "fill": "planet"}, {"label": "light circle (numbered 1-6 on its tile)", "fill": "circle"},
                {"label": "asteroid space", "fill": "asteroids"}, {"label": "home world", "fill": "home"}]
     legend += kinds
-    legend.append({"label": "A allied, C conquered; dashed lines cross an obstacle"})
+    if v.get("covered"):
+        legend.append({"label": "covered planet (an empty space)", "fill": "covered"})
+    legend.append({"label": "squares: A allied, C conquered, I infested (the player's colour), P Pirates, D Distress Call; "
+                            "dashed lines cross an obstacle"})
     return {"kind": "hexmap", "id": "galaxy", "title": "The galaxy", "size": HEX_SIZE, "fit": "width",
             "regions": tile_regions(t), "hexes": hexes, "pieces": pieces, "edges": [], "links": links, "legend": legend}
 

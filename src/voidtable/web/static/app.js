@@ -939,6 +939,20 @@ function drawDice(p) {
 }
 
 const SQ3 = Math.sqrt(3);
+// A map's words, measured once drawn (the estimate that sized them may fall short of the font): a word wider than
+// its room is made smaller, down to its floor, and pressed to its room (off the page, the estimate decides). All are
+// measured before any is changed, so the page is laid out once.
+function fitDrawn(svg) {
+  const words = [...svg.querySelectorAll("text[data-room]")];
+  const widths = words.map(t => (svg.isConnected && t.getComputedTextLength()) || t.textContent.length * 0.58 * Number(t.dataset.fs));
+  words.forEach((t, i) => {
+    const room = Number(t.dataset.room), fs = Number(t.dataset.fs);
+    if (!(widths[i] > room)) return;
+    t.style.fontSize = Math.max(Number(t.dataset.floor), (fs * room) / widths[i]).toFixed(2) + "px";
+    t.setAttribute("textLength", room.toFixed(1));
+    t.setAttribute("lengthAdjust", "spacingAndGlyphs");
+  });
+}
 const DIRS = [[1, 0], [1, -1], [0, -1], [-1, 0], [-1, 1], [0, 1]];
 function drawHexmap(p, live) {
   const S = p.size || 36;
@@ -955,20 +969,25 @@ function drawHexmap(p, live) {
   const pad = S * 1.05, w = maxX - minX + 2 * pad, h = maxY - minY + 2 * pad;
   const svg = sv("svg", { viewBox: `${minX - pad} ${minY - pad} ${w} ${h}`, class: "hexmap", role: "group", "aria-label": p.title || "map" });
   const corner = (x, y, i, R = S * 0.97) => { const a = Math.PI / 180 * (60 * i - 30); return `${(x + R * Math.cos(a)).toFixed(1)},${(y + R * Math.sin(a)).toFixed(1)}`; };
+  // the hexagon's width over the rows that words of font `fs` with their baseline `dy` below its centre take: it is
+  // widest across its straight sides and narrows towards its top and foot (the farthest row of the words counts)
+  const across = (dy, fs) => {
+    const R = S * 0.97, d = Math.max(Math.abs(dy - 0.74 * fs), Math.abs(dy + 0.2 * fs));
+    return 2 * (d <= R / 2 ? R * SQ3 / 2 : SQ3 * Math.max(0, R - d)) - S * 0.1;
+  };
   // a name is drawn whole: above every hexagon and piece (a neighbour never covers it), shrunk to fit its room
-  // (its font is `base` units, the stylesheet's, unless `own`: then set here)
+  // (its font is `base` units, the stylesheet's, unless `own`: then set here); measured once drawn (fitDrawn, below)
   const fitText = (t, text, room, base, own = false) => {
     t.textContent = text;
     const need = text.length * 0.58 * base, fs = need > room ? Math.max(base * 0.6, (base * room) / need) : base;
     if (own || fs < base) t.style.fontSize = fs.toFixed(2) + "px";
-    if (text.length * 0.58 * fs > room) { t.setAttribute("textLength", room.toFixed(1)); t.setAttribute("lengthAdjust", "spacingAndGlyphs"); }
-    if (rows) t.dataset.room = room.toFixed(1);  // measured once drawn (below): the estimate may fall short of the font
+    Object.assign(t.dataset, { room: room.toFixed(1), fs: fs.toFixed(2), floor: (base * 0.6).toFixed(2) });
     return t;
   };
   // "stack": "rows": each hex is read top to bottom like a card, its words (name, label, sub) at the top inside the
   // hexagon and its pieces in rows below them, sized so that none covers a word, another piece or the hexagon's edge
   const rows = p.stack === "rows";
-  const NAME = 8, layerRegion = sv("g", { class: "regions" }), layerLink = sv("g"), layerHex = sv("g"), layerEdge = sv("g"), layerPiece = sv("g"), layerLabel = sv("g", { class: "labels" });
+  const NAME = 8, LABEL = 10, SUB = 9, SUB_AT = 0.62, layerRegion = sv("g", { class: "regions" }), layerLink = sv("g"), layerHex = sv("g"), layerEdge = sv("g"), layerPiece = sv("g"), layerLabel = sv("g", { class: "labels" });
   svg.append(layerRegion, layerLink, layerHex, layerEdge, layerPiece, layerLabel);
   for (const g of regions) {
     const [x, y] = px(g.at[0], g.at[1]), R = regionR(g);
@@ -1001,8 +1020,10 @@ function drawHexmap(p, live) {
     // where pieces sit on hex edges (Blockades), they reach into a hex's words: its label and sub-label are then
     // drawn above every piece, like its name (with the names' dark outline), so no piece covers them
     const words = edgePieces ? layerLabel : g, at = edgePieces ? { "data-hex": `${h.q},${h.r}` } : {};
-    if (h.label) words.append(fitText(sv("text", { x, y: y - S * 0.33, class: `hl1${edgePieces ? owned : ""}`, ...at }), String(h.label), S * (rows ? 1.5 : 1.75), 10));
-    if (h.sub) words.append(fitText(sv("text", { x, y: y + S * (rows ? -0.11 : 0.8), class: `hl2${edgePieces ? owned : ""}`, ...at }), String(h.sub), S * (rows ? 1.55 : 1.45), 9));
+    // (on other maps the label sits under the name, the sub-label under the pieces where the hexagon is still wide
+    // enough to hold a word, each as wide as the hexagon is along its rows)
+    if (h.label) words.append(fitText(sv("text", { x, y: y - S * 0.33, class: `hl1${edgePieces ? owned : ""}`, ...at }), String(h.label), rows ? S * 1.5 : across(-S * 0.33, LABEL), LABEL));
+    if (h.sub) words.append(fitText(sv("text", { x, y: y + S * (rows ? -0.11 : SUB_AT), class: `hl2${edgePieces ? owned : ""}`, ...at }), String(h.sub), rows ? S * 1.55 : across(S * SUB_AT, SUB), SUB));
     const tip = sv("title"); tip.textContent = h.hint || [h.name, h.label, h.sub].filter(Boolean).join(" · ") || `(${h.q}, ${h.r})`; g.append(tip);
     clickable(g, h, live, `hex-${h.q},${h.r}`);
     layerHex.append(g);
@@ -1021,7 +1042,7 @@ function drawHexmap(p, live) {
     clickable(g, e, live, `edge-${q},${r},${k}`);
     layerEdge.append(g);
   }
-  const atHex = {}, atEdge = {};
+  const atHex = {}, atEdge = {}, subbed = new Set(hexes.filter(h => h.sub).map(h => `${h.q},${h.r}`));
   for (const pc of p.pieces || []) {
     if (pc.at.hex) (atHex[pc.at.hex.join(",")] = atHex[pc.at.hex.join(",")] || []).push(pc);
     else if (pc.at.edge) (atEdge[pc.at.edge.join(",")] = atEdge[pc.at.edge.join(",")] || []).push(pc);
@@ -1072,26 +1093,21 @@ function drawHexmap(p, live) {
       continue;
     }
     // ships in the middle band of the hex, between its labels, side by side in rows that never overlap: one large
-    // token, up to three in a row, up to six in two rows, more in smaller tokens (the band is about 1.56 x 1.04 S)
+    // token, up to three in a row, up to six in two rows, more in smaller tokens (the band is about 1.56 x 1.04 S,
+    // shorter above a sub-label: it ends where the sub-label's letters begin)
     const n = list.length, cols = n <= 3 ? n : n <= 6 ? Math.ceil(n / 2) : Math.ceil(Math.sqrt(n * 1.5)), lines = Math.ceil(n / cols);
-    const rad = S * Math.min(n === 1 ? 0.36 : n === 2 ? 0.29 : 0.25, 0.75 / cols, 0.5 / lines), step = 2.08 * rad;
+    const top = -0.32, bottom = subbed.has(k) ? SUB_AT - 0.74 * SUB / S : 0.72;
+    const rad = S * Math.min(n === 1 ? 0.36 : n === 2 ? 0.29 : 0.25, 0.75 / cols, (bottom - top) / 2.08 / lines), step = 2.08 * rad;
     list.forEach((pc, i) => {
       const line = Math.floor(i / cols), inLine = Math.min(cols, n - line * cols), col = i - line * cols;
-      piece(pc, x + (col - (inLine - 1) / 2) * step, y + S * 0.2 + (line - (lines - 1) / 2) * step, rad, `pc-${pc.id ?? k + i}`);
+      piece(pc, x + (col - (inLine - 1) / 2) * step, y + S * (top + bottom) / 2 + (line - (lines - 1) / 2) * step, rad, `pc-${pc.id ?? k + i}`);
     });
   }
   for (const [k, list] of Object.entries(atEdge)) {
     const [q, r, d] = k.split(",").map(Number);
     list.forEach((pc, i) => { const [x, y] = edgePoint(q, r, d, (i - (list.length - 1) / 2) * S * 0.5); piece(pc, x, y, S * 0.26, `pc-${pc.id ?? k + i}`); });
   }
-  // rows: words are inside their hexagon, so a word wider than its room, as the font draws it, is pressed to fit
-  if (rows) queueMicrotask(() => {
-    if (!svg.isConnected) return;
-    for (const t of svg.querySelectorAll("text[data-room]")) {
-      const room = Number(t.dataset.room);
-      if (t.getComputedTextLength() > room) { t.setAttribute("textLength", room.toFixed(1)); t.setAttribute("lengthAdjust", "spacingAndGlyphs"); }
-    }
-  });
+  queueMicrotask(() => fitDrawn(svg));
   // the map's panel takes the map's own proportions (--aspect), so the map fills it instead of floating in a wide box
   // (a scene's "fit": "width" lets the map take the whole width of the table instead, taller than the window if need be)
   const wrap = el("div", { class: "hexwrap", "data-aspect": (w / h).toFixed(3), "data-fit": p.fit === "width" ? "width" : null });
