@@ -44,6 +44,9 @@ determinization, so the tree is "open loop" over chance and hidden cards).
   ``WIDEN_FROM`` choices opens them one at a time, at most ceil((visits + 1) ** a),
   the rollout policy's pick first (the bot's move first at the root), so a small
   budget is spent deepening the likely moves instead of trying every one once.
+* **Learned evaluation.** ``eval=learned`` scores those positions with the value model the game ships for the
+  table's player count (``engine.valuemodel``) instead of the game's own evaluation; without a usable model it
+  says so in one line and uses the game's own.
 * **Trust in the bot.** With ``trust=z`` > 0 the bot's move (or the game's first
   plan) is the presumed choice, and the search overrules it only when its
   evidence says so: when the choice it would play on its own (the most visited)
@@ -68,6 +71,7 @@ from voidtable.engine.rng import Rng
 from voidtable.engine.state import GameState, Result
 
 from .base import Agent, Observation
+from .evaluation import check_name, evaluation
 
 REWARDS = ("win", "rank", "mix", "score")
 UNSEEN_VARIANCE = 0.25  # the largest variance a reward in [0, 1] can have: one such pseudo-observation per choice
@@ -106,7 +110,7 @@ class MctsAgent(Agent):
 
     def __init__(self, game: str, seed: int = 0, iterations: int = 0, seconds: float = 0.0, c: float = 0.7,
                  rollout: str = "random", reward: str = "mix", max_depth: int = 0, horizon: int = -1,
-                 trust: float = -1.0, plans: int = -1, cutoff: int = -1, widen: float = 0.0,
+                 trust: float = -1.0, plans: int = -1, cutoff: int = -1, widen: float = 0.0, eval: str = "hand",
                  clock: Callable[[], float] = time.perf_counter) -> None:
         super().__init__(seed)
         if rollout not in ROLLOUTS:
@@ -125,6 +129,7 @@ class MctsAgent(Agent):
         if not 0.0 <= widen <= 1.0:
             raise OptionError(f"agent mcts parameter 'widen' must be within 0..1 (0: off; else the exponent of progressive "
                               f"widening), got {widen}")
+        check_name(eval, "mcts")
         if iterations == 0 and seconds == 0:
             iterations = 1000
         self.game = game
@@ -159,6 +164,10 @@ class MctsAgent(Agent):
                                   "(GameSpec.hooks.bot_settings)")
             self.evaluate = settings.evaluate
         self.cutoff = cutoff  # 0: no cut-off; k: a rollout stops after k decisions with a choice and asks evaluate()
+        if eval == "learned" and self.evaluate is None:
+            raise OptionError("agent mcts parameter 'eval=learned' scores the positions where rollouts stop: "
+                              "give it a cut-off (cutoff=k) or a horizon")
+        self.eval_kind = eval  # hand: the game's evaluation; learned: its shipped value model, resolved at the first act
         self.widen = widen  # 0: every choice at once; a: a node opens ceil((visits + 1) ** a) of its choices
         if trust < 0:  # the game may suggest how far to trust its bot (BotSettings.mcts_trust); else not at all
             trust = settings.mcts_trust
@@ -180,6 +189,9 @@ class MctsAgent(Agent):
     # -- the search ---------------------------------------------------------------
     def act(self, obs: Observation) -> Action:
         self.last_favourite = None
+        if self.eval_kind == "learned":  # the model is per player count, known here first (once: hand if none)
+            self.evaluate = evaluation(obs.loaded, "learned", self.evaluate)
+            self.eval_kind = "resolved"
         if len(obs.legal) == 1:
             self.last_iterations = 0
             return obs.legal[0]

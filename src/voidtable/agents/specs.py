@@ -35,6 +35,11 @@ def _mcts(game: str, seed: int, **params: Any) -> Agent:
     return MctsAgent(game, seed, **params)
 
 
+def _greedy(game: str, seed: int, **params: Any) -> Agent:
+    from .greedy import GreedyAgent
+    return GreedyAgent(game, seed, **params)
+
+
 KINDS: dict[str, AgentKind] = {
     "random": AgentKind("random", lambda game, seed: RandomAgent(seed), {}, "uniform over legal actions (seeded)"),
     "heuristic": AgentKind("heuristic", _heuristic, {"epsilon": (float, 0.0)},
@@ -42,8 +47,10 @@ KINDS: dict[str, AgentKind] = {
     "mcts": AgentKind("mcts", _mcts, {
         "iterations": (int, 1000), "seconds": (float, 0.0), "c": (float, 0.7), "rollout": (str, "random"),
         "reward": (str, "mix"), "max_depth": (int, 0), "horizon": (int, -1), "trust": (float, -1.0),
-        "plans": (int, -1), "cutoff": (int, -1), "widen": (float, 0.0),
+        "plans": (int, -1), "cutoff": (int, -1), "widen": (float, 0.0), "eval": (str, "hand"),
     }, "information-set MCTS; budget iterations= (default 1000) or seconds= (both: whichever ends first)"),
+    "greedy": AgentKind("greedy", _greedy, {"eval": (str, "learned")},
+                        "value-greedy: the move after which the evaluation (learned or hand) rates its chance best"),
 }
 
 # Difficulty names for people, weakest first (figures in docs/agents.md).

@@ -95,6 +95,7 @@ def register(app: typer.Typer) -> None:
     lab_app = typer.Typer(help="Balance lab: simulate rule sets, compare them, read a report (docs/lab.md).",
                           no_args_is_help=True)
     app.add_typer(lab_app, name="lab")
+    register_train_value(lab_app)
 
     @lab_app.command("run")
     def run_cmd(
@@ -274,3 +275,51 @@ def register(app: typer.Typer) -> None:
         if "best" in result.files:
             print(f"best: {result.files['best']}")
         print(f"report: {result.files['report']}")
+
+
+def register_train_value(lab_app: typer.Typer) -> None:
+    """`voidtable lab train-value`: self-play, a value model, its report (docs/lab.md, "Learned evaluation")."""
+
+    @lab_app.command("train-value")
+    def train_value_cmd(
+        game: str = typer.Argument(..., help="game name"),
+        players: int = typer.Option(..., "--players", "-p", help="player count the model is for"),
+        games: int = typer.Option(400, "--games", "-n", help="self-play games (every 5th held out), 10..100000"),
+        seed: int = typer.Option(0, "--seed", help="master seed: the same seed gives the same model file"),
+        epochs: int = typer.Option(300, "--epochs", help="most L-BFGS iterations over the training positions, 1..10000"),
+        hidden: int = typer.Option(0, "--hidden", help="tanh units of one hidden layer (0: linear), 0..256"),
+        l2: float = typer.Option(1e-3, "--l2", help="L2 penalty on the weights, 0..100"),
+        check_games: int = typer.Option(12, "--check-games", help="games of the value-greedy player against the bot, 0..10000"),
+        jobs: int = typer.Option(1, "--jobs", "-j", help="worker processes or Ray CPUs (0 = all cores), 0..1024"),
+        backend: str = typer.Option("local", "--backend", help="local or ray"),
+        address: Optional[str] = typer.Option(None, "--address", help="Ray cluster to join (ray backend); default: a local Ray"),
+        out: Optional[Path] = typer.Option(None, "--out", "-o", help="model file (default: where the game ships it, "
+                                           "games/<game>/models/value_<players>p.json)"),
+        report: Optional[Path] = typer.Option(None, "--report", help="write the training report (HTML) here"),
+    ) -> None:
+        """Play self-play games with the game's bot, train a value model on the game's tensors, write it (and the
+        report); search uses it with mcts:...,cutoff=k,eval=learned, the value-greedy player with greedy."""
+        require_lab_extra()
+        import sys
+
+        from voidtable.lab import value
+
+        spec = value.TrainSpec(game, players, games, seed, epochs, hidden, l2, check_games, jobs, backend, address)
+        try:
+            spec.check()
+        except VoidtableError as e:
+            fail(str(e))
+
+        def progress(stage: str, done: int, total: int) -> None:
+            if done == total or done % max(1, total // 10) == 0:
+                print(f"  {stage}: {done}/{total}", file=sys.stderr)
+
+        try:
+            result = value.train_value(spec, out, report, progress)
+        except VoidtableError as e:
+            fail(str(e))
+        for line in value.summary_lines(result):
+            print(line)
+        print(f"model: {result.files['model']}")
+        if "report" in result.files:
+            print(f"report: {result.files['report']}")
