@@ -15,6 +15,7 @@ from rich.table import Table
 from voidtable.engine.errors import RecordError, VoidtableError
 from voidtable.engine.game import as_game
 from voidtable.engine.records import Record, replay
+from voidtable.sim.chances import has_evaluation, text_rows, win_chances
 from voidtable.sim.runner import Batch, record_game, run_batch, summarize
 
 from .common import agent_list, describe_event, fail, game_from_flags
@@ -78,7 +79,8 @@ def register(app: typer.Typer) -> None:
         verify: bool = typer.Option(False, "--verify", help="only check that it replays to the recorded events"),
         seat: Optional[int] = typer.Option(None, "--seat", help="show only what this seat saw"),
     ) -> None:
-        """Replay a record: the events in words, or with --verify a check naming the first divergent step."""
+        """Replay a record: the events in words and, for a finished game, each seat's estimated chance to win at
+        every tenth of it; or with --verify a check naming the first divergent step."""
         try:
             record = Record.read(path)
         except VoidtableError as e:
@@ -99,4 +101,8 @@ def register(app: typer.Typer) -> None:
             if line:
                 print(line)
         if state.is_over():
+            if has_evaluation(record.game):  # over, so nothing is hidden any more (the estimate reads everything)
+                print("Estimated chance to win, by how far the game had gone:")
+                for row in text_rows(win_chances(record, verify=False), [f"Seat {p}" for p in range(record.players)]):
+                    print("  " + row)
             print(json.dumps(state.result().to_json()))

@@ -14,6 +14,7 @@ Routes (details and the message format in docs/web.md):
     POST /api/tables/{id}/move                  {token, step, action}
     GET  /api/tables/{id}/record                the game record, finished games only
     GET  /api/tables/{id}/replay?step=&seat=    a finished game at a step, as that seat saw it
+    GET  /api/tables/{id}/chances               a finished game: each seat's estimated chance to win, step by step
     POST /api/tables/{id}/seats/{seat}/bot      the creator hands an absent player's seat to a bot {bot?}
     POST /api/tables/{id}/take-back             a seat link takes its seat back from that bot
     POST /api/tables/{id}/resign                a seated player resigns
@@ -22,6 +23,7 @@ Routes (details and the message format in docs/web.md):
     POST /api/tables/{id}/chat                  {text}: a chat line (a seat's token, or none: a spectator)
     PATCH /api/tables/{id}/options              the creator turns chat on or off {chat}
     POST /api/replay                            the same for an uploaded record
+    POST /api/chances                           {record}: the chances to win along an uploaded record
     WS   /ws/{id}                               live table: hello {token}, then moves; state pushed
 
 Seat tokens travel in the URL fragment (never sent to the server by the
@@ -44,14 +46,14 @@ from starlette.responses import FileResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
-from voidtable.engine.errors import RecordError
+from voidtable.engine.errors import OptionError, RecordError
 from voidtable.engine.records import Record
 
 from .errors import MoveError
 from .hub import Hub, HubClocks, HubSettings
 from .limits import Clock, Limits, TooDeep, parse_json
-from .protocol import Malformed, MoveBody, ReplayUpload, decode, encode
-from .replays import record_json, replay_frame
+from .protocol import ChancesUpload, Malformed, MoveBody, ReplayUpload, decode, encode
+from .replays import chances_frame, record_json, replay_frame, table_chances
 from .security import Guard, HostPolicy
 from .socket import FrameError, frame_json, ws_table
 
@@ -299,6 +301,36 @@ async def replay_upload(request: Request) -> Response:
     return reply(frame)
 
 
+@api
+async def chances(request: Request) -> Response:
+    """A finished table's chances to win along the game: never before it is over (they read every hidden card)."""
+    hub = hub_of(request)
+    table = hub.table(request.path_params["id"])
+    if table.status != "finished":
+        raise MoveError(403, "the chances to win are shown only once the game is over (they read every hidden card)")
+    try:
+        found = await asyncio.get_running_loop().run_in_executor(hub.executor, lambda: table_chances(table))
+    except OptionError as e:  # the game declares no evaluation
+        raise MoveError(404, str(e)) from None
+    return reply(found)
+
+
+@api
+async def chances_upload(request: Request) -> Response:
+    hub = hub_of(request)
+    raw = await body_of(request)
+    try:
+        req = decode(ChancesUpload, raw)
+        rec = Record.from_json(req.record)
+        ended = req.record.get("ended") if isinstance(req.record, dict) else None  # a web table's, beside the record
+        found = await asyncio.get_running_loop().run_in_executor(hub.executor, lambda: chances_frame(rec, ended=ended))
+    except (Malformed, RecordError) as e:
+        raise MoveError(400, str(e)) from None
+    except OptionError as e:
+        raise MoveError(404, str(e)) from None
+    return reply(found)
+
+
 # -- the app ------------------------------------------------------------------------------------------------
 ROUTES = [
     Route("/", page),
@@ -316,6 +348,7 @@ ROUTES = [
     Route("/api/tables/{id}/move", move, methods=["POST"]),
     Route("/api/tables/{id}/record", record),
     Route("/api/tables/{id}/replay", replay),
+    Route("/api/tables/{id}/chances", chances),
     Route("/api/tables/{id}/seats/{seat}/bot", hand_to_bot, methods=["POST"]),
     Route("/api/tables/{id}/take-back", take_back, methods=["POST"]),
     Route("/api/tables/{id}/resign", resign, methods=["POST"]),
@@ -324,6 +357,7 @@ ROUTES = [
     Route("/api/tables/{id}/chat", chat, methods=["POST"]),
     Route("/api/tables/{id}/options", table_options, methods=["PATCH"]),
     Route("/api/replay", replay_upload, methods=["POST"]),
+    Route("/api/chances", chances_upload, methods=["POST"]),
     WebSocketRoute("/ws/{id}", ws_table),
     Mount("/static", StaticFiles(directory=STATIC), name="static"),
 ]

@@ -367,10 +367,33 @@ class ReplayFrame(Message, tag="replay"):
     result: dict[str, Any] | None
 
 
+class WinChances(Reply):
+    """Each seat's estimated chance to win along a finished game or an uploaded record (the game's evaluation reads
+    every hidden thing, so never for a game in play): ``chances[i][p]`` is seat p's after ``at[i]`` of ``steps``
+    actions, at most 200 steps sampled; ``names`` the players' names (a bare record: seat numbers)."""
+
+    ROUTE: ClassVar[str] = "GET /api/tables/ID/chances, POST /api/chances"
+
+    game: str
+    players: int
+    steps: int
+    at: list[int]
+    chances: list[list[float]]
+    names: list[str]
+
+
+class ChancesUpload(Body):
+    """A record whose chances to win to estimate, step by step (an uploaded record is public: it holds its seed)."""
+
+    ROUTE: ClassVar[str] = "POST /api/chances"
+    record: Any
+    WHY: ClassVar[dict[str, str]] = {"": "send {record}"}
+
+
 TO_SERVER: tuple[type[Struct], ...] = (Hello, Move, CreateTable, SeatRequest, ClockSetting, Join, MoveBody, Chat,
-                                       Rename, HandToBot, TableOptions, ReplayUpload, ActionJson)
-TO_PAGE: tuple[type[Struct], ...] = (State, Accepted, Error, ReplayFrame, TableInfo, SeatInfo, ClockView, ClockSeat,
-                                     Choice, TalkLine, Result, ResultWords, Standing)
+                                       Rename, HandToBot, TableOptions, ReplayUpload, ChancesUpload, ActionJson)
+TO_PAGE: tuple[type[Struct], ...] = (State, Accepted, Error, ReplayFrame, WinChances, TableInfo, SeatInfo, ClockView,
+                                     ClockSeat, Choice, TalkLine, Result, ResultWords, Standing)
 PageMessage = Union[Hello, Move]
 
 _encoder = msgspec.json.Encoder()

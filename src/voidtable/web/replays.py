@@ -4,20 +4,29 @@ A record reveals every hidden card and the seed, so only finished tables' record
 are replayed or downloaded (the app refuses the others); an uploaded record is
 anyone's to replay. The engine replays (``engine.records.replay``), checking the
 record's rules version and every step's digest; a problem is a one-line RecordError.
+
+The chances to win along a game (``sim.chances``) read the whole state, so they follow the same rule: a
+finished table's or an uploaded record's only, never a table in play (the app refuses, and no State carries
+them). A finished table's never change, so the last few are kept.
 """
 
 from __future__ import annotations
 
 import json
+import threading
+from collections import OrderedDict
 from typing import Any
 
 from voidtable.engine.actions import Action
 from voidtable.engine.events import AnyEvent, visible_events
 from voidtable.engine.records import SAFE_SEED, Record, replay
+from voidtable.sim.chances import win_chances
 
 from . import scenes
-from .protocol import ReplayFrame
+from .protocol import ReplayFrame, WinChances
 from .tables import Table
+
+KEPT_CHANCES = 32  # finished tables whose chances to win are kept (each a few kB)
 
 
 def replay_frame(record: Record, step: int, seat: int | None, names: list[str] | None = None,
@@ -64,3 +73,39 @@ def record_json(table: Table) -> str:
     if isinstance(data["seed"], int) and data["seed"] >= SAFE_SEED:
         data["seed"] = str(data["seed"])
     return json.dumps(data, indent=1) + "\n"
+
+
+def chances_frame(record: Record, names: list[str] | None = None, ended: Any = None, verify: bool = True) -> WinChances:
+    """Each seat's estimated chance to win along a finished game's record (``sim.chances``), with the players'
+    names; ``ended``: how a game that stopped before its own end came out (its winners end the line). A record
+    that does not replay is a RecordError, a game without an evaluation an OptionError (one line each)."""
+    winners = ended.get("winners") if isinstance(ended, dict) else None
+    winners = [p for p in winners if isinstance(p, int) and 0 <= p < record.players] if isinstance(winners, list) else None
+    found = win_chances(record, verify=verify, winners=winners).to_json()
+    names = names or [f"Seat {p}" for p in range(record.players)]
+    return WinChances(found["game"], found["players"], found["steps"], found["at"], found["chances"], list(names))
+
+
+class _Kept:
+    """The last ``KEPT_CHANCES`` finished tables' chances (a table's record no longer changes once it is over)."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.frames: OrderedDict[tuple[str, int], WinChances] = OrderedDict()
+
+    def get(self, table: Table) -> WinChances:
+        record = table.record()
+        key = (table.id, len(record.actions))
+        with self.lock:
+            if key in self.frames:
+                self.frames.move_to_end(key)
+                return self.frames[key]
+        frame = chances_frame(record, table.names(), ended=table.final, verify=False)  # the server's own moves
+        with self.lock:
+            self.frames[key] = frame
+            while len(self.frames) > KEPT_CHANCES:
+                self.frames.popitem(last=False)
+        return frame
+
+
+table_chances = _Kept().get

@@ -491,7 +491,22 @@ function resultBox(result, replayUrl, tableId) {
     el("p", { class: "summary", text: result.summary }),
     el("table", {}, el("thead", {}, el("tr", {}, el("th", { text: "Rank" }), el("th", { text: "Player" }), el("th", { text: "Score" }))), el("tbody", {}, rows)),
     (result.tiebreaks || []).map(t => el("p", { class: "muted", text: t })),
-    tableId ? el("p", {}, el("a", { href: replayUrl, text: "Replay this game" }), " · ", el("a", { href: `/api/tables/${tableId}/record`, text: "Download the record" })) : null);
+    tableId ? el("p", {}, el("a", { href: replayUrl, text: "Replay this game" }), " · ", el("a", { href: `/api/tables/${tableId}/record`, text: "Download the record" })) : null,
+    tableId ? endChances(tableId, replayUrl) : null);
+}
+
+// The end of a game: each seat's estimated chance to win along it (chances.js), fetched once the game is over
+// (the server refuses it before: the estimate reads every hidden card); a click opens the replay at that step.
+function endChances(tableId, replayUrl) {
+  const box = el("div", { id: "result-chances" });
+  if (T.chances === undefined || T.chancesFor !== tableId) {
+    T.chancesFor = tableId; T.chances = null;
+    api(`/api/tables/${tableId}/chances`).then(data => { T.chances = data; }, () => { T.chances = false; })
+      .then(() => { const b = $("#result-chances"); if (b && T.chancesFor === tableId) b.replaceWith(endChances(tableId, replayUrl)); });
+  }
+  if (T.chances && window.drawChances)
+    box.append(drawChances(T.chances, { id: "end-chances", onPick: s => { location.href = `${replayUrl}?step=${s}`; } }));
+  return box;
 }
 
 // The seat links this browser made for friends at this table, shown to the creator at the table itself
@@ -1120,7 +1135,7 @@ function drawHexmap(p, live) {
 const PARTS = { panel: drawPanel, track: drawTrack, cards: drawCards, players: drawPlayers, buttons: drawButtons, dice: drawDice, hexmap: drawHexmap };
 
 // ---------------------------------------------------------------- the replay viewer
-const R = { id: null, record: null, step: 0, steps: 0, seat: null, frame: null };
+const R = { id: null, record: null, step: 0, steps: 0, seat: null, frame: null, chances: undefined };
 
 // A record's seed may be above 2**53 (older web tables drew 62-bit seeds): JavaScript numbers would round it, so
 // the record's own digits are kept and sent back as a decimal string (the server reads either form exactly).
@@ -1147,7 +1162,7 @@ async function replayPage(id) {
     setTop("Replay", "Open a game record (.json)", "");
     const input = el("input", { type: "file", accept: ".json,application/json", id: "record-file" });
     input.addEventListener("change", async () => {
-      try { R.record = parseRecord(await input.files[0].text()); await showFrame(0); } catch (e) { toast(e.message || String(e)); }
+      try { R.record = parseRecord(await input.files[0].text()); R.chances = undefined; await showFrame(0); } catch (e) { toast(e.message || String(e)); }
     });
     app().replaceChildren(el("section", { class: "part" }, el("h2", { text: "Replay a record" }), el("label", {}, "Record file ", input)));
   } else {
@@ -1204,10 +1219,25 @@ async function showFrame(step, seat = R.seat) {
       + (f.result.resigned && f.result.resigned.length ? ` (${f.result.resigned.map(who).join(", ")} resigned)` : "") }),
     el("p", { text: "Points: " + f.result.scores.map((x, s) => `${who(s)} ${x}`).join(", ") })) : null;
   applyStyle(f.scene.style);
-  app().replaceChildren(sceneBox(f.scene.parts || [], false), el("aside", { class: "side" }, controls, result, logBox(f.log)));
+  app().replaceChildren(sceneBox(f.scene.parts || [], false), el("aside", { class: "side" }, controls, result, replayChances(), logBox(f.log)));
   layout();
   markChanges(R.changed);
   const ol = $("#log ol"); if (ol) ol.scrollTop = ol.scrollHeight;
+}
+
+// Each seat's estimated chance to win along the replayed game (chances.js), fetched once per replay; a click on
+// the chart shows that step. A game without an evaluation has no chart.
+function replayChances() {
+  if (R.chances === undefined) {
+    R.chances = null;
+    (R.id ? api(`/api/tables/${R.id}/chances`) : api("/api/chances", { method: "POST", body: JSON.stringify({ record: R.record }) }))
+      .then(data => { R.chances = data; }, () => { R.chances = false; })
+      .then(() => { const b = $("#chances-box"); if (b) b.replaceWith(replayChances()); });
+  }
+  if (R.chances === false || !window.drawChances) return null;
+  return el("section", { class: "part chances-part", id: "chances-box" }, R.chances
+    ? drawChances(R.chances, { id: "replay-chances", step: R.step, onPick: s => showFrame(s) })
+    : el("p", { class: "muted", text: "Estimating each player's chance to win..." }));
 }
 
 // ---------------------------------------------------------------- routing

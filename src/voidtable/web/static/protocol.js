@@ -25,6 +25,8 @@
  * @typedef {{chat: boolean}} TableOptions */
 /** A record to replay in the page, at a step, as a seat saw it (null: a spectator).
  * @typedef {{record: *, step?: number, seat?: (number|null)}} ReplayUpload */
+/** A record whose chances to win to estimate, step by step (an uploaded record is public: it holds its seed).
+ * @typedef {{record: *}} ChancesUpload */
 /** An action as JSON: its kind and argument (tuples as lists; no argument is null).
  * @typedef {{kind: string, arg?: *}} ActionJson */
 /** What the receiving seat (null: a spectator) may see now; sent on connect and after every change (a burst of changes: one state). `log` and `talk` hold the lines from `log_from` / `talk_from` on.
@@ -35,6 +37,8 @@
  * @typedef {{type: "error", error: string, id?: *}} Error */
 /** A finished game (or an uploaded record) after `step` actions, as `seat` saw it.
  * @typedef {{type: "replay", game: string, title: string, players: number, step: number, steps: number, seat: (number|null), scene: Object<string, *>, log: Array<string>, last: Array<string>, action: (string|null), over: boolean, names: Array<string>, result: (Object<string, *>|null)}} ReplayFrame */
+/** Each seat's estimated chance to win along a finished game or an uploaded record (the game's evaluation reads every hidden thing, so never for a game in play): `chances[i][p]` is seat p's after `at[i]` of `steps` actions, at most 200 steps sampled; `names` the players' names (a bare record: seat numbers).
+ * @typedef {{game: string, players: number, steps: number, at: Array<number>, chances: Array<Array<number>>, names: Array<string>}} WinChances */
 /** What anyone may know about a table (a lobby line; `idle` only there, `problem` for a broken table).
  * @typedef {{id: string, game: string, title: string, players: number, options: Object<string, *>, status: ("broken"|"finished"|"removed"|"running"|"waiting"), created: number, step: number, seats: Array<SeatInfo>, to_move: Array<number>, clock?: (ClockSetting|null), chat?: boolean, rematch?: string, rematch_of?: string, problem?: (string|null), result?: (Result|null), idle?: number}} TableInfo */
 /** A seat as everyone sees it; `held`: why a bot plays a person's seat now.
@@ -72,11 +76,13 @@ export const FIELDS = Object.freeze({
   HandToBot: Object.freeze({ required: Object.freeze([]), optional: Object.freeze(["bot"]) }),
   TableOptions: Object.freeze({ required: Object.freeze(["chat"]), optional: Object.freeze([]) }),
   ReplayUpload: Object.freeze({ required: Object.freeze(["record"]), optional: Object.freeze(["step", "seat"]) }),
+  ChancesUpload: Object.freeze({ required: Object.freeze(["record"]), optional: Object.freeze([]) }),
   ActionJson: Object.freeze({ required: Object.freeze(["kind"]), optional: Object.freeze(["arg"]) }),
   State: Object.freeze({ required: Object.freeze(["table", "step", "seat", "to_move", "legal", "choices", "scene", "log_from", "log", "talk_from", "talk", "present"]), optional: Object.freeze(["clock", "held", "result"]) }),
   Accepted: Object.freeze({ required: Object.freeze(["step"]), optional: Object.freeze(["id"]) }),
   Error: Object.freeze({ required: Object.freeze(["error"]), optional: Object.freeze(["id"]) }),
   ReplayFrame: Object.freeze({ required: Object.freeze(["game", "title", "players", "step", "steps", "seat", "scene", "log", "last", "action", "over", "names", "result"]), optional: Object.freeze([]) }),
+  WinChances: Object.freeze({ required: Object.freeze(["game", "players", "steps", "at", "chances", "names"]), optional: Object.freeze([]) }),
   TableInfo: Object.freeze({ required: Object.freeze(["id", "game", "title", "players", "options", "status", "created", "step", "seats", "to_move"]), optional: Object.freeze(["clock", "chat", "rematch", "rematch_of", "problem", "result", "idle"]) }),
   SeatInfo: Object.freeze({ required: Object.freeze(["seat", "kind", "bot", "name", "open"]), optional: Object.freeze(["held"]) }),
   ClockView: Object.freeze({ required: Object.freeze(["mode", "seconds", "seats"]), optional: Object.freeze([]) }),
