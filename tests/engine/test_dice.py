@@ -70,3 +70,41 @@ def test_stockpile_is_an_immutable_value_for_clones():
     pile = Stockpile.of({Die(6, "red"): 2})
     assert mutable_parts(pile) == [] and VALUE.checked_immutable
     assert pile.to_json() == [{"sides": 6, "colour": "red", "count": 2}]
+
+
+def test_face_and_faces_draw_what_roll_draws_without_an_event():
+    """A game reporting faces in its own event keeps the random sequence of one logging ``rolled`` events."""
+    logged: list = []
+    a, b = Rng(11), Rng(11)
+    assert [dice.roll(a, Die(6), logged.append) for _ in range(5)] == dice.faces(b, Die(6), 5)
+    assert a.snapshot() == b.snapshot() and len(logged) == 5
+    assert dice.face(Rng(4), Die(20)) == dice.roll(Rng(4), Die(20), lambda e: None)
+    with pytest.raises(ValueError):
+        dice.faces(Rng(1), Die(0), 1)
+
+
+def test_roll_off_rerolls_only_the_tied_until_one_is_left():
+    """Everyone rolls; the highest wins; the tied (and only they) roll again, in seat order."""
+    rounds = iter([{0: 5, 1: 5, 2: 3}, {0: 4, 1: 4}, {0: 2, 1: 6}])
+    asked: list[list[int]] = []
+
+    def throw(rolling: list[int]) -> dict[int, int]:
+        asked.append(list(rolling))
+        return next(rounds)
+
+    assert dice.roll_off([0, 1, 2], throw) == 1
+    assert asked == [[0, 1, 2], [0, 1], [0, 1]]
+    assert dice.roll_off([3], throw) == 3 and len(asked) == 3  # a lone seat wins without rolling
+    with pytest.raises(ValueError):
+        dice.roll_off([], throw)
+
+
+def test_dice_throw_rolls_each_seat_in_order_and_logs_every_die():
+    log: list = []
+    rng = Rng(5)
+    totals = dice.dice_throw(rng, (Die(6), Die(6)), log.append, why="first player")([2, 0])
+    again = Rng(5)
+    expected = [again.below(6) + 1 for _ in range(4)]
+    assert totals == {2: expected[0] + expected[1], 0: expected[2] + expected[3]}
+    assert [(e["seat"], e["value"], e["why"]) for e in log] == [(2, expected[0], "first player"), (2, expected[1], "first player"),
+                                                                (0, expected[2], "first player"), (0, expected[3], "first player")]

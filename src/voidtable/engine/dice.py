@@ -10,6 +10,13 @@ colour its role). This module serves both:
   an event to the caller's ``emit``, so every roll is in the log as a chance
   event (``{"type": "rolled", "sides": 8, "colour": "red", "value": 5, ...}``)
   and a record replays it bit for bit; :func:`check` is "roll # or less";
+- :func:`faces` rolls dice whose faces the game reports inside an event of its
+  own (Black Sun's raid rolls, Black Abyss's shots): the same draws as
+  :func:`roll`, no ``rolled`` event. Those games' records pin that form, so
+  moving them to ``rolled`` events is a records change (a ``rules_version``
+  bump), not a refactoring;
+- :func:`roll_off` is "everyone rolls, the highest wins, the tied roll again",
+  one loop for every game that decides who starts (or anything else) that way;
 - :class:`Stockpile` is a finite collection of dice counted by kind. It is an
   immutable tuple (``take`` and ``give`` return a new one), so a state can
   declare it a ``VALUE``/``LIST`` field and clones share it safely.
@@ -30,7 +37,7 @@ True
 
 from __future__ import annotations
 
-from typing import Callable, Iterable, Mapping, NamedTuple
+from typing import Callable, Iterable, Mapping, NamedTuple, Sequence
 
 from .events import Event
 from .rng import Rng
@@ -77,6 +84,57 @@ def check(rng: Rng, die: Die, target: int, emit: Emit, **context: Context) -> bo
     """"Check for #": roll ``die``; True when the face is ``target`` or less (the event says so too)."""
     value = roll(rng, die, emit, check=target, **context)
     return value <= target
+
+
+def face(rng: Rng, die: Die) -> int:
+    """One roll of ``die`` (1..sides) for a game that puts the face into its own event.
+
+    The draw is the one :func:`roll` makes (``rng.below(sides) + 1``), so a game
+    moving between the two keeps its random sequence; the caller must report the
+    face in the event it emits (a quiet state, building no events, reports nothing).
+    """
+    if die.sides < 1:
+        raise ValueError(f"cannot roll a die of {die.sides} sides")
+    return rng.below(die.sides) + 1
+
+
+def faces(rng: Rng, die: Die, count: int) -> list[int]:
+    """``count`` rolls of ``die``, in order, for a game that reports them in its own event (see :func:`face`)."""
+    if die.sides < 1:
+        raise ValueError(f"cannot roll a die of {die.sides} sides")
+    below, sides = rng.below, die.sides
+    return [below(sides) + 1 for _ in range(count)]
+
+
+#: One round of a roll-off: the seats still rolling, in order -> each seat's total.
+Throw = Callable[[list[int]], Mapping[int, int]]
+
+
+def roll_off(seats: Iterable[int], throw: Throw) -> int:
+    """Everyone in ``seats`` rolls; the highest total wins; the tied roll again until one is left.
+
+    ``throw(rolling)`` rolls for each seat still in (in seat order, so the random
+    sequence is fixed), logs the round as the game logs rolls, and returns the
+    totals. :func:`dice_throw` makes the usual one; a game whose records log a
+    round in one event of its own passes its own. A single seat wins without rolling.
+    """
+    rolling = list(seats)
+    if not rolling:
+        raise ValueError("a roll-off needs at least one seat")
+    while len(rolling) > 1:
+        totals = throw(rolling)
+        top = max(totals[p] for p in rolling)
+        rolling = [p for p in rolling if totals[p] == top]
+    return rolling[0]
+
+
+def dice_throw(rng: Rng, dice: Sequence[Die], emit: Emit, **context: Context) -> Throw:
+    """A roll-off round where each seat rolls ``dice`` through :func:`roll` (a ``rolled`` event each, with ``seat``)."""
+
+    def throw(rolling: list[int]) -> dict[int, int]:
+        return {p: sum(roll(rng, die, emit, seat=p, **context) for die in dice) for p in rolling}
+
+    return throw
 
 
 class Stockpile(NamedTuple):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Generic, TypeVar
 
 from .contract import GameFacts, LoadedGame, TaskRegistry
 from .errors import OptionError
@@ -14,12 +14,22 @@ from .parameters import Parameter
 from .rulesdata import apply_overrides, assumptions, read_toml
 
 if TYPE_CHECKING:
+    from typing_extensions import TypeVar as DefaultingTypeVar
+
     from .state import GameState
     from .vocabulary import ActionTable
 
 
+#: A game's typed rules (what ``GameSpec.build`` returns): ``Game[BuccaneersRules]`` types ``game.rules`` for mypy;
+#: a bare ``Game`` is ``Game[Any]`` (the default is for mypy only: typing's TypeVar takes none before Python 3.13).
+if TYPE_CHECKING:
+    RulesT = DefaultingTypeVar("RulesT", default=Any)
+else:
+    RulesT = TypeVar("RulesT")
+
+
 @dataclass(frozen=True)
-class GameSpec:
+class GameSpec(Generic[RulesT]):
     """A game's entry in the registry: names, player range, options, variants, and how to build it."""
 
     name: str
@@ -27,7 +37,7 @@ class GameSpec:
     min_players: int
     max_players: int
     summary: str
-    build: Callable[["Game"], Any]  # turns raw rules data + options into the game's typed rules
+    build: Callable[["Game[RulesT]"], RulesT]  # turns raw rules data + options into the game's typed rules
     state_class: Callable[..., "GameState"]
     options: list[OptionSpec] = field(default_factory=list)
     variants: dict[str, dict[str, Any]] = field(default_factory=dict)  # name -> options, for listings and conformance
@@ -65,10 +75,15 @@ class GameSpec:
         }
 
 
-class Game:
-    """A loaded game: player count, validated options and rules data. Makes new states."""
+class Game(Generic[RulesT]):
+    """A loaded game: player count, validated options and rules data. Makes new states.
 
-    def __init__(self, spec: GameSpec, players: int, settings: dict[str, Any] | None = None) -> None:
+    Generic in its typed rules, so a game names its loaded game once (``BuccaneersGame = Game[Rules]``)
+    and every function taking one reads ``game.rules`` typed, with no cast or re-annotation at each use;
+    front ends, which never look inside a game's rules, take ``Game`` (``Game[Any]``).
+    """
+
+    def __init__(self, spec: GameSpec[RulesT], players: int, settings: dict[str, Any] | None = None) -> None:
         if not isinstance(players, int) or not spec.min_players <= players <= spec.max_players:
             raise OptionError(f"{spec.name} takes {spec.min_players}-{spec.max_players} players, got {players}")
         self.spec = spec
@@ -80,7 +95,7 @@ class Game:
         self.options: dict[str, Any] = split.options
         self.overrides: dict[str, Any] = split.overrides
         self.data: dict[str, Any] = apply_overrides(raw, split.overrides, spec.name) if raw is not None else {}
-        self.rules: Any = spec.build(self)
+        self.rules: RulesT = spec.build(self)
 
     def new_state(self, seed: int, events: bool = True) -> "GameState":
         """A new game; ``events=False``: a quiet state (see :meth:`GameState.set_events`), setup events still kept."""

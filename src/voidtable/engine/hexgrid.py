@@ -28,6 +28,8 @@ from __future__ import annotations
 
 from typing import Iterable, Sequence
 
+from .graph import steps_from
+
 Hex = tuple[int, int]
 Edge = tuple[int, int, int]
 
@@ -199,15 +201,4 @@ class HexIndex:
 
     def distances_from(self, i: int, passable: Sequence[bool] | None = None) -> list[int]:
         """Breadth-first step counts from ``i`` inside the set (-1 unreachable); ``passable`` bars hexes."""
-        dist = [-1] * len(self.coords)
-        dist[i] = 0
-        frontier = [i]
-        while frontier:
-            nxt = []
-            for a in frontier:
-                for b in self.nbr[a]:
-                    if b >= 0 and dist[b] < 0 and (passable is None or passable[b]):
-                        dist[b] = dist[a] + 1
-                        nxt.append(b)
-            frontier = nxt
-        return dist
+        return steps_from(self.nbr, (i,), passable)

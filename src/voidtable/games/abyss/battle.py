@@ -45,6 +45,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, NamedTuple, Sequence
 
 from voidtable.engine.actions import Action
+from voidtable.engine.dice import Die, face
 from voidtable.engine.fields import DICT, VALUE, CopyRule
 from voidtable.engine.flow import FlowState, Tasks
 from voidtable.engine.squaregrid import Cell, chebyshev
@@ -294,7 +295,7 @@ def fire_shot(s: BattleHost, ship_id: int, square: int, target: int) -> bool:
     weapon = tile_at(s.r, ship, square)
     assert weapon is not None
     shield = stats(s.r, other).shield
-    roll = s.rng.below(weapon.die) + 1
+    roll = face(s.rng, Die(weapon.die))
     hit = hits(roll, weapon, shield)
     if not s.quiet:
         s.emit(Shot(ship.owner, ship_id, ship.design, square, target, other.design, weapon.die, roll, shield, weapon.hit, hit))

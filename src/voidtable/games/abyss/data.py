@@ -13,6 +13,7 @@ from typing import Any
 from typing import TYPE_CHECKING
 
 from voidtable.engine.errors import RulesDataError
+from voidtable.engine.game import Game
 from voidtable.engine.rulesdata import RulesStruct, convert
 from voidtable.engine.squaregrid import SquareGrid
 
@@ -235,3 +236,7 @@ def build(game: "Game") -> Rules:
     return load_rules(game.data, auto_battle=game.options.get("battle") == "auto", flee=bool(game.options.get("flee")),
                       secret_buying=game.options.get("buying") == "secret",
                       one_design=game.options.get("outfit") == "one_design")
+
+
+#: The loaded game with these rules, named once: a function taking one reads ``game.rules`` as Rules.
+FleetGame = Game[Rules]

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from voidtable.engine.dice import Die
 from voidtable.engine.errors import RulesDataError
+from voidtable.engine.game import Game
 from voidtable.engine.rulesdata import RulesStruct, convert
 
 SCORING_CONDITIONS = (
@@ -21,6 +23,7 @@ ALLEGIANCES = ("none", "rebel", "allied")
 CARDS = ("rebel", "allied", "rogue", "hunted")
 FACTION_ORDER = ("smuggler", "brigands", "merchants", "medics", "rebel", "alliance")
 SUNS = ("yellow_sun", "red_giant", "white_dwarf")
+D6 = Die(6)  # every roll in Black Sun (who starts, planets, raids) is of six-sided dice
 
 
 class GameNumbers(RulesStruct):
@@ -199,3 +202,7 @@ def build(game: Any) -> Rules:
     rules = convert(game.data, Rules, "blacksun")
     check(rules)
     return rules
+
+
+#: The loaded game with these rules, named once: a function taking one reads ``game.rules`` as Rules.
+BlackSunGame = Game[Rules]

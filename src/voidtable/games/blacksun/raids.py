@@ -31,12 +31,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from voidtable.engine import dice
 from voidtable.engine.actions import Action
 from voidtable.engine.errors import RulesInvariantError
 from voidtable.engine.fields import LIST, VALUE, CopyRule, Fields
 from voidtable.engine.types import HexId, Seat, ShipId
 
 from . import factions, scoring
+from .data import D6
 from .flow import (
     TASKS,
     Aim,
@@ -369,9 +371,9 @@ def raid_round(s: "BlackSunState", task: RaidRound) -> None:
     r.aim = {}
     choose = []
     for q in act:
-        dice = s.rng.roll(r.remaining(q))
-        hits = sum(1 for d in dice if d >= hit_min)
-        rolls[str(q)] = dice
+        faces = dice.faces(s.rng, D6, r.remaining(q))
+        hits = sum(1 for d in faces if d >= hit_min)
+        rolls[str(q)] = faces
         if hits:
             r.pending[q] = hits
             valid = [b for b in act if can_target(s, q, b)]

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from voidtable.engine import dice
 from voidtable.engine.actions import Action
 from voidtable.engine.errors import RulesInvariantError
 from voidtable.engine.fields import DICT, LIST, NESTED, VALUE, Fields
@@ -19,7 +20,7 @@ from voidtable.engine.types import Hex, Seat
 
 from . import stellar, turn
 from .board import Board
-from .data import FACTION_ORDER, SUNS
+from .data import D6, FACTION_ORDER, SUNS
 from .flow import (
     TASKS,
     DealFactions,
@@ -240,16 +241,20 @@ def issue_ships(s: "BlackSunState", fleet: list[tuple[Seat, str]]) -> None:
 
 
 def roll_off(s: "BlackSunState", seats: list[Seat], why: str) -> Seat:
-    """Step 14 (and the Story roll): highest roll on three dice; tied players roll again."""
-    while True:
-        rolls = {p: s.rng.roll(s.R.game.first_player_dice) for p in seats}
+    """Step 14 (and the Story roll): highest roll on three dice; tied players roll again.
+
+    Each round is one ``roll_off`` event with every seat's faces (the form the records pin).
+    """
+    count = s.R.game.first_player_dice
+
+    def throw(rolling: list[Seat]) -> dict[Seat, int]:
+        rolls = {p: dice.faces(s.rng, D6, count) for p in rolling}
         s.emit({"type": "roll_off", "for": why, "rolls": {str(p): r for p, r in rolls.items()}})
-        best = max(sum(r) for r in rolls.values())
-        top = [p for p in seats if sum(rolls[p]) == best]
-        if len(top) == 1:
-            s.emit({"type": why, "seat": top[0]})
-            return top[0]
-        seats = top
+        return {p: sum(r) for p, r in rolls.items()}
+
+    winner = dice.roll_off(seats, throw)
+    s.emit({"type": why, "seat": winner})
+    return winner
 
 
 # ---------------------------------------------------------------- steps 15-16

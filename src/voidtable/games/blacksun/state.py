@@ -27,9 +27,7 @@ from .flow import TASKS
 from .positions import STATE_NAMES, where_json
 
 if TYPE_CHECKING:
-    from voidtable.engine.game import Game
-
-    from .data import Rules
+    from .data import BlackSunGame, Rules
 
 STATUS_NAMES = ("normal", "need", "crisis")
 
@@ -91,7 +89,7 @@ class BlackSunState(FlowState):
     last_roll: tuple[Seat, tuple[int, ...], int] | None
     final_queue: list[Seat] | None
 
-    def __init__(self, game: "Game", seed: int) -> None:
+    def __init__(self, game: "BlackSunGame", seed: int) -> None:
         self.init_flow()
         self.game = game
         self.R = game.rules

@@ -22,13 +22,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from voidtable.engine import dice
 from voidtable.engine import hexgrid as hg
 from voidtable.engine.errors import RulesInvariantError
 from voidtable.engine.rng import Rng
 from voidtable.engine.types import Hex
 
 from .board import tile_kind, tile_planet
-from .data import Rules
+from .data import D6, Rules
 
 def place_sun(sun: str) -> tuple[dict[Hex, str], list[dict[str, Any]]]:
     """Step 1."""
@@ -140,7 +141,7 @@ def fix_planetless_orbits(tiles: dict[Hex, str], pile: list[str], dirs: list[int
         gg = gas_giant_hex(d, rules)
         if usable:
             while True:
-                roll = rng.roll(rules.game.planet_dice)
+                roll = dice.faces(rng, D6, rules.game.planet_dice)
                 total = sum(roll)
                 hit = next((h for h in usable if tile_planet(tiles[h]) == total), None)
                 events.append({"type": "setup_orbit_roll", "gas_giant": list(gg), "dice": roll, "total": total, "planet": hit is not None})

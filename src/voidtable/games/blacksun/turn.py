@@ -11,11 +11,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from voidtable.engine import dice
 from voidtable.engine.actions import Action
 from voidtable.engine.flow import Task
 from voidtable.engine.types import HexId, Seat, ShipId
 
 from . import factions, scoring
+from .data import D6
 from .flow import (
     TASKS,
     AfterTurn,
@@ -73,8 +75,7 @@ def turn_start(s: "BlackSunState", task: TurnStart, action: Action) -> None:
 @TASKS.auto(Roll)
 def roll(s: "BlackSunState", task: Roll) -> None:
     """Step 1: 3d6 names a planet whose status changes."""
-    dice = s.rng.roll(s.R.game.planet_dice)
-    scoring.change_planet_status(s, dice)
+    scoring.change_planet_status(s, dice.faces(s.rng, D6, s.R.game.planet_dice))
 
 
 @TASKS.auto(EndTurn)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Callable, Literal, get_args
 
 from voidtable.engine.actions import Action
 from voidtable.engine.errors import OptionError, RulesDataError
+from voidtable.engine.game import Game
 from voidtable.engine.rulesdata import RulesStruct, convert
 
 from .actions import SELECT
@@ -237,3 +238,7 @@ Source = Literal["selected", "titanic_tentacles", "easter_egg", "alien_kiddie_po
 def direction_name(d: int) -> Direction:
     """The Direction card's side: +1 passes to the next seat (left), -1 to the previous (right)."""
     return "left" if d == 1 else "right"
+
+
+#: The loaded game with these rules, named once: a function taking one reads ``game.rules`` as Rules.
+BuccaneersGame = Game[Rules]

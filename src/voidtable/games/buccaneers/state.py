@@ -10,7 +10,7 @@ Cards are ints (ids into :class:`~.data.Rules`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from voidtable.engine.actions import Action
 from voidtable.engine.events import AnyEvent
@@ -23,12 +23,9 @@ from voidtable.engine.types import CardId, Seat
 from voidtable.engine.zones import Hidden
 
 from . import artifacts, placement, scoring, selection  # noqa: F401 - importing them registers their tasks
-from .data import SPACECRAFT, Phase, Rules
+from .data import SPACECRAFT, BuccaneersGame, Phase, Rules
 from .tasks import TASKS, Decision, Select, TitanicTentacles
 from .views import view
-
-if TYPE_CHECKING:
-    from voidtable.engine.game import Game
 
 NO_SPACECRAFT = float("-inf")  # any Spacecraft, even one of negative Value, beats none
 
@@ -77,10 +74,10 @@ class BuccaneersState(FlowState):
     TASKS = TASKS
     FIELDS = FIELDS
 
-    def __init__(self, game: "Game", seed: int) -> None:
+    def __init__(self, game: BuccaneersGame, seed: int) -> None:
         self.init_flow()
         self.game = game
-        self.r: Rules = game.rules
+        self.r = game.rules
         n = self.n = game.players
         self.rng = Rng(seed)
         self.orient = [0] * len(self.r.keys)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from voidtable.engine.decks import LAST, draw as draw_card, tell_hidden_draw
+
 from .planets import benefits
 from .tasks import DiscardDown
 
@@ -26,16 +28,19 @@ def can_draw(s: "EmpiresState") -> bool:
 
 
 def draw(s: "EmpiresState", seat: int) -> bool:
-    """One card into the seat's hand; an empty deck takes the shuffled discard first (a reading). False: none left."""
-    if not s.deck:
-        if not s.discard:
-            return False
-        s.deck, s.discard = s.discard, []
-        s.rng.shuffle(s.deck)
-        s.event(type="reshuffled", cards=len(s.deck))
-    card = s.deck.pop()
+    """One card into the seat's hand; an empty deck takes the shuffled discard first (a reading). False: none left.
+
+    The draw is told to the drawer alone, with no public event (the records pin that form; the
+    hand's size in every view says a card came): the engine's hidden-draw convention without its
+    optional public half.
+    """
+    card = draw_card(s.rng, s.deck, s.discard, top=LAST, reshuffled=lambda n: s.event(type="reshuffled", cards=n))
+    if card is None:
+        return False
     s.hands[seat].append(card)
-    s.event(type="drew", seat=seat, count=1, card=key(s, card), visible_to=[seat])
+    if not s.quiet:
+        tell_hidden_draw(s.emit, seat, None, {"type": "drew", "seat": seat, "count": 1, "card": key(s, card),
+                                              "visible_to": [seat]})
     return True
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from voidtable.engine.errors import RulesDataError
+from voidtable.engine.game import Game
 from voidtable.engine.rulesdata import RulesStruct
 
 TECH_EFFECTS = ("unlock", "pass_asteroid", "pass_mine", "pass_ancient_defense", "hand_limit", "docking_bay", "detection",
@@ -386,3 +387,7 @@ class Rules:
         return out
 
 
+
+
+#: The loaded game with these rules, named once: a function taking one reads ``game.rules`` as Rules.
+EmpiresGame = Game[Rules]

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from voidtable.engine.dice import Die, roll
+from voidtable.engine.dice import Die, dice_throw, roll_off
 
 from . import galaxy
 from .galaxy import CENTRE, Hex
@@ -71,12 +71,7 @@ def set_up(s: "EmpiresState") -> None:
 def roll_first_player(s: "EmpiresState", task: RollFirstPlayer) -> None:
     """Everyone rolls a die; the highest starts; the tied roll again (a reading of "roll the dice")."""
     die = Die(s.r.g.first_player_die)
-    rolling = list(range(s.r.players))
-    while len(rolling) > 1:
-        rolls = {p: roll(s.rng, die, s.emit, seat=p, why="first player") for p in rolling}
-        top = max(rolls.values())
-        rolling = [p for p in rolling if rolls[p] == top]
-    s.first = rolling[0]
+    s.first = roll_off(range(s.r.players), dice_throw(s.rng, (die,), s.emit, why="first player"))
     n = s.r.players
     s.order = tuple((s.first + i) % n for i in range(n))
     s.event(type="first_player", seat=s.first)

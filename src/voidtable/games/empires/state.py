@@ -15,7 +15,6 @@ from voidtable.engine.actions import Action
 from voidtable.engine.events import AnyEvent, Event
 from voidtable.engine.fields import CACHE, DICT, FIXED, FLOW_FIELDS, LIST, NESTED, SHARED, VALUE, Fields
 from voidtable.engine.flow import FlowState
-from voidtable.engine.game import Game
 from voidtable.engine.rng import Rng
 from voidtable.engine.state import Result
 from voidtable.engine.types import Seat
@@ -23,7 +22,7 @@ from voidtable.engine.zones import Hidden
 
 from . import combat, preround, rounds, turn  # noqa: F401  (register the tasks)
 from . import views
-from .data import Rules
+from .data import EmpiresGame, Rules
 from .galaxy import Graph, Hex
 from .planets import Control
 from .scoring import final_result
@@ -94,7 +93,7 @@ class EmpiresState(FlowState):
     benefit_cache: Any               # (control and tokens it was worked out from, Benefits per seat), or None
     pre_legal: dict[int, list[Action]] | None   # the simultaneous pre-round's legal actions per seat until the next move
 
-    def __init__(self, game: Game, seed: int) -> None:
+    def __init__(self, game: EmpiresGame, seed: int) -> None:
         self.game = game
         self.r = game.rules
         centre = self.r.tiles[self.r.centre]

@@ -9,12 +9,12 @@ which ships are dismantled first and what 'across the Frontier' means.
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from voidtable.engine import hexgrid
 from voidtable.engine.errors import RulesDataError
+from voidtable.engine.graph import Steps, all_steps
 from voidtable.engine.types import Hex
 
 EMPTY = -1  # a place with no card left (its Encounter was beaten and no card could replace it)
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Board:
-    """Places in a fixed order (index = place id), neighbours, and each seat's distances."""
+    """Places in a fixed order (index = place id), neighbours, each seat's distances and every pair's."""
 
     hexes: tuple[Hex, ...]
     index: dict[Hex, int]
@@ -36,6 +36,7 @@ class Board:
     pyramid: tuple[tuple[int, ...], tuple[int, ...]]
     distance: tuple[tuple[int, ...], tuple[int, ...]]  # distance[seat][place] from seat's Homeworld
     enemy_side_from: int
+    steps: Steps  # steps[a][b] between any two places, built with the board (the map never changes)
 
     def across_frontier(self, seat: int, place: int) -> bool:
         """A place on the opponent's side of the Frontier (the opening round may not enter it)."""
@@ -43,19 +44,6 @@ class Board:
 
     def adjacent(self, a: int, b: int) -> bool:
         return b in self.neighbours[a]
-
-
-def _distances(neighbours: tuple[tuple[int, ...], ...], start: int) -> tuple[int, ...]:
-    dist = [-1] * len(neighbours)
-    dist[start] = 0
-    todo = deque([start])
-    while todo:
-        a = todo.popleft()
-        for b in neighbours[a]:
-            if dist[b] < 0:
-                dist[b] = dist[a] + 1
-                todo.append(b)
-    return tuple(dist)
 
 
 def build_board(m: "MapData") -> Board:
@@ -85,12 +73,13 @@ def build_board(m: "MapData") -> Board:
                     adj[i].add(index[n])
     neighbours = tuple(tuple(sorted(s)) for s in adj)
     hw = (index[tuple(m.homeworlds[0])], index[tuple(m.homeworlds[1])])  # type: ignore[index]
-    dist = (_distances(neighbours, hw[0]), _distances(neighbours, hw[1]))
+    steps = all_steps(neighbours)
+    dist = (steps[hw[0]], steps[hw[1]])
     if min(dist[0]) < 0:
         raise RulesDataError("nearspace map: not every place can be reached from the Homeworlds")
     return Board(
         hexes=tuple(order), index=index, neighbours=neighbours, neutral=0, homeworld=hw,
         frontier=(tuple(index[tuple(h)] for h in m.frontier[0]), tuple(index[tuple(h)] for h in m.frontier[1])),  # type: ignore[index]
         pyramid=(tuple(index[tuple(h)] for h in m.pyramid[0]), tuple(index[tuple(h)] for h in m.pyramid[1])),  # type: ignore[index]
-        distance=dist, enemy_side_from=m.enemy_side_from,
+        distance=dist, enemy_side_from=m.enemy_side_from, steps=steps,
     )

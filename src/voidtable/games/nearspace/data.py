@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from voidtable.engine.dice import Die, Stockpile
 from voidtable.engine.errors import RulesDataError
+from voidtable.engine.game import Game
 from voidtable.engine.rulesdata import RulesStruct, convert
 
 from .board import Board, build_board
@@ -330,3 +331,7 @@ def build(game: "Game") -> Rules:
         traits_of=traits, banking=bool(game.options["banking_cp"]), storage=bool(game.options["engine_storage"]),
         charging=bool(game.options["engine_charging"]),
     )
+
+
+#: The loaded game with these rules, named once: a function taking one reads ``game.rules`` as Rules.
+NearspaceGame = Game[Rules]

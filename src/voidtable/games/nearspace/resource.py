@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from voidtable.engine.decks import FIRST, draw as draw_card, tell_hidden_draw
+
 if TYPE_CHECKING:
     from .state import NearspaceState
 
@@ -16,16 +18,14 @@ if TYPE_CHECKING:
 def take_top(s: "NearspaceState", seat: int) -> int | None:
     """The Resource's top card, reshuffling the discard pile in when the Resource is empty; None if both are."""
     res = s.resource[seat]
-    if not res and s.discard[seat]:
-        res.extend(s.discard[seat])
-        s.discard[seat].clear()
-        s.rng.shuffle(res)
+
+    def reshuffled(n: int) -> None:
         s.known_bottom[seat] = 0
-        s.event(type="reshuffled", seat=seat, cards=len(res))
-    if not res:
-        return None
-    card = res.pop(0)
-    s.known_bottom[seat] = min(s.known_bottom[seat], len(res))
+        s.event(type="reshuffled", seat=seat, cards=n)
+
+    card = draw_card(s.rng, res, s.discard[seat], top=FIRST, reshuffled=reshuffled)
+    if card is not None:
+        s.known_bottom[seat] = min(s.known_bottom[seat], len(res))
     return card
 
 
@@ -47,8 +47,9 @@ def draw(s: "NearspaceState", seat: int) -> int | None:
         return None
     s.hand[seat].append(card)
     if s.r.hidden_hands:
-        s.event(type="drew", seat=seat)
-        s.event(type="drew_card", seat=seat, card=key(s, card), visible_to=[seat])
+        if not s.quiet:
+            tell_hidden_draw(s.emit, seat, {"type": "drew", "seat": seat},
+                             {"type": "drew_card", "seat": seat, "card": key(s, card), "visible_to": [seat]})
     else:
         s.event(type="drew", seat=seat, card=key(s, card))
     return card

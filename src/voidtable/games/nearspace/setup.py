@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from voidtable.engine.dice import Die, roll
+from voidtable.engine.dice import Die, dice_throw, roll_off
 
 from .resource import draw, key, put_bottom
 from .ships import ShipMap
@@ -76,10 +76,6 @@ def deal_hand(s: "NearspaceState", seat: int) -> None:
 def first_player(s: "NearspaceState") -> int:
     """Both roll the first-player die; the higher starts; a tie rolls again."""
     die = Die(s.r.data.setup.first_player_die)
-    while True:
-        a = roll(s.rng, die, s.emit, seat=0, why="first player")
-        b = roll(s.rng, die, s.emit, seat=1, why="first player")
-        if a != b:
-            first = 0 if a > b else 1
-            s.event(type="first_player", seat=first)
-            return first
+    first = roll_off((0, 1), dice_throw(s.rng, (die,), s.emit, why="first player"))
+    s.event(type="first_player", seat=first)
+    return first

@@ -14,13 +14,12 @@ from typing import Any
 from voidtable.engine.dice import Die, Stockpile
 from voidtable.engine.fields import COPY, DICT, FIXED, FLOW_FIELDS, LIST, NESTED, VALUE, Fields
 from voidtable.engine.flow import FlowState
-from voidtable.engine.game import Game
 from voidtable.engine.rng import Rng
 from voidtable.engine.state import Result
 from voidtable.engine.zones import Hidden
 
 from .board import EMPTY
-from .data import Card, Rules
+from .data import Card, NearspaceGame, Rules
 from . import views
 from .setup import set_up
 from .ships import Ship as Ship, ShipMap
@@ -71,7 +70,7 @@ class NearspaceState(FlowState):
     stored_e: list[int]              # E stored for the next turn (Engine Storage option)
     winners: tuple[int, ...]
 
-    def __init__(self, game: Game, seed: int) -> None:
+    def __init__(self, game: NearspaceGame, seed: int) -> None:
         self.game = game
         self.r = game.rules
         self.rng = Rng(seed)

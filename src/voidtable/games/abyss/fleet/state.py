@@ -12,13 +12,12 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from voidtable.engine.fields import FIXED, FLOW_FIELDS, LIST, VALUE, Fields
-from voidtable.engine.game import Game
 from voidtable.engine.rng import Rng
 from voidtable.engine.state import Result
 
 from ..battle import BATTLE_FIELDS, BattleHost, slots
 from ..battle_events import EndReason
-from ..data import Rules
+from ..data import FleetGame, Rules
 from ..ships import points
 from .events import First, GameOver
 from .views import view as view_of
@@ -73,7 +72,7 @@ class FleetState(BattleHost):
     orders: list[tuple[str, ...]]  # secret buying: the designs each seat has ordered, hidden from the other
     winners: tuple[int, ...]
 
-    def __init__(self, game: Game, seed: int) -> None:
+    def __init__(self, game: FleetGame, seed: int) -> None:
         self.game = game
         self.r = game.rules
         self.rng = Rng(seed)

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from voidtable.engine.errors import RulesDataError
+from voidtable.engine.game import Game
 from voidtable.engine.rulesdata import RulesStruct, convert, read_toml
 
 from ..data import Design, DesignData, Hull, Rules, Tile, load_rules, make_design
@@ -541,3 +542,7 @@ def build(game: "Game") -> MainRules:
     return load_main(game.data, game.players, map_option=int(o.get("map", 2)),
                      win_rule=str(o.get("tribunal_win", "consecutive")), auto_battle=o.get("battle") == "auto",
                      twin_planets=bool(o.get("twin_planets")))
+
+
+#: The loaded game with these rules, named once: a function taking one reads ``game.rules`` as MainRules.
+AbyssGame = Game[MainRules]

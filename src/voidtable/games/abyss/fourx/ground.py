@@ -37,6 +37,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable
 
 from voidtable.engine.actions import Action
+from voidtable.engine.dice import Die, face, faces
 from voidtable.engine.squaregrid import SquareGrid
 
 from ..battle import DISABLE, square_to_cover
@@ -162,7 +163,7 @@ def defence_shot(s: "AbyssState", task: DefenceShot) -> None:
         return
     target = min(targets, key=lambda i: (stats(s.r, s.ships[i]).working, i))
     gr = s.m.data.ground
-    roll = s.rng.below(gr.die) + 1
+    roll = face(s.rng, Die(gr.die))
     hit = roll - stats(s.r, s.ships[target]).shield >= gr.hit
     s.event(type="defence_fired", seat=task.seat, place=task.place, target=target, roll=roll, hit=hit)
     if hit:
@@ -204,7 +205,7 @@ def bomb_shot(s: "AbyssState", task: BombShot) -> None:
         return
     tile = tile_at(s.r, s.ships[task.ship], bays_left[0])
     assert tile is not None
-    roll = s.rng.below(tile.die) + 1
+    roll = face(s.rng, Die(tile.die))
     hit = roll >= tile.hit
     s.event(type="bombed", seat=task.seat, ship=task.ship, place=task.place, roll=roll, hit=hit)
     if hit:
@@ -292,8 +293,8 @@ def fight(s: "AbyssState", place: int, square: int, a: Stack, b: Stack) -> tuple
     gr = s.m.data.ground
     na, nb = a[1], b[1]
     while na > 0 and nb > 0:
-        ha = sum(1 for _ in range(na) if s.rng.below(gr.die) + 1 >= gr.hit)
-        hb = sum(1 for _ in range(nb) if s.rng.below(gr.die) + 1 >= gr.hit)
+        ha = sum(1 for f in faces(s.rng, Die(gr.die), na) if f >= gr.hit)
+        hb = sum(1 for f in faces(s.rng, Die(gr.die), nb) if f >= gr.hit)
         na, nb = max(0, na - hb), max(0, nb - ha)
         s.event(type="ground_fight", place=place, square=square, attacker=a[0], defender=b[0], left=[na, nb])
     return ((a[0], na, a[2][:na]) if na else None), ((b[0], nb, b[2][:nb]) if nb else None)

@@ -29,6 +29,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from voidtable.engine.actions import Action
+from voidtable.engine.dice import Die, face
 
 from ..battle import DISABLE
 from ..ships import destroyed, disable, working_squares
@@ -280,7 +281,7 @@ def cross_asteroids(s: "AbyssState", seat: int, i: int) -> None:
     """A ship enters an asteroid field (a step or a flight): the asteroid die; a damaging face makes its owner
     cover one working square."""
     mv = s.m.data.movement
-    roll = s.rng.below(mv.asteroid_die) + 1
+    roll = face(s.rng, Die(mv.asteroid_die))
     hit = roll in mv.asteroid_damage
     s.event(type="asteroids", seat=seat, ship=i, roll=roll, hit=hit)
     if hit:

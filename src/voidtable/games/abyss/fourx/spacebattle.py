@@ -36,6 +36,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from voidtable.engine.actions import Action
+from voidtable.engine.dice import Die, face
 from voidtable.engine.squaregrid import Cell
 
 from ..battle import land_hit, next_to_planet, start_battle
@@ -164,7 +165,7 @@ def planet_shot(s: "AbyssState", task: PlanetShot) -> None:
         return
     target = min(targets, key=lambda i: (stats(s.r, s.ships[i]).working, i))
     gr = s.m.data.ground
-    roll = s.rng.below(gr.die) + 1
+    roll = face(s.rng, Die(gr.die))
     hit = roll - stats(s.r, s.ships[target]).shield >= gr.hit
     s.event(type="defence_fired", seat=task.seat, place=task.place, target=target, roll=roll, hit=hit)
     if hit:

@@ -14,14 +14,13 @@ from typing import Any
 from voidtable.engine.actions import Action
 from voidtable.engine.fields import FIXED, FLOW_FIELDS, DICT, LIST, NESTED, VALUE, Fields
 from voidtable.engine.events import AnyEvent, event_json
-from voidtable.engine.game import Game
 from voidtable.engine.rng import Rng
 from voidtable.engine.state import Result
 
 from ..battle import BATTLE_FIELDS, BattleHost, slots
 from ..data import Rules
 from ..ships import Ship
-from .data import MainRules
+from .data import AbyssGame, MainRules
 from .planets import colonies, votes
 from .spacebattle import after_battle, bombs_by_planet, flee_options, flee_to_friendly_space, planet_fires
 from .tasks import TASKS, BombChoice, BombShot, Cycle, Demolish, HomePick, PlanetShot
@@ -85,7 +84,7 @@ class AbyssState(BattleHost):
     winners: tuple[int, ...]
     win_kind: str
 
-    def __init__(self, game: Game, seed: int) -> None:
+    def __init__(self, game: AbyssGame, seed: int) -> None:
         self.game = game
         self.m = game.rules
         self.r = self.m.ships

@@ -21,6 +21,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from voidtable.engine.actions import Action
+from voidtable.engine.decks import ANY, draw
+from voidtable.engine.errors import RulesInvariantError
 
 from .actions import ABSTAIN, ELECT, VOTE
 from .data import RESOURCES
@@ -50,11 +52,13 @@ def events(s: "AbyssState", task: Events) -> None:
 
 
 def draw_event(s: "AbyssState") -> None:
+    """An event card at random from the pile; an empty pile takes every card again first (drawn at random: no shuffle)."""
     cards = s.m.data.events.cards
-    if not s.event_deck:
-        s.event_deck = tuple(k for k, e in cards.items() for _ in range(e.copies))
     deck = list(s.event_deck)
-    k = deck.pop(s.rng.below(len(deck)))
+    again = [] if deck else [k for k, e in cards.items() for _ in range(e.copies)]
+    k = draw(s.rng, deck, again, top=ANY)
+    if k is None:
+        raise RulesInvariantError("abyss: the event pile is empty and the rules data has no event card")
     s.event_deck = tuple(deck)
     e = cards[k]
     if e.effect == "monster":
