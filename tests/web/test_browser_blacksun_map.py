@@ -116,6 +116,23 @@ COVERED = """() => {
   return out;
 }"""
 
+# each hex's label and sub-label against its hexagon's own shape (narrower above and below its straight sides): the
+# rows its letters take (a text's box has room above and below them) and the width the hexagon has there
+WORDS_FIT = """() => {
+  const out = [], seen = {hl1: 0, hl2: 0};
+  for (const t of document.querySelectorAll('#part-map text.hl1, #part-map text.hl2')) {
+    const key = t.dataset.hex || t.parentElement.dataset.hex;
+    const h = document.querySelector(`#part-map g.hex[data-hex="${key}"] polygon`).getBoundingClientRect();
+    const r = t.getBoundingClientRect(), cx = (h.left + h.right) / 2, cy = (h.top + h.bottom) / 2, R = h.height / 2;
+    const half = y => { const d = Math.abs(y - cy); return d <= R / 2 ? h.width / 2 : (h.width / 2) * Math.max(0, R - d) / (R / 2); };
+    const top = r.top + 0.2 * r.height, bottom = r.bottom - 0.2 * r.height, room = Math.min(half(top), half(bottom));
+    seen[t.getAttribute('class').split(' ')[0]]++;
+    if (r.left < cx - room - 1 || r.right > cx + room + 1)
+      out.push(`${t.textContent} (hex ${key}): ${Math.round(r.width)} px wide where its hexagon holds ${Math.round(2 * room)}`);
+  }
+  return {seen, out};
+}"""
+
 
 def _walk():
     """The seeded walk, the first step of each situation the test looks at, the Starting Faction first weighed."""
@@ -139,7 +156,8 @@ def _walk():
         for key, hit in (("redraw", any(a.kind == "redraw_faction" for a in legal)),
                          ("ask", any(a.kind == "add_ship" and ctrl[a.arg] != p for a in legal)),
                          ("blockades", sum(a.kind == "raid_blockade" for a in legal) >= 2),
-                         ("edges", edges >= 5)):
+                         ("edges", edges >= 5),
+                         ("counters", len(state.view(None).get("status") or []) >= 2 and edges >= 3)):
             if hit:
                 steps.setdefault(key, step)
         if steps.get("redraw") == step:
@@ -187,7 +205,7 @@ def test_black_sun_decisions_show_what_they_are_about(server_factory, wide):
     from .tablewalk import Replayer
 
     game, walk, steps, faction = _walk()
-    assert {"redraw", "ask", "blockades", "edges"} <= set(steps), steps
+    assert {"redraw", "ask", "blockades", "edges", "counters"} <= set(steps), steps
     srv = server_factory("--bot-delay", "0")
     rep = Replayer(srv.url, walk)
     page = wide
@@ -232,7 +250,16 @@ def test_black_sun_decisions_show_what_they_are_about(server_factory, wide):
         assert not seen["overlaps"], f"ships over hex names: {seen['overlaps']}"
         assert not seen["above"], f"ships drawn over a hex's words: {seen['above']}"
 
-    checks = {"redraw": weigh_faction, "ask": ask, "blockades": blockades, "edges": uncovered}
+    def counters() -> None:
+        # a hex's words fit its hexagon as it is shaped where they are written, and no ship covers them: the labels
+        # ("Yellow Sun" ran past its hexagon's edge) and the counters' sub-labels ("CRISIS" was written across the
+        # hexagon's foot, where it is narrowest)
+        uncovered()
+        fit = page.evaluate(WORDS_FIT)
+        assert fit["seen"]["hl1"] > 20 and fit["seen"]["hl2"] >= 2, fit["seen"]
+        assert not fit["out"], f"words wider than their hexagon: {fit['out']}"
+
+    checks = {"redraw": weigh_faction, "ask": ask, "blockades": blockades, "edges": uncovered, "counters": counters}
     try:
         for key in sorted(checks, key=lambda k: steps[k]):  # the table only moves forwards
             _open(page, rep, steps[key])

@@ -1025,6 +1025,7 @@ function drawHexmap(p, live) {
     layerLink.append(g);
   }
   const edgePieces = (p.pieces || []).some(pc => pc.at && pc.at.edge);
+  const held = new Set((p.pieces || []).filter(pc => pc.at && pc.at.hex).map(pc => pc.at.hex.join(",")));
   for (const h of hexes) {
     const [x, y] = px(h.q, h.r);
     const owned = h.seat !== undefined && h.seat !== null ? ` owned seat-${h.seat}` : "";  // a hex in its owner's colour
@@ -1036,9 +1037,11 @@ function drawHexmap(p, live) {
     // drawn above every piece, like its name (with the names' dark outline), so no piece covers them
     const words = edgePieces ? layerLabel : g, at = edgePieces ? { "data-hex": `${h.q},${h.r}` } : {};
     // (on other maps the label sits under the name, the sub-label under the pieces where the hexagon is still wide
-    // enough to hold a word, each as wide as the hexagon is along its rows)
+    // enough to hold a word, or in the middle of a hex without pieces (clear of those on its lower edges), each as
+    // wide as the hexagon is along its rows)
+    const subAt = rows ? -S * 0.11 : held.has(`${h.q},${h.r}`) ? S * SUB_AT : S * 0.2 + SUB * 0.3;
     if (h.label) words.append(fitText(sv("text", { x, y: y - S * 0.33, class: `hl1${edgePieces ? owned : ""}`, ...at }), String(h.label), rows ? S * 1.5 : across(-S * 0.33, LABEL), LABEL));
-    if (h.sub) words.append(fitText(sv("text", { x, y: y + S * (rows ? -0.11 : SUB_AT), class: `hl2${edgePieces ? owned : ""}`, ...at }), String(h.sub), rows ? S * 1.55 : across(S * SUB_AT, SUB), SUB));
+    if (h.sub) words.append(fitText(sv("text", { x, y: y + subAt, class: `hl2${edgePieces ? owned : ""}`, ...at }), String(h.sub), rows ? S * 1.55 : across(subAt, SUB), SUB));
     const tip = sv("title"); tip.textContent = h.hint || [h.name, h.label, h.sub].filter(Boolean).join(" · ") || `(${h.q}, ${h.r})`; g.append(tip);
     clickable(g, h, live, `hex-${h.q},${h.r}`);
     layerHex.append(g);
