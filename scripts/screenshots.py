@@ -31,7 +31,7 @@ sys.path.insert(0, str(ROOT))  # for tests/web/tablewalk.py
 CHROMIUM = "/usr/bin/chromium"
 SEED = 11
 #: The step pictured where the middle of the walk would show little (counted in moves of the seeded walk).
-STEPS: dict[str, int] = {}
+STEPS: dict[str, int] = {"blacksun": 111}  # turn 7: a raid being chosen, blockades, Need and Crisis counters
 
 
 def free_port() -> int:
