@@ -363,7 +363,8 @@ def test_blacksun_bot_takes_its_counter_and_fears_stronger_fleets():
     from voidtable.games.blacksun.flow import RemoveCounters
     from voidtable.games.blacksun.scoring import NEED
     s = advance(voidtable.load("blacksun", 4).new_state(4), 400, 2)
-    assert bs_bot.p_win(1, 6) < 0.1 < 0.5 <= bs_bot.p_win(4, 4) < bs_bot.p_win(6, 1)
+    steep = bs_bot.raid_steepness(s)  # the book's dice: a 5 or a 6 hits
+    assert bs_bot.p_win(1, 6, steep) < 0.1 < 0.5 <= bs_bot.p_win(4, 4, steep) < bs_bot.p_win(6, 1, steep)
     # a Need under one of a need-scorer's centre ships is removed before scoring is done
     for p in range(4):
         cond = bs_bot.factions.conditions(s, p)

@@ -50,7 +50,7 @@ def test_black_sun_plans_start_with_the_bots_move_and_play_to_their_stop():
     assert SPOTS
     for s, p in SPOTS:
         legal = s.legal_actions(p)
-        plans = bot.plans(s, p, legal)
+        plans = bot.BOT.plans(s, p, legal)
         assert plans and len(plans) <= bot.PLANS_K and len(set(plans)) == len(plans)
         assert plans[0].next(s, p, legal) == bot.choose(s.clone(), p, legal, Rng(0))  # the bot's own move first
         for plan in plans:
@@ -67,15 +67,15 @@ def test_no_plans_outside_a_move():
     t = s.clone()
     t.apply(p, Action("no_move"))
     q = t.to_move()[0]
-    assert bot.plans(t, q, t.legal_actions(q)) is None
-    assert bot.rollout_plan(t, q, t.legal_actions(q), Rng(0)) is None
+    assert bot.BOT.plans(t, q, t.legal_actions(q)) is None
+    assert bot.BOT.rollout_plan(t, q, t.legal_actions(q), Rng(0)) is None
 
 
 def test_search_chooses_among_plans_and_then_follows_its_plan_without_searching():
     s, p = SPOTS[1]
     agent = MctsAgent("blacksun", 5, iterations=24, trust=0.0)
     first = agent.act(observe(s, p))
-    offered = bot.plans(s, p, s.legal_actions(p))
+    offered = bot.BOT.plans(s, p, s.legal_actions(p))
     stats = agent.last_root.stats[p]
     assert set(stats) <= set(offered) and len(stats) >= 2  # the root's choices are whole moves
     assert sum(st[0] for st in stats.values()) == 24
@@ -125,7 +125,7 @@ class OnePlan:
 def test_a_single_plan_is_played_without_search():
     s, p = SPOTS[0]
     legal = s.legal_actions(p)
-    plan = bot.plans(s, p, legal)[-1]
+    plan = bot.BOT.plans(s, p, legal)[-1]
     agent = MctsAgent("blacksun", 0, iterations=50)
     agent.plan_hooks = OnePlan(plan)
     assert agent.act(observe(s, p)) == plan.next(s, p, legal)
@@ -138,7 +138,7 @@ def test_search_prefers_the_move_that_scores_now():
         if "need" not in bot.factions.conditions(s, p):
             continue
         legal = s.legal_actions(p)
-        stops = {plan.stop for plan in bot.plans(s, p, legal) if plan.origin >= 0}
+        stops = {plan.stop for plan in bot.BOT.plans(s, p, legal) if plan.origin >= 0}
         planets = [h for h in sorted(stops) if s.board.planet[h] and not s.status[h]]
         if not planets:
             continue

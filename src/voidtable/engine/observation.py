@@ -25,19 +25,25 @@ class Observation:
     leaks nothing, and a bot that reads printed numbers reads the ones in play (a
     ``--set`` override, a lab sweep, an option) rather than the defaults. Passing it
     costs one reference.
+
+    ``task`` is the type of the task the seat decides (the flow's pending task), or None for a
+    state without a task stack. The type is public (every view names the decision waited for);
+    the task record is not passed, since it may hold what only its seat knows. A bot that decides
+    on the view finds its decision by it (``engine.bots``).
     """
 
-    __slots__ = ("seat", "legal", "game", "players", "sample", "loaded", "_view", "_make_view")
+    __slots__ = ("seat", "legal", "game", "players", "sample", "loaded", "task", "_view", "_make_view")
 
     def __init__(self, seat: int, legal: list[Action], game: str, players: int,
                  sample: Callable[[Rng], GameState], make_view: Callable[[], dict[str, Any]],
-                 loaded: LoadedGame) -> None:
+                 loaded: LoadedGame, task: type | None = None) -> None:
         self.seat = seat
         self.legal = legal
         self.game = game
         self.players = players
         self.sample = sample  # a determinization for this seat; never the true state
         self.loaded = loaded
+        self.task = task
         self._make_view = make_view
         self._view: dict[str, Any] | None = None
 
@@ -67,4 +73,6 @@ def observe(state: GameState, seat: int) -> Observation:
         return _view(_seat)
 
     g = state.game
-    return Observation(seat, state.legal_actions(seat), g.name, g.players, sample, make_view, g)
+    stack = getattr(state, "stack", None)  # the flow's task stack (engine.flow), if the state runs on one
+    task = stack[-1].__class__ if stack else None
+    return Observation(seat, state.legal_actions(seat), g.name, g.players, sample, make_view, g, task)

@@ -28,7 +28,7 @@ def test_the_main_game_is_registered_with_every_hook():
     spec = get("abyss")
     assert spec is SPEC and spec.min_players == 2 and spec.max_players == 6
     hooks = spec.hooks
-    assert hooks.text is not None and hooks.scene is not None and hooks.bot is bot
+    assert hooks.text is not None and hooks.scene is not None and hooks.bot is bot.BOT
     assert hooks.measures is not None and set(hooks.measures.measures) == set(measures.MEASURES)
     assert hooks.interop is not None and hooks.bot_settings.evaluate is bot.evaluate
 
@@ -58,6 +58,7 @@ def test_rivals_vote_together_against_the_sitting_leader():
     state.leader, state.streak = 2, 1
     task = Election(0, (2, 1, 3))
     state.stack.append(task)
+    state._legal = None  # the election's choices, not those cached for the decision it was pushed over
     got = bot.choose(state, 0, state.legal_actions(0), Rng(1))
     assert got.kind == "elect" and got.arg != 2
     again = bot.choose(state, 0, [a for a in state.legal_actions(0)], Rng(9))

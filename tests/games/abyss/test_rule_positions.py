@@ -15,7 +15,7 @@ import pytest
 from voidtable.engine import Action
 from voidtable.engine.rng import Rng
 from voidtable.games.abyss.battle import Disable, Turn
-from voidtable.games.abyss.fourx.bot import rollout_policy
+from voidtable.games.abyss.fourx.bot import BOT
 from voidtable.games.abyss.fourx.spacebattle import in_reach_of_planet
 from voidtable.games.abyss.fourx.state import AbyssState
 from voidtable.games.abyss.fourx.tasks import Ground, Purchase
@@ -46,7 +46,7 @@ def test_cargo_for_sale_cashes_in_pay_per_space_times_the_distance_and_the_bot_t
         assert isinstance(s.pending, Purchase) and s.pending.seat == 0
         legal = s.legal_actions(0)
         sales = [a for a in legal if a.kind == "cash_in"]
-        assert len(sales) == 1 and rollout_policy(s, 0, legal, Rng(0)) == sales[0]
+        assert len(sales) == 1 and BOT.rollout_policy(s, 0, legal, Rng(0)) == sales[0]
         g = s.m.galaxy
         food = s.bank[0][1]
         events = s.apply(0, sales[0])
@@ -62,7 +62,7 @@ def test_ground_fight_offers_one_march_onto_the_enemy_marines_and_the_bot_takes_
     assert [a.kind for a in legal] == ["march", "done"]
     place, came, to = legal[0].arg
     assert s.marines[place][came][0] == 0 and s.marines[place][to][0] == 1
-    assert rollout_policy(s, 0, legal, Rng(0)) == legal[0]
+    assert BOT.rollout_policy(s, 0, legal, Rng(0)) == legal[0]
     events = s.apply(0, legal[0])
     assert any(e["type"] == "ground_fight" for e in events)
 

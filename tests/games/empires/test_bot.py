@@ -31,7 +31,7 @@ def test_the_bot_waits_for_cards_before_a_long_shot_at_diplomacy():
     from voidtable.engine.actions import Action
     from voidtable.games.empires import bot
 
-    assert bot.chance(17) == 4 / 216 and bot.chance(8) == 181 / 216 and bot.chance(3) == 1.0
+    assert bot.chance(17, 3) == 4 / 216 and bot.chance(8, 3) == 181 / 216 and bot.chance(3, 3) == 1.0
     s = fresh(2, seed=5)
     while s.round == 0 or s.pending is None or type(s.pending).__name__ != "ChooseAction":
         p = s.to_move()[0]
@@ -88,7 +88,7 @@ def test_heuristic_tables_trade_licences_with_negotiation_on():
         rng = Rng(seed)
         while not s.is_over() and "accept" not in kinds:
             p = s.to_move()[0]
-            a = bot.act(observe(s, p), rng)
+            a = bot.BOT.act(observe(s, p), rng)
             kinds.append(a.kind)
             s.apply(p, a)
         if "accept" in kinds:
@@ -112,11 +112,11 @@ def test_the_bot_reads_the_rules_the_game_was_made_with():
     changed = through_setup(4, seed=3, options={"techs.asteroid_navigation.vp": 5, "negotiation": "licences"})
     p = plain.to_move()[0]
     assert p == changed.to_move()[0] and plain.legal_actions(p) == changed.legal_actions(p)
-    assert bot.act(observe(plain, p), Rng(1)).arg == "docking_bay"
+    assert bot.BOT.act(observe(plain, p), Rng(1)).arg == "docking_bay"
     obs = observe(changed, p)
     assert obs.rules is changed.game.rules and obs.options["negotiation"] == "licences"
-    assert bot.act(obs, Rng(1)).arg == "asteroid_navigation"
-    assert bot.rollout_policy(changed, p, changed.legal_actions(p), Rng(1)).arg == "asteroid_navigation"
+    assert bot.BOT.act(obs, Rng(1)).arg == "asteroid_navigation"
+    assert bot.BOT.rollout_policy(changed, p, changed.legal_actions(p), Rng(1)).arg == "asteroid_navigation"
 
 
 def test_the_bot_lets_a_rival_leave_its_tractor_beam_only_away_from_its_planets():

@@ -207,7 +207,7 @@ def test_bots_offer_and_answer_between_rounds():
     rng, kinds = Rng(1), []
     while s.round == 1:
         p = s.to_move()[0]
-        a = bot.act(observe(s, p), rng)
+        a = bot.BOT.act(observe(s, p), rng)
         kinds.append((p, a.kind))
         s.apply(p, a)
     assert kinds[:5] == [(0, "offer_to"), (0, "offer_licence"), (0, "offer_give"), (0, "offer_send"), (1, "accept")]

@@ -15,7 +15,7 @@ from .helpers import blank, fresh, lay, place, ship
 def decide(s, seat: int, seed: int = 0) -> Action:
     """The bot's action through the agents' door (an observation, never the state)."""
     obs = observe(s, seat)
-    a = bot.act(obs, Rng(seed))
+    a = bot.BOT.act(obs, Rng(seed))
     assert a in obs.legal
     return a
 
@@ -201,7 +201,7 @@ def test_legal_in_random_positions_and_rollouts():
             p = s.to_move()[0]
             legal = s.legal_actions(p)
             a = decide(s, p, checked)
-            assert bot.rollout_policy(s, p, legal, Rng(checked)) in legal
+            assert bot.BOT.rollout_policy(s, p, legal, Rng(checked)) in legal
             s.apply(p, a)
             checked += 1
     assert checked > 30

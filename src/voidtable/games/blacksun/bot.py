@@ -15,25 +15,32 @@ this turn's last phase:
 * the best raid it could then declare (points for ships involved, expected
   destroy points and bounty, minus the expected loss of its own dice);
 * a small positional term: closeness to counters it scores and to the planets
-  the 3d6 roll names most often (10 and 11), and a penalty for ending next to
-  stronger ships of players who score by destroying it.
+  the planet roll names most often (10 and 11 for the book's 3d6), and a penalty
+  for ending next to stronger ships of players who score by destroying it.
+
+Every rules number it weighs is the one in play (``--set`` and the lab's sweeps
+change the bot too): the planet roll's dice, the hit number behind a raid's odds,
+each scoring condition's points and whether the Hunted carry a bounty.
 
 The later steps of the move (which ships join, each step of the walk) follow
 the same plan, recomputed at every step, so the bot needs no memory. Raids
 are declared only when the expected gain is positive; in a raid it retreats
 when outgunned, loses its cheapest ships first, aims at whoever pays it most.
 Faction cards are taken when the plan under the new card's scoring is clearly
-better. :func:`rollout_policy` is a cheaper version for MCTS rollouts;
-:func:`stage` / :func:`evaluate` let MCTS stop a rollout after some turns.
+better. ``ROLLOUTS`` is a cheaper table for MCTS rollouts (both tables run in
+the engine's bot shell, ``BOT``); :func:`stage` / :func:`evaluate` let MCTS stop
+a rollout after some turns.
 """
 
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple, cast
 
 from voidtable.engine.actions import Action
+from voidtable.engine.bots import BotShell, Decide, pending_in
 from voidtable.engine.outcome import pairwise_rewards, result_rewards
 from voidtable.engine.rng import Rng
 from voidtable.engine.state import GameState
@@ -69,18 +76,16 @@ from .flow import (
     TurnStart,
     Walk,
 )
+from .data import D6
 from .movement import movable_in, origins
 from .positions import BOARD, DESTROYED, anchors, around, can_fit, in_hex, ships_in
 from .raids import can_target, involvement, locate_need, locate_power, located, raid_of, destinations_of, retreat_origins
 from .scoring import CRISIS, NEED
 
 if TYPE_CHECKING:
-    from voidtable.engine.observation import Observation
-
+    from .data import Scoring
     from .state import BlackSunState
 
-# chance of each 3d6 total (the planet roll)
-ROLL = {t: sum(1 for a in range(1, 7) for b in range(1, 7) for c in range(1, 7) if a + b + c == t) / 216 for t in range(3, 19)}
 W_POSITION = 0.6     # weight of the positional term (points-equivalent)
 W_DANGER = 0.5       # weight of the danger of ending next to stronger hostile ships
 DESTROY_SIDE = {"destroy_allied": "allied", "destroy_rebel": "rebel"}
@@ -95,24 +100,63 @@ EVAL_POTENTIAL = 0.0  # ... plus this share of what each seat's position would s
 # ----------------------------------------------------------------------------
 # small helpers
 # ----------------------------------------------------------------------------
-def p_win(mine: int, theirs: int) -> float:
-    """Rough chance that ``mine`` dice outlast ``theirs`` in a raid (even at equal dice)."""
+@lru_cache(maxsize=8)
+def planet_chances(dice: int) -> dict[int, float]:
+    """Chance of each total of the planet roll of ``dice`` six-sided dice (``game.planet_dice``: 3 in the book)."""
+    counts = {0: 1}
+    for _ in range(dice):
+        nxt: dict[int, int] = {}
+        for total, k in counts.items():
+            for face in range(1, D6.sides + 1):
+                nxt[total + face] = nxt.get(total + face, 0) + k
+        counts = nxt
+    ways = D6.sides ** dice
+    return {t: k / ways for t, k in sorted(counts.items())}
+
+
+def planet_roll(s: "BlackSunState") -> dict[int, float]:
+    """The planet roll in play: chance of each total (a planet whose number cannot come up weighs nothing)."""
+    return planet_chances(s.R.game.planet_dice)
+
+
+#: p_win's steepness at the book's dice (a hit on 5 or 6: odds of a hit 2 to 4), fitted by self-play
+RAID_STEEPNESS = 2.2
+BOOK_HIT_ODDS = 2 / 4
+
+
+def raid_steepness(s: "BlackSunState") -> float:
+    """How fast a raid's odds turn with a lead in dice, for the hit number in play (``game.hit_min``).
+
+    The hits of n dice spread as sqrt(n p (1 - p)) around n p, so a lead of d dice is worth d p over a spread
+    of sqrt((mine + theirs) p (1 - p)): the steepness grows as the square root of a hit's odds p / (1 - p).
+    Every face hits from ``hit_min`` 1 on: a lead always wins (a very steep curve).
+    """
+    hits = max(0, D6.sides + 1 - s.R.game.hit_min)
+    misses = D6.sides - hits
+    if misses == 0:
+        return 1e6
+    return RAID_STEEPNESS * math.sqrt((hits / misses) / BOOK_HIT_ODDS)
+
+
+def p_win(mine: int, theirs: int, steepness: float) -> float:
+    """Rough chance that ``mine`` dice outlast ``theirs`` in a raid (even at equal dice), at ``raid_steepness``."""
     if theirs <= 0:
         return 1.0
     if mine <= 0:
         return 0.0
-    return 1.0 / (1.0 + math.exp(-2.2 * (mine - theirs) / math.sqrt(mine + theirs)))
+    return 1.0 / (1.0 + math.exp(max(-700.0, min(700.0, -steepness * (mine - theirs) / math.sqrt(mine + theirs)))))
 
 
 def my_ships(s: "BlackSunState", p: Seat) -> list[int]:
     return [x for x in range(len(s.owner)) if s.ctrl[x] == p and s.sstate[x] == BOARD]
 
 
-def cond_value(cond: set[str], status: int) -> float:
+def cond_value(cond: set[str], status: int, points: "Scoring") -> float:
+    """Points a counter of ``status`` brings a seat scoring ``cond`` (the points in play for Need and Crisis)."""
     if status == NEED and "need" in cond:
-        return 1.0
+        return float(points.need)
     if status == CRISIS and "crisis" in cond:
-        return 1.0
+        return float(points.crisis)
     return 0.0
 
 
@@ -183,6 +227,8 @@ class Planner:
         self.s, self.p, self.b = s, seat, s.board
         self.cond = cond if cond is not None else factions.conditions(s, seat)
         self.side = factions.allegiance(s, seat)
+        self.points = s.R.scoring  # the points in play for each scoring condition
+        self.steepness = raid_steepness(s)
         b = s.board
         self.crises = [h for h, x in enumerate(s.status) if x == CRISIS]
         self.dist_cache: dict[int, list[int]] = {}
@@ -199,11 +245,12 @@ class Planner:
         self._fits = share.fits
         # hexes worth being near: counters I score (strongly), likely planets (weakly)
         self.targets: list[tuple[int, float]] = []
+        roll = planet_roll(s)
         for h in range(b.n_hex):
             if not b.planet[h]:
                 continue
-            w = ROLL.get(b.planet[h], 0.0) * 4.0
-            w += 1.5 * cond_value(self.cond, s.status[h])
+            w = roll.get(b.planet[h], 0.0) * 4.0
+            w += 1.5 * cond_value(self.cond, s.status[h], self.points)
             if s.status[h] == CRISIS and ("crisis_turn" in self.cond or "peaceful_turn" in self.cond):
                 w += 0.8
             if w > 0:
@@ -240,7 +287,7 @@ class Planner:
             if q == p or not s.starting[q]:
                 continue
             cq = factions.conditions(s, q)
-            if "raid_any_ship" in cq or self.side == "hunted" or any(
+            if "raid_any_ship" in cq or (self.side == "hunted" and s.R.scoring.hunted_bounty) or any(
                     c in cq and DESTROY_SIDE[c] == self.side for c in DESTROY_SIDE):
                 out.append(q)
             elif "raid_transport" in cq and any(s.stype[x] == "transport" for x in my_ships(s, p)):
@@ -336,14 +383,14 @@ class Planner:
         v = 0.0
         for h, k in centre.items():
             if k - gone.get((3, h), 0) > 0 and (3, h) not in came:
-                v += cond_value(cond, s.status[h])
+                v += cond_value(cond, s.status[h], self.points)
         for key in came:
             if key[0] == 3:
-                v += cond_value(cond, s.status[key[1]])
+                v += cond_value(cond, s.status[key[1]], self.points)
         if "crisis_turn" in cond and any((1, h) in came or rebel.get(h, 0) - gone.get((1, h), 0) > 0 for h in self.crises):
-            v += 1.0
+            v += self.points.crisis_turn
         if "peaceful_turn" in cond and all((2, h) in came or allied.get(h, 0) - gone.get((2, h), 0) > 0 for h in self.crises):
-            v += 1.0
+            v += self.points.peaceful_turn
         # position of the ships that moved (others keep theirs)
         if moved:
             dests = set(moved.values())
@@ -368,11 +415,11 @@ class Planner:
         s, cond = self.s, self.cond
         v = centre_v
         if mine and stop not in remaining:
-            v += cond_value(cond, s.status[stop])
+            v += cond_value(cond, s.status[stop], self.points)
         if "crisis_turn" in cond and (rebel_any or (rebel_in and stop in self.crises)):
-            v += 1.0
+            v += self.points.crisis_turn
         if "peaceful_turn" in cond and (not allied_missing or (allied_in and allied_missing == [stop])):
-            v += 1.0
+            v += self.points.peaceful_turn
         if ships:  # every ship of the fleet ends in stop: turn_value's last lines for moved = {x: stop}
             sf = s.sfight
             dice = sum(sf[x] for x in ships)
@@ -409,7 +456,7 @@ class Planner:
         remaining = {h for h, k in centre.items() if k - gone.get((3, h), 0) > 0}
         centre_v = 0.0
         for h in remaining:
-            centre_v += cond_value(cond, s.status[h])
+            centre_v += cond_value(cond, s.status[h], self.points)
         rebel_any = any(rebel.get(h, 0) - gone.get((1, h), 0) > 0 for h in self.crises)
         allied_missing = [h for h in self.crises if allied.get(h, 0) - gone.get((2, h), 0) <= 0]
         return centre_v, remaining, mine, rebel_any, rebel_in, allied_missing, allied_in
@@ -421,16 +468,16 @@ class Planner:
         theirs = sum(s.sfight[x] for x in others)
         gain = 0.0
         if "raid_transport" in cond:
-            gain += sum(1 for x in others if s.stype[x] == "transport")
+            gain += sum(1 for x in others if s.stype[x] == "transport") * self.points.raid_transport
         if "raid_any_ship" in cond:
-            gain += len(others)
-        pw = p_win(mine_dice, theirs)
+            gain += len(others) * self.points.raid_any_ship
+        pw = p_win(mine_dice, theirs, self.steepness)
         tside = factions.allegiance(s, target) if s.starting[target] else "none"
         bounty = 0.0
         for c, side in DESTROY_SIDE.items():
             if c in cond and tside == side:
                 bounty = 1.0
-        if tside == "hunted":
+        if tside == "hunted" and self.points.hunted_bounty:
             bounty = 1.0
         if bounty:
             gain += pw * 0.6 * theirs
@@ -495,7 +542,7 @@ class Planner:
         cands = [x for x in movable_in(s, origin, frozenset()) if s.ctrl[x] == p and x not in base_fleet]
         size = s.R.game.fleet_size
         out = []
-        run = "run_blockade" in self.cond
+        run = self.points.run_blockade if "run_blockade" in self.cond else 0  # points per blockade run
         for k in range(0, min(max_extra, size - len(base_fleet)) + 1):
             for extra in combinations(cands, k):
                 fleet = tuple(base_fleet) + extra
@@ -509,7 +556,7 @@ class Planner:
                 else:  # a consenting player's ship in the fleet: its blockades count differently
                     ways = self.paths(origin, mp, origin, list(fleet))
                 for stop, (blk, first) in ways.items():
-                    v = self.fleet_value(fleet, stop) + (blk if run else 0)
+                    v = self.fleet_value(fleet, stop) + blk * run
                     out.append((v, fleet, stop, first))
         return out
 
@@ -537,18 +584,6 @@ class Planner:
 # ----------------------------------------------------------------------------
 # decisions
 # ----------------------------------------------------------------------------
-def choose(s: "BlackSunState", seat: Seat, legal: list[Action], rng: Rng) -> Action:
-    """The heuristic's choice among ``legal`` for ``seat``."""
-    if len(legal) == 1:
-        return legal[0]
-    task = s.stack[-1]
-    fn = HANDLERS.get(task.__class__)
-    if fn is None:
-        return legal[rng.below(len(legal))]
-    a = fn(s, seat, legal, task, rng)
-    return a if a in legal else legal[0]
-
-
 def _by_kind(legal: list[Action], kind: str, arg: Any = None) -> Action | None:
     for a in legal:
         if a.kind == kind and (arg is None or a.arg == arg):
@@ -591,14 +626,14 @@ def h_pick(s: "BlackSunState", p: Seat, legal: list[Action], task: Pick, rng: Rn
 def h_walk(s: "BlackSunState", p: Seat, legal: list[Action], task: Walk, rng: Rng) -> Action:
     origin, fleet, pos, mp, crossed, need = task.origin, task.fleet, task.pos, task.mp, task.crossed, task.need
     pl = Planner(s, p)
-    run = "run_blockade" in pl.cond
+    run = pl.points.run_blockade if "run_blockade" in pl.cond else 0  # points per blockade run
     options = pl.paths(pos, mp, origin, list(fleet), crossed, stop_ok=lambda h: need[h] == 0 and h != origin)
     best, choice = -1e9, None
     if _by_kind(legal, "stop"):
-        best = pl.fleet_value(fleet, pos) + (len(crossed) if run else 0) + 0.01
+        best = pl.fleet_value(fleet, pos) + len(crossed) * run + 0.01
         choice = _by_kind(legal, "stop")
     for stop, (blk, first) in options.items():
-        v = pl.fleet_value(fleet, stop) + (blk if run else 0)
+        v = pl.fleet_value(fleet, stop) + blk * run
         if v > best and first >= 0:
             a = Action("step", s.board.coords[first])
             if a in legal:
@@ -727,7 +762,7 @@ def h_remove(s: "BlackSunState", p: Seat, legal: list[Action], task: Any, rng: R
             continue
         h = s.board.hex_of(a.arg)
         st = s.status[h]
-        if cond_value(cond, st):
+        if cond_value(cond, st, s.R.scoring):
             return a
     for a in legal:
         if a.kind != "remove_counter":
@@ -837,7 +872,7 @@ def scores_against(s: "BlackSunState", q: Seat, p: Seat) -> bool:
 def _scoring_here(s: "BlackSunState", x: int, cond: set[str]) -> bool:
     """Is ship ``x`` in a hex centre whose counter its owner scores?"""
     loc = s.loc[x]
-    return loc < s.board.n_hex and cond_value(cond, s.status[loc]) > 0
+    return loc < s.board.n_hex and cond_value(cond, s.status[loc], s.R.scoring) > 0
 
 
 def consents(s: "BlackSunState", p: Seat, ship: int, mover: Seat) -> bool:
@@ -869,7 +904,7 @@ def _placement_value(s: "BlackSunState", p: Seat, h: int, pl: Planner) -> float:
     b = s.board
     v = pl.position(h)
     if b.planet[h]:
-        v += 2.0 * ROLL.get(b.planet[h], 0.0) * 4
+        v += 2.0 * planet_roll(s).get(b.planet[h], 0.0) * 4
     if b.stops[h]:
         v += 0.3 if any(s.R.ships[s.stype[x]].locate_asteroids for x in range(len(s.owner)) if s.owner[x] == p) else -0.2
     crowd = sum(1 for x in around(s, h))
@@ -981,82 +1016,74 @@ def h_lend_to(s: "BlackSunState", p: Seat, legal: list[Action], task: Any, rng: 
     return Action("lend_to", q) if q is not None else legal[0]
 
 
-HandlerFn = Callable[["BlackSunState", Seat, list[Action], Any, Rng], Action]
+# ----------------------------------------------------------------------------
+# rollouts: cheap rules of thumb; random where they say nothing (movement mostly)
+# ----------------------------------------------------------------------------
+def r_remove(s: "BlackSunState", seat: Seat, legal: list[Action], task: Any, rng: Rng) -> Action:
+    """Remove the first counter the seat scores, else end the scoring."""
+    cond = factions.conditions(s, seat)
+    for a in legal:
+        if a.kind == "remove_counter" and cond_value(cond, s.status[s.board.hex_of(a.arg)], s.R.scoring):
+            return a
+    return _by_kind(legal, "scoring_done") or legal[0]
 
-#: the heuristic per pending task type (anything else: a random legal action)
-HANDLERS: dict[type, HandlerFn] = {
-    Move: h_move, Pick: h_pick, Walk: h_walk, Arrange: h_arrange, RaidChoice: h_raid,
-    Retreat: h_retreat, Amnesty: h_amnesty, Sacrifice: h_sacrifice, Join: h_join, Aim: h_aim,
-    Lose: h_lose, Counter: h_counter, RemoveCounters: h_remove, Faction: h_faction,
-    SecondTurn: h_second_turn, TurnStart: h_turn_start, Consent: h_consent, StoryEnd: h_story,
-    Redraw: h_redraw, Place: h_place, PlaceShips: h_place_ships, RetreatMove: h_retreat_move, RetreatPick: h_retreat_pick,
-    RetreatTo: h_retreat_to,
-    Loans: h_loans, LendTo: h_lend_to,
+
+def r_walk(s: "BlackSunState", seat: Seat, legal: list[Action], task: Walk, rng: Rng) -> Action:
+    """Stop where the seat scores (or one time in three), else a random step."""
+    stop = _by_kind(legal, "stop")
+    if stop is not None:
+        if cond_value(factions.conditions(s, seat), s.status[task.pos], s.R.scoring) or rng.below(3) == 0:
+            return stop
+    steps = [a for a in legal if a.kind == "step"]
+    return steps[rng.below(len(steps))] if steps else legal[0]
+
+
+def r_first(s: "BlackSunState", seat: Seat, legal: list[Action], task: Any, rng: Rng) -> Action:
+    """The first choice: "no" where the question is yes or no (join, second turn, story, amnesty), the least step else."""
+    return legal[0]
+
+
+def r_retreat(s: "BlackSunState", seat: Seat, legal: list[Action], task: Any, rng: Rng) -> Action:
+    ours, theirs = _raid_dice(s, seat)
+    return Action("retreat", ours < theirs)
+
+
+def r_faction(s: "BlackSunState", seat: Seat, legal: list[Action], task: Any, rng: Rng) -> Action:
+    return legal[0] if rng.below(8) else legal[rng.below(len(legal))]
+
+
+def r_arrange(s: "BlackSunState", seat: Seat, legal: list[Action], task: Any, rng: Rng) -> Action:
+    return _by_kind(legal, "slot", -1) or legal[rng.below(len(legal))]
+
+
+def r_move(s: "BlackSunState", seat: Seat, legal: list[Action], task: Any, rng: Rng) -> Action:
+    """Sometimes no move, else a random fleet's hex."""
+    nm = _by_kind(legal, "no_move")
+    if nm is not None and len(legal) > 1 and rng.below(6) == 0:
+        return nm
+    movers = [a for a in legal if a.kind == "fleet_from"]
+    return movers[rng.below(len(movers))] if movers else legal[0]
+
+
+def r_pick(s: "BlackSunState", seat: Seat, legal: list[Action], task: Any, rng: Rng) -> Action:
+    """A fleet of random size: done half the time, else a random own ship added."""
+    done = _by_kind(legal, "fleet_done")
+    if done is not None and rng.below(2) == 0:
+        return done
+    adds = [a for a in legal if a.kind == "add_ship" and s.ctrl[a.arg] == seat]
+    if adds:
+        return adds[rng.below(len(adds))]
+    return done or _by_kind(legal, "fleet_abandon") or legal[0]
+
+
+#: the playout rules per pending task type (anything else: a random legal action); a raid is declared as the
+#: bot does (only with an expected gain: the bots at the table raid so)
+ROLLOUTS: dict[type, Decide["BlackSunState"]] = {
+    RemoveCounters: r_remove, Walk: r_walk, Consent: h_consent, RaidChoice: h_raid, Retreat: r_retreat,
+    Join: r_first, SecondTurn: r_first, StoryEnd: r_first, Amnesty: r_first,
+    Sacrifice: r_first, Loans: r_first, Counter: r_first, TurnStart: r_first,
+    Faction: r_faction, Arrange: r_arrange, Move: r_move, Pick: r_pick,
 }
-
-
-def act(obs: "Observation", rng: Rng) -> Action:
-    """Entry point for the ``heuristic`` agent (the board is public; the faction deck is never read)."""
-    if len(obs.legal) == 1:
-        return obs.legal[0]
-    return choose(cast("BlackSunState", obs.sample(rng)), obs.seat, obs.legal, rng)
-
-
-# ----------------------------------------------------------------------------
-# rollouts
-# ----------------------------------------------------------------------------
-def rollout_policy(state: GameState, seat: Seat, legal: list[Action], rng: Rng) -> Action:
-    """Cheap rules of thumb; random where they say nothing (movement mostly)."""
-    s = cast("BlackSunState", state)
-    n = len(legal)
-    if n == 1:
-        return legal[0]
-    top: Any = s.stack[-1]
-    kind = top.__class__
-    if kind is RemoveCounters:
-        cond = factions.conditions(s, seat)
-        for a in legal:
-            if a.kind == "remove_counter" and cond_value(cond, s.status[s.board.hex_of(a.arg)]):
-                return a
-        return _by_kind(legal, "scoring_done") or legal[0]
-    if kind is Walk:
-        stop = _by_kind(legal, "stop")
-        if stop is not None:
-            pos = top.pos
-            if cond_value(factions.conditions(s, seat), s.status[pos]) or rng.below(3) == 0:
-                return stop
-        steps = [a for a in legal if a.kind == "step"]
-        return steps[rng.below(len(steps))] if steps else legal[0]
-    if kind is Consent:
-        return h_consent(s, seat, legal, top, rng)
-    if kind in (Join, SecondTurn, StoryEnd, Amnesty):
-        return legal[0]  # the "no" option comes first
-    if kind is Retreat:
-        ours, theirs = _raid_dice(s, seat)
-        return Action("retreat", ours < theirs)
-    if kind is RaidChoice:  # as the bot: only a raid with an expected gain (the bots at the table raid so)
-        return h_raid(s, seat, legal, top, rng)
-    if kind is Faction:
-        return legal[0] if rng.below(8) else legal[rng.below(n)]
-    if kind in (Sacrifice, Loans, Counter, TurnStart):
-        return legal[0]
-    if kind is Arrange:
-        return _by_kind(legal, "slot", -1) or legal[rng.below(n)]
-    if kind is Move:
-        nm = _by_kind(legal, "no_move")
-        if nm is not None and n > 1 and rng.below(6) == 0:
-            return nm
-        movers = [a for a in legal if a.kind == "fleet_from"]
-        return movers[rng.below(len(movers))] if movers else legal[0]
-    if kind is Pick:
-        done = _by_kind(legal, "fleet_done")
-        if done is not None and rng.below(2) == 0:
-            return done
-        adds = [a for a in legal if a.kind == "add_ship" and s.ctrl[a.arg] == seat]
-        if adds:
-            return adds[rng.below(len(adds))]
-        return done or _by_kind(legal, "fleet_abandon") or legal[0]
-    return legal[rng.below(n)]
 
 
 def stage(state: GameState) -> int:
@@ -1106,25 +1133,42 @@ class MovePlan(NamedTuple):
 
     def next(self, state: GameState, seat: int, legal: list[Action]) -> Action | None:
         s = cast("BlackSunState", state)
-        if seat != self.seat or s.turns != self.turn or not s.stack:
+        if seat != self.seat or s.turns != self.turn:
             return None
-        top: Any = s.stack[-1]
-        kind = top.__class__
-        if kind is Move:
-            if top.fleets != self.fleets:
-                return None
-            if self.origin < 0:
-                return NO_MOVE
-            return s.board.fleet_from_action[self.origin]
-        if kind is Arrange or kind is Recentre:  # where the arriving ships sit: as the bot would
-            return h_arrange(s, seat, legal, top, Rng(0)) if kind is Arrange else legal[0]
-        if kind is not Pick and kind is not Walk or top.fleets != self.fleets or top.origin != self.origin:
+        hit = pending_in(PLAN_STEPS, s)
+        if hit is None:
             return None
-        if kind is Pick:
-            for x in self.fleet:
-                if x not in top.fleet:
-                    return Action("add_ship", x)
-            return FLEET_DONE
+        step, top = hit
+        return step(self, s, seat, legal, top)
+
+    def move(self, s: "BlackSunState", seat: Seat, legal: list[Action], top: Move) -> Action | None:
+        """Which fleet moves: the plan's origin (or no move)."""
+        if top.fleets != self.fleets:
+            return None
+        if self.origin < 0:
+            return NO_MOVE
+        return s.board.fleet_from_action[self.origin]
+
+    def arrange(self, s: "BlackSunState", seat: Seat, legal: list[Action], top: Any) -> Action | None:
+        """Where the arriving ships sit: as the bot would."""
+        return h_arrange(s, seat, legal, top, Rng(0))
+
+    def recentre(self, s: "BlackSunState", seat: Seat, legal: list[Action], top: Any) -> Action | None:
+        return legal[0]
+
+    def pick(self, s: "BlackSunState", seat: Seat, legal: list[Action], top: Pick) -> Action | None:
+        """The plan's ships join the fleet, then it is done."""
+        if top.fleets != self.fleets or top.origin != self.origin:
+            return None
+        for x in self.fleet:
+            if x not in top.fleet:
+                return Action("add_ship", x)
+        return FLEET_DONE
+
+    def walk(self, s: "BlackSunState", seat: Seat, legal: list[Action], top: Walk) -> Action | None:
+        """The next step of the way to the plan's stop (stop there, or where allowed once it is out of reach)."""
+        if top.fleets != self.fleets or top.origin != self.origin:
+            return None
         pos = top.pos
         if pos == self.stop:
             return STOP
@@ -1137,6 +1181,12 @@ class MovePlan(NamedTuple):
         if way is None or way[1] < 0:
             return STOP if STOP in legal else None  # the stop is out of reach now: end where allowed
         return s.board.step_action[way[1]]
+
+
+#: a plan's step per pending task type (any other task: the plan has nothing to say)
+PLAN_STEPS: dict[type, Callable[[MovePlan, "BlackSunState", Seat, list[Action], Any], Action | None]] = {
+    Move: MovePlan.move, Arrange: MovePlan.arrange, Recentre: MovePlan.recentre, Pick: MovePlan.pick, Walk: MovePlan.walk,
+}
 
 
 NO_MOVE = Action("no_move")
@@ -1165,25 +1215,35 @@ def _move_plans(s: "BlackSunState", seat: Seat, legal: list[Action], top: Move, 
     return sorted(((v, p) for p, v in best.items()), key=lambda vp: -vp[0])
 
 
-def plans(state: GameState, seat: int, legal: list[Action]) -> list[MovePlan] | None:
-    """The planner's best whole moves (``PLANS_K``, the bot's own first) when ``seat`` is to choose a fleet; else None."""
-    s = cast("BlackSunState", state)
-    top: Any = s.stack[-1] if s.stack else None
-    if top.__class__ is not Move or top.seat != seat:
-        return None
+def move_plans(s: "BlackSunState", seat: int, legal: list[Action], top: Move) -> list[MovePlan] | None:
+    """The planner's best whole moves (``PLANS_K``, the bot's own first) when ``seat`` is to choose a fleet."""
     ranked = _move_plans(s, Seat(seat), legal, top, 3)
     return [p for _, p in ranked[:PLANS_K]] or None
 
 
-def rollout_plan(state: GameState, seat: int, legal: list[Action], rng: Rng) -> MovePlan | None:
+def rollout_move_plan(s: "BlackSunState", seat: int, legal: list[Action], top: Move, rng: Rng) -> MovePlan | None:
     """A cheap whole move for playouts: the planner's best with fleets of at most ``ROLLOUT_EXTRA`` ships."""
-    s = cast("BlackSunState", state)
-    top: Any = s.stack[-1] if s.stack else None
-    if top.__class__ is not Move or top.seat != seat:
-        return None
     ranked = _move_plans(s, Seat(seat), legal, top, ROLLOUT_EXTRA)
     if not ranked:
         return None
     if len(ranked) > 1 and rng.below(ROLLOUT_EPSILON) == 0:
         return ranked[rng.below(len(ranked))][1]
     return ranked[0][1]
+
+
+#: the heuristic per pending task type (anything else: a random legal action)
+DECISIONS: dict[type, Decide["BlackSunState"]] = {
+    Move: h_move, Pick: h_pick, Walk: h_walk, Arrange: h_arrange, RaidChoice: h_raid,
+    Retreat: h_retreat, Amnesty: h_amnesty, Sacrifice: h_sacrifice, Join: h_join, Aim: h_aim,
+    Lose: h_lose, Counter: h_counter, RemoveCounters: h_remove, Faction: h_faction,
+    SecondTurn: h_second_turn, TurnStart: h_turn_start, Consent: h_consent, StoryEnd: h_story,
+    Redraw: h_redraw, Place: h_place, PlaceShips: h_place_ships, RetreatMove: h_retreat_move, RetreatPick: h_retreat_pick,
+    RetreatTo: h_retreat_to,
+    Loans: h_loans, LendTo: h_lend_to,
+}
+
+#: the heuristic player: decides on a determinization (the board is public; the faction deck is never read), and
+#: offers search the planner's whole moves at the fleet movement
+BOT: BotShell["BlackSunState"] = BotShell(DECISIONS, rollouts=ROLLOUTS, if_illegal=0,
+                                          plans={Move: move_plans}, rollout_plans={Move: rollout_move_plan})
+choose = BOT.choose

@@ -37,14 +37,14 @@ SCENE = StyledScene(scene, STYLE)
 HOOKS = GameHooks(
     text=text,  # a module satisfies the protocol
     scene=SCENE,
-    bot=bot,
+    bot=bot.BOT,  # the engine's bot shell around the game's decision table
     bot_settings=BotSettings(
         mcts_horizon=bot.MCTS_HORIZON,
         mcts_trust=bot.MCTS_TRUST,
         stage=bot.stage,
         evaluate=bot.evaluate,
     ),
-    plans=bot,  # whole moves for search: the planner's plans as macro-actions
+    plans=bot.BOT,  # whole moves for search: the planner's plans as macro-actions
     measures=measures_from(measures.MEASURES, measures.measure, getattr(measures, "factions", None)),
     interop=InteropHooks(encoder=encoder),
 )

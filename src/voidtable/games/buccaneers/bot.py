@@ -4,7 +4,7 @@ Two policies, both reading only what ``seat`` may see (its own hand, facedown
 Toys and last card; every display; public counts), so they give the same
 answer on any determinization for that seat:
 
-* :func:`choose` - the full heuristic used by the ``heuristic`` agent. It
+* ``DECISIONS`` - the full heuristic used by the ``heuristic`` agent. It
   projects the end of the round for every seat (Weight and Value now, plus the
   picks still to come), turns the projected Weight into a chance of staying out
   of the Black Hole (the final Threshold's random card is drawn from the cards
@@ -15,27 +15,30 @@ answer on any determinization for that seat:
   part or a lighter Shapeshifter, Robots by the chance another player reveals
   one this Turn, Toys by the chance of the -6 Weight reward, Relics and
   Artifacts by what they do to the Threshold, Weight or Value.
-* :func:`rollout_policy` - a fast greedy version (Value minus a budget-driven
+* ``ROLLOUTS`` - a fast greedy version (Value minus a budget-driven
   price per Weight) for MCTS rollouts on determinized states.
+
+Both are tables from the pending task's type to its decision, run by the
+engine's bot shell (``BOT``).
 """
 
 from __future__ import annotations
 
 import math
 from bisect import bisect_left
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from voidtable.engine.actions import Action
+from voidtable.engine.bots import BotShell, Decide
 from voidtable.engine.outcome import pairwise_rewards, result_rewards
 from voidtable.engine.rng import Rng
 
 from .data import ARTIFACT, RELIC, ROBOT, SHAPESHIFTER, SPACECRAFT, TIME_MACHINE, TOY, Rules
 from .placement import remove_from_display
-from .tasks import TitanicTentacles
+from .tasks import (AlienKiddiePool, EasterEgg, OneRing, OneRingDiscard, Select, SwissArmyPocketLaser, TimeMachineGroup,
+                    TitanicTentacles)
 
 if TYPE_CHECKING:
-    from voidtable.engine.observation import Observation
-
     from .state import BuccaneersState
 
 # Tuning constants (found by self-play against random and against earlier versions).
@@ -381,59 +384,80 @@ def card_score(ev: Eval, card: int, robot_risk: float) -> float:
 # ----------------------------------------------------------------------------
 # The full heuristic
 # ----------------------------------------------------------------------------
-def choose(s: "BuccaneersState", seat: int, legal: list[Action], rng: Rng) -> Action:
-    """The heuristic's choice among ``legal`` for ``seat`` (reads only what ``seat`` may see)."""
-    if len(legal) == 1:
-        return legal[0]
-    kind = legal[0].kind
+def choose_select(s: "BuccaneersState", seat: int, legal: list[Action], task: Select, rng: Rng) -> Action:
+    """Selection: the card that scores best (on the last pick, the card left over goes beside the Black Hole)."""
     r = s.r
-    if kind == "select":
-        ev = Eval(s, seat, len(s.hand[seat]) - 2)
-        risk = _robot_risk(ev.k, s)
-        last_pick = len(s.hand[seat]) == 2 and not s.gps[seat]
-        scored = []
-        for i, a in enumerate(legal):
-            c = r.index[a.arg]
-            if last_pick:  # the card we leave goes beside the Black Hole
-                ev.own_last = next(x for x in s.hand[seat] if x != c)
-            scored.append((card_score(ev, c, risk), -i))
-        return legal[-max(scored)[1]]
-    if kind == "keep":  # Titanic Tentacles: keep the best of the drawn cards
-        ev = Eval(s, seat, len(s.hand[seat]) - 1)
-        risk = _robot_risk(ev.k, s)
-        scored = [(card_score(ev, r.index[a.arg], risk), -i) for i, a in enumerate(legal)]
-        return legal[-max(scored)[1]]
-    if kind == "group":  # the fullest open group gains most
-        return max(legal, key=lambda a: (len(s.groups[seat][a.arg]), -a.arg))
-    if kind == "threshold_card":
-        ev = Eval(s, seat, len(s.hand[seat]) - 1)
-        laser = r.effect_card["swiss_army_pocket_laser"]
-        lv, lw = r.value[laser][0], r.weight[laser][0]
-        toy_w = ev.my_toys_w if ev.my_toys_w > 0 else None
-        best, pick = -1e9, legal[0]
-        for a in legal:
-            t = a.arg
-            keep = t < 0 and r.c.laser_kept_if_negative
-            # the Laser is already in the display: losing it removes its Value and Weight
-            v = ev.my_v - (0 if keep else lv)
-            w = ev.my_w - (0 if keep else lw)
-            sc = ev.points(v, w, base_shift=t, toy_w=toy_w)
-            if sc > best:
-                best, pick = sc, a
-        return pick
-    if kind in ("use", "decline"):
-        return _relic_choice(s, seat, legal)
-    if kind == "discard":  # One Ring: shed the card that helps most
-        ev = Eval(s, seat, 0)
-        best, pick = -1e9, legal[0]
-        for a in legal:
-            c = r.index[a.arg]
-            v, w = _without(s, seat, c)
-            sc = ev.points(v, w)
-            if sc > best:
-                best, pick = sc, a
-        return pick
-    return legal[rng.below(len(legal))]
+    ev = Eval(s, seat, len(s.hand[seat]) - 2)
+    risk = _robot_risk(ev.k, s)
+    last_pick = len(s.hand[seat]) == 2 and not s.gps[seat]
+    scored = []
+    for i, a in enumerate(legal):
+        c = r.index[a.arg]
+        if last_pick:  # the card we leave goes beside the Black Hole
+            ev.own_last = next(x for x in s.hand[seat] if x != c)
+        scored.append((card_score(ev, c, risk), -i))
+    return legal[-max(scored)[1]]
+
+
+def choose_keep(s: "BuccaneersState", seat: int, legal: list[Action], task: TitanicTentacles, rng: Rng) -> Action:
+    """Titanic Tentacles: keep the best of the drawn cards."""
+    r = s.r
+    ev = Eval(s, seat, len(s.hand[seat]) - 1)
+    risk = _robot_risk(ev.k, s)
+    scored = [(card_score(ev, r.index[a.arg], risk), -i) for i, a in enumerate(legal)]
+    return legal[-max(scored)[1]]
+
+
+def choose_group(s: "BuccaneersState", seat: int, legal: list[Action], task: TimeMachineGroup, rng: Rng) -> Action:
+    """The fullest open group gains most."""
+    return max(legal, key=lambda a: (len(s.groups[seat][a.arg]), -a.arg))
+
+
+def choose_threshold(s: "BuccaneersState", seat: int, legal: list[Action], task: SwissArmyPocketLaser, rng: Rng) -> Action:
+    """Swiss Army Pocket Laser: the Threshold card that leaves the best expected points."""
+    r = s.r
+    ev = Eval(s, seat, len(s.hand[seat]) - 1)
+    laser = r.effect_card["swiss_army_pocket_laser"]
+    lv, lw = r.value[laser][0], r.weight[laser][0]
+    toy_w = ev.my_toys_w if ev.my_toys_w > 0 else None
+    best, pick = -1e9, legal[0]
+    for a in legal:
+        t = a.arg
+        keep = t < 0 and r.c.laser_kept_if_negative
+        # the Laser is already in the display: losing it removes its Value and Weight
+        v = ev.my_v - (0 if keep else lv)
+        w = ev.my_w - (0 if keep else lw)
+        sc = ev.points(v, w, base_shift=t, toy_w=toy_w)
+        if sc > best:
+            best, pick = sc, a
+    return pick
+
+
+def choose_relic(s: "BuccaneersState", seat: int, legal: list[Action], task: Any, rng: Rng) -> Action:
+    """A Relic's "you may": use it when the expected points say so."""
+    return _relic_choice(s, seat, legal)
+
+
+def choose_discard(s: "BuccaneersState", seat: int, legal: list[Action], task: OneRingDiscard, rng: Rng) -> Action:
+    """One Ring: shed the card that helps most."""
+    r = s.r
+    ev = Eval(s, seat, 0)
+    best, pick = -1e9, legal[0]
+    for a in legal:
+        c = r.index[a.arg]
+        v, w = _without(s, seat, c)
+        sc = ev.points(v, w)
+        if sc > best:
+            best, pick = sc, a
+    return pick
+
+
+#: the heuristic per pending task type (anything else: a random legal action)
+DECISIONS: dict[type, Decide["BuccaneersState"]] = {
+    Select: choose_select, TitanicTentacles: choose_keep, TimeMachineGroup: choose_group,
+    SwissArmyPocketLaser: choose_threshold, EasterEgg: choose_relic, AlienKiddiePool: choose_relic,
+    OneRing: choose_relic, OneRingDiscard: choose_discard,
+}
 
 
 def _without(s: "BuccaneersState", p: int, card: int) -> tuple[int, int]:
@@ -491,75 +515,97 @@ def _relic_choice(s: "BuccaneersState", seat: int, legal: list[Action]) -> Actio
 # ----------------------------------------------------------------------------
 # The fast rollout policy
 # ----------------------------------------------------------------------------
-def rollout_policy(s: "BuccaneersState", seat: int, legal: list[Action], rng: Rng) -> Action:
-    """A cheap greedy choice: Value minus a Weight price that rises as the budget tightens."""
-    n = len(legal)
-    if n == 1:
-        return legal[0]
-    kind = legal[0].kind
+def roll_select(s: "BuccaneersState", seat: int, legal: list[Action], task: Any, rng: Rng) -> Action:
+    """Selection: a cheap greedy choice, Value minus a Weight price that rises as the budget tightens."""
+    return _greedy_pick(s, seat, legal, 1)
+
+
+def roll_keep(s: "BuccaneersState", seat: int, legal: list[Action], task: Any, rng: Rng) -> Action:
+    """Titanic Tentacles: the same greedy choice (the kept card is not one of the hand's picks)."""
+    return _greedy_pick(s, seat, legal, 0)
+
+
+def _greedy_pick(s: "BuccaneersState", seat: int, legal: list[Action], this_pick: int) -> Action:
+    """Value minus a Weight price that rises as the budget per pick still to come tightens."""
     r = s.r
-    if kind == "select" or kind == "keep":
-        weight = s.total_weight(seat) + sum(r.weight[c][0] for c in s.toys[seat])
-        picks = max(len(s.hand[seat]) - (1 if kind == "select" else 0), 1)
-        budget = r.black_holes[s.black_hole].threshold + sum(s.threshold_cards) + 3.5 - weight
-        a = budget / picks
-        lam = 2.4 - 0.35 * a
-        lam = 0.25 if lam < 0.25 else (4.0 if lam > 4.0 else lam)
-        index = r.index
-        kinds = r.kind
-        best = -1e9
-        pick = legal[0]
-        for act in legal:
-            c = index[act.arg]
-            k = kinds[c]
-            dv: float
-            dw: float
-            if k == TIME_MACHINE:
-                dv, dw, size = time_machine_delta(s, seat, c)
-                if size == 1 and picks > 2:
-                    dv += 2.0
-            elif k == SHAPESHIFTER:
-                dv, dw = shapeshifter_delta(s, seat, c)
-            else:
-                dv, dw = r.value[c][0], r.weight[c][0]
-                if k == ROBOT:
-                    dv -= 1.0
-            sc = dv - lam * dw
-            if dw > budget:
-                sc -= 3.0 * (dw - budget)
-            if sc > best:
-                best, pick = sc, act
-        return pick
-    if kind == "group":
-        return max(legal, key=lambda a: len(s.groups[seat][a.arg]))
-    if kind == "threshold_card":
-        weight = s.total_weight(seat)
-        base = r.black_holes[s.black_hole].threshold + sum(s.threshold_cards)
-        picks = len(s.hand[seat])
-        light = weight + 3.2 * picks < base
-        vals = [a.arg for a in legal]
-        want = min(vals) if light else max(vals)
-        return next(a for a in legal if a.arg == want)
-    if kind in ("use", "decline"):
-        weight = s.total_weight(seat) + sum(r.weight[c][0] for c in s.toys[seat])
-        base = r.black_holes[s.black_hole].threshold + sum(s.threshold_cards)
-        relic = legal[0].arg
-        if relic == "one_ring":
-            want_use = weight > base + 2
+    weight = s.total_weight(seat) + sum(r.weight[c][0] for c in s.toys[seat])
+    picks = max(len(s.hand[seat]) - this_pick, 1)
+    budget = r.black_holes[s.black_hole].threshold + sum(s.threshold_cards) + 3.5 - weight
+    a = budget / picks
+    lam = 2.4 - 0.35 * a
+    lam = 0.25 if lam < 0.25 else (4.0 if lam > 4.0 else lam)
+    index = r.index
+    kinds = r.kind
+    best = -1e9
+    pick = legal[0]
+    for act in legal:
+        c = index[act.arg]
+        k = kinds[c]
+        dv: float
+        dw: float
+        if k == TIME_MACHINE:
+            dv, dw, size = time_machine_delta(s, seat, c)
+            if size == 1 and picks > 2:
+                dv += 2.0
+        elif k == SHAPESHIFTER:
+            dv, dw = shapeshifter_delta(s, seat, c)
         else:
-            want_use = weight + 5 <= base
-        return next(a for a in legal if (a.kind == "use") == want_use)
-    if kind == "discard":
-        return max(legal, key=lambda a: (r.weight[r.index[a.arg]][s.orient[r.index[a.arg]]], -r.value[r.index[a.arg]][0]))
-    return legal[rng.below(n)]
+            dv, dw = r.value[c][0], r.weight[c][0]
+            if k == ROBOT:
+                dv -= 1.0
+        sc = dv - lam * dw
+        if dw > budget:
+            sc -= 3.0 * (dw - budget)
+        if sc > best:
+            best, pick = sc, act
+    return pick
 
 
-def act(obs: "Observation", rng: Rng) -> Action:
-    """Entry point for the ``heuristic`` agent: decide on a determinization for the seat (only its visible parts are read)."""
-    if len(obs.legal) == 1:
-        return obs.legal[0]
-    state = obs.sample(rng)
-    return choose(state, obs.seat, obs.legal, rng)  # type: ignore[arg-type]
+def roll_group(s: "BuccaneersState", seat: int, legal: list[Action], task: Any, rng: Rng) -> Action:
+    return max(legal, key=lambda a: len(s.groups[seat][a.arg]))
+
+
+def roll_threshold(s: "BuccaneersState", seat: int, legal: list[Action], task: Any, rng: Rng) -> Action:
+    """The lowest Threshold card while the display is light for the picks to come, else the highest."""
+    r = s.r
+    weight = s.total_weight(seat)
+    base = r.black_holes[s.black_hole].threshold + sum(s.threshold_cards)
+    picks = len(s.hand[seat])
+    light = weight + 3.2 * picks < base
+    vals = [a.arg for a in legal]
+    want = min(vals) if light else max(vals)
+    return next(a for a in legal if a.arg == want)
+
+
+def roll_relic(s: "BuccaneersState", seat: int, legal: list[Action], task: Any, rng: Rng) -> Action:
+    """The One Ring when over the Threshold, another Relic with room to spare."""
+    r = s.r
+    weight = s.total_weight(seat) + sum(r.weight[c][0] for c in s.toys[seat])
+    base = r.black_holes[s.black_hole].threshold + sum(s.threshold_cards)
+    relic = legal[0].arg
+    if relic == "one_ring":
+        want_use = weight > base + 2
+    else:
+        want_use = weight + 5 <= base
+    return next(a for a in legal if (a.kind == "use") == want_use)
+
+
+def roll_discard(s: "BuccaneersState", seat: int, legal: list[Action], task: Any, rng: Rng) -> Action:
+    """One Ring: the heaviest card (the least Value among equals)."""
+    r = s.r
+    return max(legal, key=lambda a: (r.weight[r.index[a.arg]][s.orient[r.index[a.arg]]], -r.value[r.index[a.arg]][0]))
+
+
+#: the playout rules per pending task type (anything else: a random legal action)
+ROLLOUTS: dict[type, Decide["BuccaneersState"]] = {
+    Select: roll_select, TitanicTentacles: roll_keep, TimeMachineGroup: roll_group,
+    SwissArmyPocketLaser: roll_threshold, EasterEgg: roll_relic, AlienKiddiePool: roll_relic,
+    OneRing: roll_relic, OneRingDiscard: roll_discard,
+}
+
+#: the heuristic player: decides on a determinization for the seat (only its visible parts are read)
+BOT: BotShell["BuccaneersState"] = BotShell(DECISIONS, rollouts=ROLLOUTS)
+choose = BOT.choose
 
 
 # ----------------------------------------------------------------------------

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, cast
 
-from voidtable.engine.hooks import BotHooks, BotSettings, GameHooks, InteropHooks, StyledScene, measures_from
+from voidtable.engine.hooks import BotSettings, GameHooks, InteropHooks, StyledScene, measures_from
 
 from . import bot, measures, scene, text
 
@@ -37,7 +37,7 @@ SCENE = StyledScene(scene, STYLE)
 HOOKS = GameHooks(
     text=text,  # a module satisfies the protocol
     scene=SCENE,
-    bot=cast(BotHooks, bot),  # its functions take this game's states only, which is all they are given
+    bot=bot.BOT,  # the engine's bot shell around the game's decision table
     bot_settings=BotSettings(
         mcts_horizon=bot.MCTS_HORIZON,
         stage=cast(Callable[[Any], int], bot.stage),

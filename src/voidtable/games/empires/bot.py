@@ -8,7 +8,7 @@ was made with (planet cards, ships, technologies, options: public; with every
   cards it holds, warships for neutral planets they can take; the nearest
   valuable planet first.
 - **Diplomacy or conquest**: at a neutral planet it befriends when the roll's
-  chance (three dice against the race's target for the cards it can pay) times
+  chance (the diplomacy dice in play, three in the book, against the race's target for the cards it can pay) times
   the planet's full value (VP, credits, influence) beats taking it by force
   (VP and credits only, no influence); otherwise an armed ship attacks it. A
   failed roll keeps the cards, so any fair chance (one in five or better) is
@@ -16,8 +16,8 @@ was made with (planet cards, ships, technologies, options: public; with every
 - **Defend**: an enemy warship within two steps of its home world or of a planet
   it holds makes warships worth more in the pre-round and sends them back; it
   attacks an enemy only where its own dice are stronger.
-- **Time the scorings**: in a scoring round (5, 9, 11, or 9 in the short game)
-  planets weigh more, and it mines and draws less.
+- **Time the scorings**: in a scoring round (5, 9, 11, or 5, 9 in the short game; worked out from
+  the event piles and rounds in play) planets weigh more, and it mines and draws less.
 - **Research**: technologies with VP first, then those unlocking better ships.
 - **Tractor Beam**: it lets a rival's ship leave its beam only for a space further
   from every planet it holds that is not a neutral planet; otherwise it holds it.
@@ -36,12 +36,17 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, cast
 
 from voidtable.engine.actions import Action
+from voidtable.engine.bots import BotShell, Decide
 from voidtable.engine.graph import steps_over
 from voidtable.engine.outcome import pairwise_rewards, result_rewards
 from voidtable.engine.rng import Rng
 
+from .tasks import (AnswerOffer, BefriendNow, BoostDiplomacy, CancelAttack, ChooseAction, ChooseCorner, ChooseRace,
+                    ChooseTarget, CoverPlanet, DiscardDown, FreeMove, MakeOffer, MoveAll, MoveShip, OfferWindow,
+                    PayToFire, PlacePort, PreRound, PreRoundTurn, RetreatChoice, Reroll, RotateTile, TakeCasualty,
+                    TakePlanet, TractorPermission)
+
 if TYPE_CHECKING:
-    from voidtable.engine.observation import Observation
     from voidtable.engine.state import GameState
 
     from .data import Rules
@@ -55,19 +60,36 @@ CARD_VALUE = 1.5     # a diplomacy card in credits, when trading
 LICENCE_VALUE = 2.0
 
 
-@lru_cache(maxsize=1)
-def _three_dice() -> tuple[float, ...]:
-    """P(sum of three dice >= t) for t = 0..19."""
-    counts = [0] * 19
-    for a in range(1, 7):
-        for b in range(1, 7):
-            for c in range(1, 7):
-                counts[a + b + c] += 1
-    return tuple(sum(counts[t:]) / 216 for t in range(19)) + (0.0,)
+@lru_cache(maxsize=8)
+def _at_least(dice: int) -> tuple[float, ...]:
+    """P(sum of ``dice`` six-sided dice >= t) for t = 0 .. 6 x dice + 1 (the last: 0)."""
+    counts = [1]
+    for _ in range(dice):
+        nxt = [0] * (len(counts) + 6)
+        for total, k in enumerate(counts):
+            for face in range(1, 7):
+                nxt[total + face] += k
+        counts = nxt
+    ways = 6 ** dice
+    return tuple(sum(counts[t:]) / ways for t in range(len(counts))) + (0.0,)
 
 
-def chance(target: int) -> float:
-    return _three_dice()[max(0, min(19, target))]
+def chance(target: int, dice: int) -> float:
+    """The chance a diplomacy roll of ``dice`` dice (``game.diplomacy_dice`` in play: 3 in the book) reaches ``target``."""
+    table = _at_least(dice)
+    return table[max(0, min(len(table) - 1, target))]
+
+
+def scoring_rounds(r: "Rules") -> tuple[int, ...]:
+    """The rounds whose event draw is a score card, for the rounds and event piles in play: each score card lies
+    under its pile of events (``event_piles``), one card is drawn per round and one more after the last round (it
+    counts for the last round); the short game ends at the second. The book's: 5, 9, 11 (short: 5, 9)."""
+    out, at = [], 0
+    for pile in r.g.event_piles[:2 if r.short else 3]:
+        at += pile + 1
+        if at <= r.g.rounds + 1:
+            out.append(min(at, r.g.rounds))
+    return tuple(out)
 
 
 class Sight:
@@ -86,8 +108,7 @@ class Sight:
         self.hand: list[str] = hand if isinstance(hand, list) else []
         self.race = view["races"][seat]
         rnd = view["round"]
-        scoring = (5, 9) if r.short else (5, 9, 11)
-        self.scoring_round = rnd in scoring
+        self.scoring_round = rnd in scoring_rounds(r)
         self.weight = SCORING_BONUS if self.scoring_round else 1.0
         self.targets = r.race(self.race).diplomacy_targets if self.race in r.data.races else [17, 13, 8, 4]
         self.neutral = [k for k, p in self.planets.items() if p["state"] == "neutral" and not k.startswith("home")
@@ -147,7 +168,7 @@ def score(sight: Sight, a: Action) -> float:
     credits = v["credits"][seat]
     if k == "diplomacy":
         planet, n = arg
-        p = chance(sight.targets[n - 1] if n - 1 < len(sight.targets) else 4)
+        p = chance(sight.targets[n - 1] if n - 1 < len(sight.targets) else 4, r.g.diplomacy_dice)
         if p < 0.2:
             return 2 * p  # a long shot: draw more cards first (or take it by force)
         # a failed roll keeps the cards (book), so a fair chance costs only the action
@@ -159,7 +180,8 @@ def score(sight: Sight, a: Action) -> float:
         c = sight.planets.get(arg)
         if c is not None and c["state"] == "neutral":
             temperament = r.planet(arg).temperament if arg in r.data.planets else ""
-            befriend = chance(sight.targets[min(3, sight.cards_of(temperament)) - 1]) if sight.cards_of(temperament) else 0
+            befriend = (chance(sight.targets[min(3, sight.cards_of(temperament)) - 1], r.g.diplomacy_dice)
+                        if sight.cards_of(temperament) else 0)
             diplomat_here = any(s["owner"] == seat and s["space"] == arg and s["kind"] == "diplomat" for s in v["ships"])
             if diplomat_here and befriend * sight.value(arg, True) > sight.value(arg, False):
                 return 5  # befriend it instead
@@ -330,26 +352,33 @@ def wants_licence(sight: Sight, to: int) -> bool:
     return False
 
 
-def choose(view: dict[str, Any], seat: int, rules: "Rules", legal: list[Action], rng: Rng) -> Action:
+def best_scored(sight: Sight, seat: int, legal: list[Action], task: Any, rng: Rng) -> Action:
     """The best-scored action; a tie (the race, a corner, alike moves) is broken by the bot's own dice."""
-    sight = Sight(view, seat, rules)
     scored = [(score(sight, a), a) for a in legal]
     best = max(x for x, _ in scored)
     top = [a for x, a in scored if x == best]
     return top[rng.below(len(top))] if len(top) > 1 else top[0]
 
 
-def act(obs: "Observation", rng: Rng) -> Action:
-    if len(obs.legal) == 1:
-        return obs.legal[0]
-    return choose(obs.view, obs.seat, obs.rules, obs.legal, rng)
+#: the heuristic per pending task type: every decision weighs its actions with ``score`` (what an action is worth
+#: does not depend on the step that offers it); playouts decide the same way, on the seat's own view (cheap enough
+#: for a round or two)
+DECISIONS: dict[type, Decide[Sight]] = {
+    # setting up
+    ChooseRace: best_scored, ChooseCorner: best_scored, RotateTile: best_scored, CoverPlanet: best_scored,
+    # the pre-round and the turn
+    PreRound: best_scored, PreRoundTurn: best_scored, PlacePort: best_scored, ChooseAction: best_scored,
+    MoveShip: best_scored, MoveAll: best_scored, FreeMove: best_scored, TractorPermission: best_scored,
+    BoostDiplomacy: best_scored, DiscardDown: best_scored,
+    # battles
+    ChooseTarget: best_scored, CancelAttack: best_scored, RetreatChoice: best_scored, PayToFire: best_scored,
+    Reroll: best_scored, TakeCasualty: best_scored, TakePlanet: best_scored, BefriendNow: best_scored,
+    # trade (negotiation)
+    OfferWindow: best_scored, MakeOffer: best_scored, AnswerOffer: best_scored,
+}
 
-
-def rollout_policy(state: "GameState", seat: int, legal: list[Action], rng: Rng) -> Action:
-    """Rollouts: the heuristic's choice, read from the seat's own view (cheap enough for a round or two)."""
-    if len(legal) == 1:
-        return legal[0]
-    return choose(state.view(seat), seat, state.game.rules, legal, rng)
+#: the heuristic player: reads its seat's view (``Sight``), never a determinization
+BOT: BotShell[Sight] = BotShell(DECISIONS, reads_view=Sight)
 
 
 def stage(state: "GameState") -> int:

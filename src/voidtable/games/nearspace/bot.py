@@ -28,7 +28,8 @@ fleet (green dice are free of maintenance) within :data:`MAINT_SHARE` of its
 income, banks CP in hulls one short of completion when the fleet is full, and
 adds engines as the fleet grows (movement costs a ship's facets in E).
 
-:func:`rollout_policy` is a cheap version for MCTS rollouts; :func:`stage` and
+``ROLLOUTS`` is a cheap table for MCTS rollouts (both tables run in the engine's
+bot shell, ``BOT``); :func:`stage` and
 :func:`evaluate` let MCTS stop a rollout after a few turns and score the position.
 """
 
@@ -38,6 +39,7 @@ import math
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple, cast
 
 from voidtable.engine.actions import Action
+from voidtable.engine.bots import BotShell, Decide
 from voidtable.engine.dice import Die
 from voidtable.engine.graph import Steps, steps_from
 from voidtable.engine.outcome import pairwise_rewards, result_rewards
@@ -52,8 +54,6 @@ from .movement import can_attack, destinations, move_cost
 from .tasks import ActionStep, Build, Defend, Dismantle, EncounterCheck, Group, Revive, Target, Upkeep
 
 if TYPE_CHECKING:
-    from voidtable.engine.observation import Observation
-
     from .state import NearspaceState, Ship
 
 MCTS_HORIZON = 2       # MCTS default: roll out two more turns (one each), then evaluate() the position
@@ -728,66 +728,28 @@ def play_revive(s: "NearspaceState", seat: int, legal: list[Action], plan: Plan)
     return None
 
 
-HANDLERS: dict[type, Callable[..., Action]] = {
+#: the heuristic per pending task type (anything else: a random legal action)
+DECISIONS: dict[type, Decide["NearspaceState"]] = {
     Dismantle: h_dismantle, Upkeep: h_keep, Build: h_build, Target: h_target, Revive: h_revive,
     EncounterCheck: h_check, ActionStep: h_action, Group: h_group, Defend: h_defend,
 }
 
 
-def choose(s: "NearspaceState", seat: int, legal: list[Action], rng: Rng) -> Action:
-    """The heuristic's choice among ``legal`` for ``seat``."""
-    if len(legal) == 1:
-        return legal[0]
-    task = s.stack[-1]
-    fn = HANDLERS.get(type(task))
-    if fn is None:
-        return legal[rng.below(len(legal))]
-    a = fn(s, seat, legal, task, rng)
-    return a if a in legal else legal[-1]
-
-
-def act(obs: "Observation", rng: Rng) -> Action:
-    """Entry point for the ``heuristic`` agent: decide on a determinization, reading only public facts."""
-    if len(obs.legal) == 1:
-        return obs.legal[0]
-    return choose(cast("NearspaceState", obs.sample(rng)), obs.seat, obs.legal, rng)
-
-
 # ----------------------------------------------------------------------------
-# rollouts
+# rollouts: cheap rules of thumb: build small ships within maintenance, march on the enemy Homeworld, defend
+# with all. No planning and no combat simulation: a rollout decision costs about what the legal-action list does.
 # ----------------------------------------------------------------------------
-def rollout_policy(state: GameState, seat: int, legal: list[Action], rng: Rng) -> Action:
-    """Cheap rules of thumb: build small ships within maintenance, march on the enemy Homeworld, defend with all.
-
-    No planning and no combat simulation: a rollout decision costs about what the
-    legal-action list does.
-    """
-    s = cast("NearspaceState", state)
-    if len(legal) == 1:
-        return legal[0]
-    task = s.stack[-1]
-    kind = type(task)
-    if kind is Build:
-        return _rollout_build(s, seat, legal, rng)
-    if kind is Group:
-        return _rollout_group(s, seat, legal, cast(Group, task), rng)
-    if kind is ActionStep:
-        groups = _by_kind(legal, "group")
-        home = s.homeworld(seat)
-        away = [a for a in groups if s.r.board.index[a.arg] != home or len(s.ships_at(seat, home)) > 1]
-        if away and rng.below(5):
-            return away[rng.below(len(away))]
-        return END_TURN() if END_TURN() in legal else legal[-1]
-    if kind is Defend:
-        return h_defend(s, seat, legal, cast(Defend, task), rng)
-    if kind is Dismantle:
-        return h_dismantle(s, seat, legal, cast(Dismantle, task), rng)
-    if kind is EncounterCheck:
-        return h_check(s, seat, legal, cast(EncounterCheck, task), rng)
-    return legal[rng.below(len(legal))]
+def _rollout_action(s: "NearspaceState", seat: int, legal: list[Action], task: ActionStep, rng: Rng) -> Action:
+    """Mostly a group away from home (the Homeworld keeps one ship), else the turn ends."""
+    groups = _by_kind(legal, "group")
+    home = s.homeworld(seat)
+    away = [a for a in groups if s.r.board.index[a.arg] != home or len(s.ships_at(seat, home)) > 1]
+    if away and rng.below(5):
+        return away[rng.below(len(away))]
+    return END_TURN() if END_TURN() in legal else legal[-1]
 
 
-def _rollout_build(s: "NearspaceState", seat: int, legal: list[Action], rng: Rng) -> Action:
+def _rollout_build(s: "NearspaceState", seat: int, legal: list[Action], task: Build, rng: Rng) -> Action:
     invests = [a for a in _by_kind(legal, "invest") if a.arg[0] not in s.engine_hulls]
     if invests:
         return max(invests, key=lambda a: a.arg[1])
@@ -811,6 +773,18 @@ def _rollout_group(s: "NearspaceState", seat: int, legal: list[Action], task: Gr
     fewer = [a for a in steps if len(s.ships_at(1 - seat, index[a.arg])) <= len(task.ships)]
     pool = fewer or steps
     return min(pool, key=lambda a: (dist[index[a.arg]], rng.below(4)))
+
+
+#: the playout rules per pending task type (anything else: a random legal action)
+ROLLOUTS: dict[type, Decide["NearspaceState"]] = {
+    Build: _rollout_build, Group: _rollout_group, ActionStep: _rollout_action, Defend: h_defend,
+    Dismantle: h_dismantle, EncounterCheck: h_check,
+}
+
+#: the heuristic player: decides on a determinization, reading only public facts (an action its rules of thumb
+#: name that is not legal gives way to the last legal one: ending the step)
+BOT: BotShell["NearspaceState"] = BotShell(DECISIONS, rollouts=ROLLOUTS, if_illegal=-1)
+choose = BOT.choose
 
 
 def stage(state: GameState) -> int:

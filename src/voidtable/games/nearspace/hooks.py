@@ -28,7 +28,7 @@ SCENE = StyledScene(scene, scene.STYLE)  # the table's picture, with the game's 
 HOOKS = GameHooks(
     text=text,  # a module satisfies the protocol
     scene=SCENE,
-    bot=bot,
+    bot=bot.BOT,  # the engine's bot shell around the game's decision table
     bot_settings=BotSettings(mcts_horizon=bot.MCTS_HORIZON, mcts_trust=bot.MCTS_TRUST, stage=bot.stage,
                              evaluate=bot.evaluate),
     measures=measures_from(measures.MEASURES, measures.measure, measures.factions),

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from voidtable.engine.actions import Action
-from voidtable.engine.observation import Observation
+from voidtable.engine.bots import BotShell, Decide
 from voidtable.engine.outcome import result_rewards
 from voidtable.engine.rng import Rng
 from voidtable.engine.squaregrid import chebyshev
@@ -52,7 +52,7 @@ def design_value(r: Rules, d: Design) -> float:
     return fire * (1 + move) * (1 + shield)
 
 
-def choose_buy(s: "FleetState", legal: list[Action]) -> Action:
+def choose_buy(s: "FleetState", seat: int, legal: list[Action], task: Buy | SecretBuy, rng: Rng) -> Action:
     """The affordable design with the best value per point (then the dearer, to leave less unspent)."""
     buys = [a for a in legal if a.kind == "buy"]
     if not buys:
@@ -61,39 +61,34 @@ def choose_buy(s: "FleetState", legal: list[Action]) -> Action:
                                     s.r.designs[a.arg].points, a.arg))
 
 
-def choose_cell(s: "FleetState", seat: int, legal: list[Action]) -> Action:
+def choose_cell(s: "FleetState", seat: int, legal: list[Action], task: Deploy, rng: Rng) -> Action:
+    """The cell of its edge nearest the middle of the board."""
     w, h = s.r.board.width, s.r.board.height
     centre = ((w - 1) / 2, (h - 1) / 2)
     return min(legal, key=lambda a: (abs(a.arg[0] - centre[0]), abs(a.arg[1] - centre[1]), a.arg))
 
 
-def choose(s: "FleetState", seat: int, legal: list[Action], rng: Rng) -> Action:
-    if len(legal) == 1:
-        return legal[0]
-    task = s.stack[-1]
-    kind = type(task)
-    if kind is Buy or kind is SecretBuy:
-        return choose_buy(s, legal)
-    if kind is Deploy:
-        return choose_cell(s, seat, legal)
-    if kind is Turn:
-        flee = [a for a in legal if a.kind == "flee"]
-        if flee:
-            return next(a for a in flee if not a.arg)
-        return min(legal, key=lambda a: _nearest_enemy(s, a.arg))
-    if kind is Move:
-        t = cast(Move, task)
-        cell = best_cell(s, t.ship, [a.arg for a in legal])
-        return next(a for a in legal if a.arg == cell)
-    if kind is Fire:
-        f = cast(Fire, task)
-        target = best_target(s, f.ship, f.square, [a.arg for a in legal])
-        return next(a for a in legal if a.arg == target)
-    if kind is Disable:
-        d = cast(Disable, task)
-        q = square_to_cover(s.r, s.ships[d.ship])
-        return next(a for a in legal if a.arg == q)
-    return legal[rng.below(len(legal))]
+def choose_turn(s: "FleetState", seat: int, legal: list[Action], task: Turn, rng: Rng) -> Action:
+    """Never flee; the ship nearest the enemy acts first."""
+    flee = [a for a in legal if a.kind == "flee"]
+    if flee:
+        return next(a for a in flee if not a.arg)
+    return min(legal, key=lambda a: _nearest_enemy(s, a.arg))
+
+
+def choose_move(s: "FleetState", seat: int, legal: list[Action], task: Move, rng: Rng) -> Action:
+    cell = best_cell(s, task.ship, [a.arg for a in legal])
+    return next(a for a in legal if a.arg == cell)
+
+
+def choose_fire(s: "FleetState", seat: int, legal: list[Action], task: Fire, rng: Rng) -> Action:
+    target = best_target(s, task.ship, task.square, [a.arg for a in legal])
+    return next(a for a in legal if a.arg == target)
+
+
+def choose_cover(s: "FleetState", seat: int, legal: list[Action], task: Disable, rng: Rng) -> Action:
+    q = square_to_cover(s.r, s.ships[task.ship])
+    return next(a for a in legal if a.arg == q)
 
 
 def _nearest_enemy(s: "FleetState", ship_id: int) -> tuple[int, int]:
@@ -103,15 +98,14 @@ def _nearest_enemy(s: "FleetState", ship_id: int) -> tuple[int, int]:
     return (d, ship_id)
 
 
-def act(obs: Observation, rng: Rng) -> Action:
-    if len(obs.legal) == 1:
-        return obs.legal[0]
-    return choose(cast("FleetState", obs.sample(rng)), obs.seat, obs.legal, rng)
-
-
-def rollout_policy(state: GameState, seat: int, legal: list[Action], rng: Rng) -> Action:
-    """The same rules of thumb (they are cheap: no look-ahead)."""
-    return choose(cast("FleetState", state), seat, legal, rng)
+#: the heuristic per pending task type (anything else: a random legal action); playouts use the same rules of thumb
+#: (they are cheap: no look-ahead)
+DECISIONS: dict[type, Decide["FleetState"]] = {
+    Buy: choose_buy, SecretBuy: choose_buy, Deploy: choose_cell, Turn: choose_turn, Move: choose_move,
+    Fire: choose_fire, Disable: choose_cover,
+}
+BOT: BotShell["FleetState"] = BotShell(DECISIONS)
+choose = BOT.choose
 
 
 def stage(state: GameState) -> int:

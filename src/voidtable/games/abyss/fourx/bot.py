@@ -40,11 +40,11 @@ Rules of thumb, no look-ahead (cheap enough to be MCTS's rollout policy too):
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Callable, cast
+from typing import TYPE_CHECKING, Any, Callable, cast
 
 from voidtable.engine.actions import Action
+from voidtable.engine.bots import BotShell, Decide
 from voidtable.engine.graph import steps_over
-from voidtable.engine.observation import Observation
 from voidtable.engine.outcome import pairwise_rewards, result_rewards
 from voidtable.engine.rng import Rng
 from voidtable.engine.squaregrid import chebyshev
@@ -148,7 +148,7 @@ def step_toward(s: "AbyssState", legal: list[Action], targets: set[int]) -> Acti
 
 
 # ------------------------------------------------------------------ decisions
-def choose_movement(s: "AbyssState", seat: int, legal: list[Action]) -> Action:
+def choose_movement(s: "AbyssState", seat: int, legal: list[Action], task: Any, rng: Rng) -> Action:
     threat = leader_threat(s, seat)
     for a in legal:
         if a.kind == "declare_war" and a.arg == threat:
@@ -169,7 +169,7 @@ def worth_moving(s: "AbyssState", seat: int, i: int) -> bool:
     return s.moves.get(i, 0) > 0 and not guards_home(s, seat, i)
 
 
-def choose_ship_move(s: "AbyssState", task: ShipMove, legal: list[Action]) -> Action:
+def choose_ship_move(s: "AbyssState", seat: int, legal: list[Action], task: ShipMove, rng: Rng) -> Action:
     kinds = {a.kind for a in legal}
     i = task.ship
     if "scan" in kinds:
@@ -194,14 +194,14 @@ def choose_ship_move(s: "AbyssState", task: ShipMove, legal: list[Action]) -> Ac
     return go or next(a for a in legal if a.kind == "stop")
 
 
-def choose_colony(s: "AbyssState", legal: list[Action]) -> Action:
+def choose_colony(s: "AbyssState", seat: int, legal: list[Action], task: Any, rng: Rng) -> Action:
     sites = [a for a in legal if a.kind == "colonize"]
     if not sites:
         return legal[-1]
     return min(sites, key=lambda a: (TERRAIN_VALUE.get(s.surface[a.arg[0]][a.arg[1]], 5), a.arg))
 
 
-def choose_purchase(s: "AbyssState", seat: int, legal: list[Action]) -> Action:
+def choose_purchase(s: "AbyssState", seat: int, legal: list[Action], task: Any, rng: Rng) -> Action:
     by_kind: dict[str, list[Action]] = {}
     for a in legal:
         by_kind.setdefault(a.kind, []).append(a)
@@ -264,7 +264,7 @@ def choose_purchase(s: "AbyssState", seat: int, legal: list[Action]) -> Action:
     return by_kind["done"][0]
 
 
-def choose_election(s: "AbyssState", task: Election, legal: list[Action]) -> Action:
+def choose_election(s: "AbyssState", seat: int, legal: list[Action], task: Election, rng: Rng) -> Action:
     """Against the sitting leader: the strongest other candidate (so every rival picks the same one); else itself."""
     if task.seat == s.leader or s.leader not in task.candidates:
         if task.seat in task.candidates:
@@ -273,7 +273,7 @@ def choose_election(s: "AbyssState", task: Election, legal: list[Action]) -> Act
     return Action("elect", max(others, key=lambda c: (votes(s, c), -c)))
 
 
-def choose_resolution(s: "AbyssState", task: ResolutionVote) -> Action:
+def choose_resolution(s: "AbyssState", seat: int, legal: list[Action], task: ResolutionVote, rng: Rng) -> Action:
     effect = s.m.data.resolutions.cards[task.card].effect
     at_war = any(s.at_war(task.seat, q) for q in range(s.players) if q != task.seat)
     if effect == "no_new_wars":
@@ -291,7 +291,7 @@ def least_useful_square(s: "AbyssState", place: int, legal: list[Action]) -> Act
     return min(legal, key=worth)
 
 
-def choose_ground(s: "AbyssState", seat: int, legal: list[Action]) -> Action:
+def choose_ground(s: "AbyssState", seat: int, legal: list[Action], task: Any, rng: Rng) -> Action:
     marches = [a for a in legal if a.kind == "march"]
     attacks = []
     for a in marches:
@@ -304,53 +304,46 @@ def choose_ground(s: "AbyssState", seat: int, legal: list[Action]) -> Action:
     return attacks[0] if attacks else next(a for a in legal if a.kind == "done")
 
 
-def choose(s: "AbyssState", seat: int, legal: list[Action], rng: Rng) -> Action:
-    if len(legal) == 1:
-        return legal[0]
-    task = s.stack[-1]
-    kind = type(task)
-    if kind is Movement:
-        return choose_movement(s, seat, legal)
-    if kind is ShipMove:
-        return choose_ship_move(s, cast(ShipMove, task), legal)
-    if kind is Purchase:
-        return choose_purchase(s, seat, legal)
-    if kind is Colonise:
-        return choose_colony(s, legal)
-    if kind is Election:
-        return choose_election(s, cast(Election, task), legal)
-    if kind is ResolutionVote:
-        return choose_resolution(s, cast(ResolutionVote, task))
-    if kind is PeaceOffer:
-        return Action("answer", cast(PeaceOffer, task).by != leader_threat(s, seat))
-    if kind is HomePick:
-        return choose_home(s, seat, legal)
-    if kind in (AsteroidHit, TakeHit, Disable):
-        q = square_to_cover(s.r, s.ships[task.ship])   # type: ignore[attr-defined]
-        return next((a for a in legal if a.arg == q), legal[0])
-    if kind is Turn:
-        if any(a.kind == "flee" for a in legal):
-            return choose_flight(s, seat, legal)
-        return min(legal, key=lambda a: _nearest_enemy(s, a.arg))
-    if kind is FreeTech:
-        return choose_free_tech(s, seat, legal)
-    if kind is Move:
-        cell = best_cell(s, cast(Move, task).ship, [a.arg for a in legal])
-        return next(a for a in legal if a.arg == cell)
-    if kind is Fire:
-        f = cast(Fire, task)
-        target = best_target(s, f.ship, f.square, [a.arg for a in legal])
-        return next(a for a in legal if a.arg == target)
-    if kind is BombChoice:
-        races = [a.arg for a in legal]
-        return Action("target", strongest(s, seat, races))
-    if kind in (Demolish, ShutDown):
-        return least_useful_square(s, task.place, legal)   # type: ignore[attr-defined]
-    if kind is Ground:
-        return choose_ground(s, seat, legal)
-    if kind is Seize:
-        return next((a for a in legal if a.kind == "capture"), legal[0])
-    return legal[rng.below(len(legal))]
+def answer_peace(s: "AbyssState", seat: int, legal: list[Action], task: PeaceOffer, rng: Rng) -> Action:
+    """Peace with anyone but the race that threatens most."""
+    return Action("answer", task.by != leader_threat(s, seat))
+
+
+def choose_cover(s: "AbyssState", seat: int, legal: list[Action], task: Any, rng: Rng) -> Action:
+    """A hit on a ship (an asteroid's, a weapon's, a disabling one): the square the battle rules would cover."""
+    q = square_to_cover(s.r, s.ships[task.ship])
+    return next((a for a in legal if a.arg == q), legal[0])
+
+
+def choose_turn(s: "AbyssState", seat: int, legal: list[Action], task: Turn, rng: Rng) -> Action:
+    """Flee when outgunned (``choose_flight``), else the ship nearest the enemy acts first."""
+    if any(a.kind == "flee" for a in legal):
+        return choose_flight(s, seat, legal)
+    return min(legal, key=lambda a: _nearest_enemy(s, a.arg))
+
+
+def choose_move(s: "AbyssState", seat: int, legal: list[Action], task: Move, rng: Rng) -> Action:
+    cell = best_cell(s, task.ship, [a.arg for a in legal])
+    return next(a for a in legal if a.arg == cell)
+
+
+def choose_fire(s: "AbyssState", seat: int, legal: list[Action], task: Fire, rng: Rng) -> Action:
+    target = best_target(s, task.ship, task.square, [a.arg for a in legal])
+    return next(a for a in legal if a.arg == target)
+
+
+def choose_bomb_target(s: "AbyssState", seat: int, legal: list[Action], task: BombChoice, rng: Rng) -> Action:
+    """Bomb the strongest race among those offered."""
+    return Action("target", strongest(s, seat, [a.arg for a in legal]))
+
+
+def choose_square(s: "AbyssState", seat: int, legal: list[Action], task: Any, rng: Rng) -> Action:
+    """A building lost (demolished, shut down): the least useful square of the place."""
+    return least_useful_square(s, task.place, legal)
+
+
+def choose_seizure(s: "AbyssState", seat: int, legal: list[Action], task: Seize, rng: Rng) -> Action:
+    return next((a for a in legal if a.kind == "capture"), legal[0])
 
 
 #: The bot flees when the armed enemy ships on the board are worth more than this many times its own armed ones.
@@ -391,7 +384,7 @@ def best_refuge(s: "AbyssState", seat: int, places: list[int]) -> int:
 TECH_PREFERENCE = {"hospitable": 0, "output": 1, "scan": 2, "range": 3, "engines": 4, "weapons": 5}
 
 
-def choose_free_tech(s: "AbyssState", seat: int, legal: list[Action]) -> Action:
+def choose_free_tech(s: "AbyssState", seat: int, legal: list[Action], task: Any, rng: Rng) -> Action:
     """The free technology it would research first (see the module docstring)."""
     made = production(s, seat)
     order = s.m.tech_order
@@ -404,7 +397,7 @@ def choose_free_tech(s: "AbyssState", seat: int, legal: list[Action]) -> Action:
     return min(legal, key=key)
 
 
-def choose_home(s: "AbyssState", seat: int, legal: list[Action]) -> Action:
+def choose_home(s: "AbyssState", seat: int, legal: list[Action], task: Any, rng: Rng) -> Action:
     """Map option 1: the place farthest from every home already placed, then nearest the middle."""
     homes = [p for p, k in enumerate(s.kinds) if k == "home"]
     g = s.m.galaxy
@@ -423,15 +416,17 @@ def _nearest_enemy(s: "AbyssState", ship_id: int) -> tuple[int, int]:
     return (d, ship_id)
 
 
-def act(obs: Observation, rng: Rng) -> Action:
-    if len(obs.legal) == 1:
-        return obs.legal[0]
-    return choose(cast("AbyssState", obs.sample(rng)), obs.seat, obs.legal, rng)
-
-
-def rollout_policy(state: GameState, seat: int, legal: list[Action], rng: Rng) -> Action:
-    """The same rules of thumb (no look-ahead)."""
-    return choose(cast("AbyssState", state), seat, legal, rng)
+#: the heuristic per pending task type (anything else: a random legal action); playouts use the same rules of thumb
+#: (no look-ahead)
+DECISIONS: dict[type, Decide["AbyssState"]] = {
+    Movement: choose_movement, ShipMove: choose_ship_move, Purchase: choose_purchase, Colonise: choose_colony,
+    Election: choose_election, ResolutionVote: choose_resolution, PeaceOffer: answer_peace, HomePick: choose_home,
+    AsteroidHit: choose_cover, TakeHit: choose_cover, Disable: choose_cover, Turn: choose_turn,
+    FreeTech: choose_free_tech, Move: choose_move, Fire: choose_fire, BombChoice: choose_bomb_target,
+    Demolish: choose_square, ShutDown: choose_square, Ground: choose_ground, Seize: choose_seizure,
+}
+BOT: BotShell["AbyssState"] = BotShell(DECISIONS)
+choose = BOT.choose
 
 
 def stage(state: GameState) -> int:
