@@ -34,7 +34,7 @@ from hypothesis import strategies as st
 
 import voidtable
 from voidtable.engine import Action, Rng, games, visible_events
-from voidtable.engine.events import events_json
+from voidtable.engine.events import event_json, events_json, seats_seeing
 from voidtable.engine.records import Record, Recorder, replay
 from voidtable.testing import (  # the per-state checks, shipped for outside games (docs/architecture.md)
     check_clone_independence, check_declarations, check_facts_at, check_facts_events, check_facts_result,
@@ -243,12 +243,12 @@ def test_tampered_record_names_divergent_step(recorded):
 def test_private_events_reach_only_their_seats(recorded):
     name, n, _, rec, _ = recorded
     for e in rec.events:
-        to = e.get("visible_to")
+        to = seats_seeing(e)
         if to is not None:
             assert to and all(0 <= p < n for p in to)
     check_facts_events(voidtable.engine.get(name).facts, name, rec.events, n)  # none hidden where declared perfect
     public = visible_events(rec.events, None)
-    assert all("visible_to" not in e for e in public)
+    assert all(seats_seeing(e) is None and "visible_to" not in event_json(e) for e in public)
 
 
 GAME_NAMES = sorted(games())

@@ -30,7 +30,6 @@ GAMES = Path(voidtable.__file__).resolve().parent / "games"
 NOT_CONVERTED = {
     "blacksun": "not converted yet (issue 29, later part): 45 event types as dicts",
     "empires": "not converted yet (issue 29, later part): 63 event types as dicts",
-    "nearspace": "not converted yet (issue 29, later part): 41 event types as dicts; also engine.dice's 'rolled'",
     "abyss/fourx": "not converted yet (issue 29, later part): its own 61 types as dicts; the shared battle's records "
                    "(abyss/battle_events.py) join its log in their JSON form (AbyssState.emit)",
 }
@@ -39,6 +38,7 @@ NOT_CONVERTED = {
 CONVERTED = {
     "buccaneers": ["voidtable.games.buccaneers.events"],
     "abyss_battle": ["voidtable.games.abyss.fleet.events", "voidtable.games.abyss.battle_events"],
+    "nearspace": ["voidtable.games.nearspace.events"],
 }
 
 

@@ -9,6 +9,7 @@ from voidtable.engine.dice import Die
 from voidtable.engine.errors import OptionError
 from voidtable.games.nearspace.combat import attack_roll
 from voidtable.games.nearspace.economy import figure_construction_points
+from voidtable.games.nearspace.events import BuildDone, ConstructionPoints, TurnEnded
 from voidtable.games.nearspace.movement import move_cost
 from voidtable.games.nearspace.shipyard import build, build_legal
 from voidtable.games.nearspace.tasks import Build, EndTurn, EngineDice, FigureCP
@@ -25,7 +26,7 @@ def test_without_the_options_unspent_cp_and_e_are_lost_and_there_is_no_charging(
     s.cp = 4
     assert Action("charge") not in build_legal(s, Build(0))
     build(s, Build(0), Action("build_done"))
-    assert s.bank == [0, 0] and s.take_events()[-1]["cp_lost"] == 4
+    assert s.bank == [0, 0] and s.take_events()[-1] == BuildDone(0, 4, 0)
     s.e = 7
     end_turn(s, EndTurn(0))
     assert s.stored_e[0] == 0
@@ -35,11 +36,11 @@ def test_banking_cp_keeps_up_to_the_limit_into_the_next_turn():
     s = blank(options={"banking_cp": True})
     s.cp = 7
     build(s, Build(0), Action("build_done"))
-    closed = s.take_events()[-1]
-    assert s.bank[0] == 5 and closed["banked"] == 5 and closed["cp_lost"] == 2
+    assert s.take_events()[-1] == BuildDone(0, 2, 5)
+    assert s.bank[0] == 5
     figure_construction_points(s, FigureCP(0))
     cp = s.take_events()[-1]
-    assert cp["banked"] == 5 and s.cp == cp["cp"] and s.bank[0] == 0
+    assert isinstance(cp, ConstructionPoints) and cp.banked == 5 and s.cp == cp.cp and s.bank[0] == 0
     assert s.cp == 5 + 5  # Terra's 5 CP (presence at the own Homeworld) and the bank
 
 
@@ -47,7 +48,7 @@ def test_engine_storage_keeps_unused_e_for_the_next_roll():
     s = blank(options={"engine_storage": True})
     s.e = 13
     end_turn(s, EndTurn(0))
-    assert s.stored_e[0] == 10 and [e for e in s.take_events() if e["type"] == "turn_end"][0]["e_lost"] == 3
+    assert s.stored_e[0] == 10 and [e for e in s.take_events() if isinstance(e, TurnEnded)][0].e_lost == 3
     s.stack.clear()
     s.rng = ScriptedRng([6])  # one engine rolls 6
     engine_dice(s, EngineDice(0))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from voidtable.engine.actions import Action
 from voidtable.engine.dice import Die
 from voidtable.games.nearspace import economy
+from voidtable.games.nearspace.events import ShipCompleted
 from voidtable.games.nearspace.movement import move_cost
 from voidtable.games.nearspace.shipyard import build, build_legal, invest, lose_unheld_hulls, start_engine, start_hull
 from voidtable.games.nearspace.tasks import Build
@@ -25,7 +26,7 @@ def test_e7_a_d8_costs_8_cp_and_enters_service_at_once():
     assert s.cp == 7 and not s.ships[hull].built
     invest(s, 0, hull, 7)
     assert s.cp == 0 and s.ships[hull].built and s.ships[hull].place == place(s, HW)
-    assert [e["type"] for e in s.take_events()][-1] == "ship_completed"
+    assert isinstance(s.take_events()[-1], ShipCompleted)
 
 
 def test_investing_over_several_turns():

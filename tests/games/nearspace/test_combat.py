@@ -8,6 +8,7 @@ from __future__ import annotations
 from voidtable.engine.actions import Action
 from voidtable.engine.dice import Die
 from voidtable.games.nearspace import combat, movement
+from voidtable.games.nearspace.events import AttackFailed, Combat, Destroyed
 from voidtable.games.nearspace.tasks import Defend, Group
 
 from .helpers import ScriptedRng, blank, lay, place, ship
@@ -48,9 +49,9 @@ def test_e4_e5_join_then_attack_pairs_high_with_high_ties_kill_both():
     s.take_events()
     combat.defend(s, task, Action("defend_done"))
     ev = s.take_events()
-    fight = next(e for e in ev if e["type"] == "combat")
-    assert fight["pairs"] == [[bat, 8, destroyer, 8], [gun, 5, fighter, 3]]
-    lost = [(e["seat"], e["sides"]) for e in ev if e["type"] == "destroyed"]
+    fight = next(e for e in ev if isinstance(e, Combat))
+    assert fight.pairs == ((bat, 8, destroyer, 8), (gun, 5, fighter, 3))
+    lost = [(e.seat, e.sides) for e in ev if isinstance(e, Destroyed)]
     assert lost == [(1, 8), (1, 4), (0, 10)]  # defender's go to the Graveyard first
     assert s.graveyard[1] == [Die(8, "white"), Die(4, "white")] and s.graveyard[0] == [Die(10, "white")]
     assert s.ships[gun].place == place(s, X)  # the survivor completes the move
@@ -117,8 +118,8 @@ def test_stronghold_defence_and_colour_modifiers():
     s2.e = 6
     step(s2, (0, 0), [berserker], X)
     combat.defend(s2, s2.stack.pop(), Action("defend_done"))
-    fight = next(e for e in s2.take_events() if e["type"] == "combat")
-    assert fight["pairs"][0][1] == 5 and fight["pairs"][0][3] == 4  # +1 attacking, -1 defending
+    fight = next(e for e in s2.take_events() if isinstance(e, Combat))
+    assert fight.pairs[0][1] == 5 and fight.pairs[0][3] == 4  # +1 attacking, -1 defending
 
 
 def test_defenders_losses_count_first_for_conquest():
@@ -152,17 +153,17 @@ def tie_position(options=None):
 def test_without_tie_both_lost_the_defender_wins_a_tie_and_holds_the_sector():
     s, (gun, bat, fighter, destroyer) = tie_position({"combat.tie_both_lost": False})
     ev = s.take_events()
-    assert [(e["seat"], e["sides"]) for e in ev if e["type"] == "destroyed"] == [(1, 4), (0, 10)]
+    assert [(e.seat, e.sides) for e in ev if isinstance(e, Destroyed)] == [(1, 4), (0, 10)]
     assert destroyer in s.ships and bat not in s.ships and fighter not in s.ships
     assert s.ships[gun].place == place(s, (1, 0))  # a defender is left: the survivor stays where it came from
-    assert any(e["type"] == "attack_failed" for e in ev)
+    assert any(isinstance(e, AttackFailed) for e in ev)
     book, _ = tie_position()
     assert destroyer not in book.ships and book.ships[gun].place == place(book, X)  # the book's tie: both lost
 
 
 def test_attackers_losses_first_when_the_switch_is_off():
     s, (gun, bat, fighter, destroyer) = tie_position({"combat.defender_first_to_graveyard": False})
-    lost = [(e["seat"], e["sides"]) for e in s.take_events() if e["type"] == "destroyed"]
+    lost = [(e.seat, e.sides) for e in s.take_events() if isinstance(e, Destroyed)]
     assert lost == [(0, 10), (1, 8), (1, 4)]  # the attacker's Battleship is booked before the defender's losses
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from voidtable.engine.actions import Action
 from voidtable.engine.positions import edit, pending_choices, run_until
 from voidtable.games.nearspace import economy
+from voidtable.games.nearspace.events import Dismantled
 from voidtable.games.nearspace.shipyard import build_legal, payable
 from voidtable.games.nearspace.tasks import Build, Dismantle, FigureCP, Maintenance
 
@@ -81,8 +82,8 @@ def test_e2_dismantling_farthest_first_until_ten_times_the_shortfall():
     assert pending_choices(s).kind == "none"  # the shortfall is covered: no further Dismantle
     assert s.fleet_facets(0) == 126 and economy.maintenance_cost(s, 0) == 12 and s.cp == 0
     assert s.graveyard[0] == [] and s.stockpile[0].total() == 54 - 12 + 3
-    gone = [e for e in events if e["type"] == "dismantled"]
-    assert sum(e["sides"] for e in gone) == 22  # the forced Gunship and the owner's two
+    gone = [e for e in events if isinstance(e, Dismantled)]
+    assert sum(e.sides for e in gone) == 22  # the forced Gunship and the owner's two
 
 
 def test_no_shortfall_no_dismantling():

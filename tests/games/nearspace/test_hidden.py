@@ -6,6 +6,8 @@ import json
 from collections import Counter
 
 from voidtable.engine.rng import Rng
+from voidtable.engine.events import event_json
+from voidtable.games.nearspace.events import Drew, DrewCard
 from voidtable.games.nearspace.state import EMPTY
 
 from .helpers import fresh
@@ -55,9 +57,9 @@ def test_hidden_hands_option_redacts_and_resamples_the_other_hand():
     s = fresh(9, {"hidden_hands": True})
     v0 = s.view(0)
     assert isinstance(v0["hands"][0], list) and v0["hands"][1] == 3
-    drew = [e for e in s.setup_events if e["type"] == "drew_card"]
-    assert drew and all(e["visible_to"] == [e["seat"]] for e in drew)
-    assert all("card" not in e for e in s.setup_events if e["type"] == "drew")
+    drew = [e for e in s.setup_events if isinstance(e, DrewCard)]
+    assert drew and all(e.visible_to == (e.seat,) for e in drew)
+    assert all("card" not in event_json(e) for e in s.setup_events if isinstance(e, Drew))
     pool = Counter(s.hand[1] + unseen(s, 1))
     seen_other_hands = set()
     for k in range(20):

@@ -11,6 +11,7 @@ from voidtable.agents.base import observe
 from voidtable.engine.game import Game
 from voidtable.engine.registry import get
 from voidtable.games.nearspace import SPEC, measures
+from voidtable.games.nearspace.events import ConstructionPoints, Discovered, Explored, Played
 
 from .helpers import load
 
@@ -81,12 +82,11 @@ def test_cp_sources_add_up_to_the_cp_figured(games):
     for game, events, result, _ in games:
         t = table(measures.measure(game, events, result))
         for p in range(2):
-            figured = sum(e["cp"] + sum(e["bound"].values()) for e in events
-                          if e["type"] == "construction_points" and e["seat"] == p)
+            figured = sum(e.cp + sum(e.bound.values()) for e in events if isinstance(e, ConstructionPoints) and e.seat == p)
             sources = sum(t[("cp_by_source", row, f"seat {p}")] for row in measures.SOURCES)
             assert sources == figured
             assert all(t[("cp_by_source", row, f"seat {p}")] >= 0 for row in measures.SOURCES)
-            turns = sum(1 for e in events if e["type"] == "construction_points" and e["seat"] == p)
+            turns = sum(1 for e in events if isinstance(e, ConstructionPoints) and e.seat == p)
             home = game.rules.data.cards[game.rules.instances[game.rules.homeworld_ids[p]][1]].cp
             assert t[("cp_by_source", "own Homeworld", f"seat {p}")] <= home * turns
 
@@ -94,8 +94,8 @@ def test_cp_sources_add_up_to_the_cp_figured(games):
 def test_card_use_counts_each_play_and_turn_up(games):
     for game, events, result, _ in games:
         cells = measures.measure(game, events, result)
-        plays = sum(1 for e in events if e["type"] == "played")
-        up = sum(1 for e in events if e["type"] in ("explored", "discovered") and e["owner"] in (0, 1))
+        plays = sum(1 for e in events if isinstance(e, Played))
+        up = sum(1 for e in events if isinstance(e, (Explored, Discovered)) and e.owner in (0, 1))
         t = table(cells)
         assert sum(t[("card_use_total", "played", f"seat {p}")] for p in range(2)) == plays
         assert sum(t[("card_use_total", r, f"seat {p}")] for p in range(2) for r in ("explored", "refills")) == up

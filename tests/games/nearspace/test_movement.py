@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from voidtable.engine.actions import Action
 from voidtable.games.nearspace import movement
+from voidtable.games.nearspace.events import Explored
 from voidtable.games.nearspace.state import EMPTY
 from voidtable.games.nearspace.tasks import ActionStep, Group
 
@@ -76,7 +77,7 @@ def test_exploring_turns_a_sector_up_for_good():
     s.e = 4
     movement.group(s, Group(0, place(s, (1, -2)), (i,)), Action("step", (1, -1)))
     assert s.face_up[p] and s.r.card(s.place_card[p]).title == "Oceana"
-    assert any(e["type"] == "explored" and e["card"] == "oceana" for e in s.take_events())
+    assert any(isinstance(e, Explored) and e.card == "oceana" for e in s.take_events())
 
 
 def test_a_discovered_non_sector_goes_under_its_owners_resource_and_is_replaced():

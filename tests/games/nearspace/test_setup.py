@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from voidtable.games.nearspace.events import EncounterToBottom, Rolled
 from voidtable.games.nearspace.state import EMPTY
 
 from .helpers import fresh
@@ -45,7 +46,7 @@ def test_no_encounter_in_an_opening_hand():
             # any Encounter put under the Resource is public, at the bottom
             bottom = s.resource[seat][len(s.resource[seat]) - s.known_bottom[seat]:]
             assert all(s.r.card(c).kind == "encounter" for c in bottom)
-    moved = [e for seed in range(60) for e in fresh(seed).setup_events if e["type"] == "encounter_to_bottom"]
+    moved = [e for seed in range(60) for e in fresh(seed).setup_events if isinstance(e, EncounterToBottom)]
     assert moved  # it happens in some of 60 deals
 
 
@@ -53,10 +54,11 @@ def test_start_state_one_engine_no_ships_build_first():
     s = fresh(5)
     assert s.engines == [1, 1] and s.ships == {} and s.engine_hulls == {}
     assert s.stockpile[0].total() == 54 and s.stockpile[0].facets() == 468
-    rolls = [e for e in s.setup_events if e["type"] == "rolled" and e["why"] == "first player"]
-    assert len(rolls) >= 2 and all(e["sides"] == 20 for e in rolls)
-    a, b = rolls[-2]["value"], rolls[-1]["value"]
+    rolls = [e for e in s.setup_events if isinstance(e, Rolled) and e.why == "first player"]
+    assert len(rolls) >= 2 and all(e.sides == 20 for e in rolls)
+    assert [e.seat for e in rolls] == [0, 1] * (len(rolls) // 2)
+    a, b = rolls[-2].value, rolls[-1].value
     assert a != b and s.first == (0 if a > b else 1)
-    assert all(x["value"] == y["value"] for x, y in zip(rolls[:-2:2], rolls[1:-2:2]))  # earlier pairs tied
+    assert all(x.value == y.value for x, y in zip(rolls[:-2:2], rolls[1:-2:2]))  # earlier pairs tied
     assert s.active == s.first and s.pending is not None and type(s.pending).__name__ == "Build"
     assert s.is_first_round(s.first)

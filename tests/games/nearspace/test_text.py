@@ -5,9 +5,10 @@ from __future__ import annotations
 import random
 import re
 
-from voidtable.engine.events import generic_event
+from voidtable.engine.events import EventRecord, event_json, generic_event
 from voidtable.engine.game import Game
 from voidtable.games.nearspace import SPEC, text
+from voidtable.games.nearspace.events import Explored, Moved
 
 from .test_full_games import directed
 
@@ -33,7 +34,8 @@ def test_every_event_and_action_in_words_with_titles_not_keys():
                 [x for x in legal if x.kind not in ("build_done", "end_turn")] or legal)
             events += s.apply(p, a)
         for e in events:
-            seen.add(e["type"])
+            assert isinstance(e, EventRecord), e
+            seen.add(event_json(e)["type"])
             words = text.describe_event(game, e)
             assert words and words != generic_event(e), e
             assert not any(k in words for k in keys), words
@@ -72,10 +74,9 @@ def test_a_place_is_named_by_its_sector_row_by_row_from_the_first_homeworld():
     down = next(p for p in view["places"] if not p["face_up"] and p["owner"] == 1)
     assert text.place_name(game, view, down["hex"], ["Ada", "Bo"]) == f"a face-down card of Bo ({codes[tuple(down['hex'])]})"
     # the log: a move names the sector, and the card turned up there names it too, so the two lines read together
-    moved = text.describe_event(game, {"type": "moved", "seat": 0, "ships": [4, 5], "origin": [2, -4], "hex": [1, -3]},
-                                ["Ada", "Bo"])
+    moved = text.describe_event(game, Moved(0, (4, 5), (2, -4), (1, -3), 2, 0), ["Ada", "Bo"])
     assert moved == "Ada moves 2 ships to sector B1."
-    explored = text.describe_event(game, {"type": "explored", "hex": [1, -3], "card": "luna_yards", "owner": 0})
+    explored = text.describe_event(game, Explored((1, -3), "luna_yards", 0))
     assert explored == "Luna Yards is revealed at sector B1."
 
 

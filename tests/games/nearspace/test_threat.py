@@ -5,6 +5,7 @@ from __future__ import annotations
 from voidtable.engine.actions import Action
 from voidtable.engine.positions import edit, run_until
 from voidtable.games.nearspace import threat
+from voidtable.games.nearspace.events import Destroyed
 from voidtable.games.nearspace.tasks import EncounterCheck, Threat
 
 from .helpers import ScriptedRng, blank, lay, place, ship
@@ -19,7 +20,7 @@ def test_threat_sector_destroys_on_check_number_or_less():
     stop = run_until(s, "encounter_check", push=[Threat(0)])
     assert a not in s.ships and b in s.ships and s.graveyard[0][0].sides == 6
     assert stop.reason == "stop" and stop.pending.task == EncounterCheck(0)  # next, even with nothing to check
-    assert [e["type"] for e in stop.events].count("destroyed") == 1
+    assert sum(isinstance(e, Destroyed) for e in stop.events) == 1
 
 
 def test_only_the_seats_own_ships_check():

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from voidtable.engine.actions import Action
 from voidtable.engine.errors import IllegalAction
+from voidtable.games.nearspace.events import (BuildDone, ConstructionPoints, EnginePoints, MaintenanceDue, Rolled,
+                                              TurnEnded, TurnStarted)
 
 from .helpers import fresh
 
@@ -13,10 +15,10 @@ def test_a_turn_runs_the_steps_in_order():
     a = s.first
     assert s.cp == 5 and s.to_move() == [a]
     events = s.apply(a, Action("build_done"))
-    kinds = [e["type"] for e in events]
+    kinds = [type(e) for e in events]
     # Build ends; engines roll (step 4); no ship faces a threat (5); no ship can move, so the Action
     # step's only choice (end_turn) applies itself (6); the other seat's turn runs up to its Build.
-    order = ["build_done", "rolled", "engine_points", "turn_end", "turn_start", "construction_points", "maintenance"]
+    order = [BuildDone, Rolled, EnginePoints, TurnEnded, TurnStarted, ConstructionPoints, MaintenanceDue]
     assert [k for k in kinds if k in order] == order
     assert s.to_move() == [1 - a] and s.cp == 5 and s.e == 0
     assert type(s.pending).__name__ == "Build"
@@ -32,7 +34,7 @@ def test_cp_spent_in_build_and_a_ship_moves_next_turn():
     s.apply(a, Action("invest", (hull, 3)))
     assert s.ships[hull].built and s.cp == 1
     with_e = s.apply(a, Action("build_done"))
-    e = next(ev for ev in with_e if ev["type"] == "engine_points")["e"]
+    e = next(ev for ev in with_e if isinstance(ev, EnginePoints)).e
     assert e >= 1
     if s.to_move() == [a]:  # the new Corsair may move at once (2 E a step)
         legal = s.legal_actions(a)

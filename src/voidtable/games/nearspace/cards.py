@@ -21,11 +21,12 @@ import math
 from typing import TYPE_CHECKING
 
 from voidtable.engine.actions import Action
-from voidtable.engine.dice import check
 
 from .actions import REVIVE, TARGET
 from .resource import key, leave_hand, to_discard
 from .board import EMPTY
+from .events import EncounterPlaced, Played, Revived, Terraformed
+from .rolls import check
 from .tasks import TASKS, Revive, Target
 from .victory import revive_die
 
@@ -76,7 +77,7 @@ def apply_play(s: "NearspaceState", seat: int, card: int) -> None:
         s.push(Target(seat, card))  # paid when the sector is chosen (a Terraform's cost depends on it)
         return
     s.cp -= c.cost
-    s.event(type="played", seat=seat, card=key(s, card), cp=s.cp)
+    s.emit(Played(seat, key(s, card), s.cp))
     leave_hand(s, seat, card)
     if c.kind == "directive":
         s.directives[seat].append(card)
@@ -102,7 +103,7 @@ def target(s: "NearspaceState", task: Target, action: Action) -> None:
     c = s.r.card(card)
     cost = terraform_cost(s, card, place) if c.kind == "terraform" else c.cost
     s.cp -= cost
-    s.event(type="played", seat=seat, card=key(s, card), cp=s.cp, hex=list(action.arg))
+    s.emit(Played(seat, key(s, card), s.cp, tuple(action.arg)))
     leave_hand(s, seat, card)
     if c.kind == "terraform":
         old = s.place_card[place]
@@ -110,11 +111,10 @@ def target(s: "NearspaceState", task: Target, action: Action) -> None:
             to_discard(s, old)
         s.place_card[place] = card
         s.face_up[place] = True
-        s.event(type="terraformed", seat=seat, card=key(s, card), replaced=key(s, old) if old != EMPTY else None,
-                hex=list(action.arg))
+        s.emit(Terraformed(seat, key(s, card), key(s, old) if old != EMPTY else None, tuple(action.arg)))
     else:
         s.encounter_at[place] = card
-        s.event(type="encounter_placed", seat=seat, card=key(s, card), hex=list(action.arg))
+        s.emit(EncounterPlaced(seat, key(s, card), tuple(action.arg)))
 
 
 def revive_legal(s: "NearspaceState", task: Revive) -> list[Action]:
@@ -131,7 +131,7 @@ def revive(s: "NearspaceState", task: Revive, action: Action) -> None:
     """Check for # on the chosen Graveyard ship; on success its die goes back to the Stockpile."""
     die = s.graveyard[task.seat][action.arg]
     c = s.r.card(task.card)
-    if check(s.rng, die, c.check, s.emit, seat=task.seat, why="revive"):
+    if check(s, die, c.check, "revive", seat=task.seat):
         revive_die(s, task.seat, action.arg)
-        s.event(type="revived", seat=task.seat, sides=die.sides, colour=die.colour)
+        s.emit(Revived(task.seat, die.sides, die.colour))
     to_discard(s, task.card)

@@ -27,10 +27,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from voidtable.engine.actions import Action
-from voidtable.engine.dice import roll
 
 from .actions import DEFEND, DEFEND_DONE
+from .events import AttackFailed, AttackWon, Combat
 from .movement import move_ships
+from .rolls import roll
 from .tasks import TASKS, Defend
 from .victory import check_end, to_graveyard
 
@@ -67,13 +68,13 @@ def defend(s: "NearspaceState", task: Defend, action: Action) -> None:
 
 def attack_roll(s: "NearspaceState", ship_id: int) -> int:
     ship = s.ships[ship_id]
-    face = roll(s.rng, ship.die, s.emit, seat=ship.owner, ship=ship_id, why="attack")
+    face = roll(s, ship.die, "attack", seat=ship.owner, ship=ship_id)
     return face + s.attack_bonus + s.r.traits(ship.die).attack + s.directive_total(ship.owner, "combat_bonus")
 
 
 def defence_roll(s: "NearspaceState", ship_id: int) -> int:
     ship = s.ships[ship_id]
-    face = roll(s.rng, ship.die, s.emit, seat=ship.owner, ship=ship_id, why="defence")
+    face = roll(s, ship.die, "defence", seat=ship.owner, ship=ship_id)
     sector = s.place_of(ship.place)
     bonus = sector.defence if sector is not None and s.face_up[ship.place] else 0
     return face + bonus + s.r.traits(ship.die).defence + s.directive_total(ship.owner, "combat_bonus")
@@ -97,10 +98,11 @@ def resolve(s: "NearspaceState", task: Defend, rolling: tuple[int, ...]) -> None
     dfn = {i: defence_roll(s, i) for i in rolling}
     pairs = list(zip(ordered(s, att), ordered(s, dfn)))
     lost_def, lost_att = pair_losses(s, att, dfn, pairs)
-    s.event(type="combat", attacker=task.attacker, hex=list(s.hex(task.dest)),
-            pairs=[[a, att[a], d, dfn[d]] for a, d in pairs],
-            dice=[[s.ships[a].die.sides, s.ships[a].die.colour, s.ships[d].die.sides, s.ships[d].die.colour] for a, d in pairs],
-            unpaired=len(att) + len(dfn) - 2 * len(pairs))
+    if not s.quiet:
+        s.emit(Combat(task.attacker, s.hex(task.dest), tuple((a, att[a], d, dfn[d]) for a, d in pairs),
+                      tuple((s.ships[a].die.sides, s.ships[a].die.colour, s.ships[d].die.sides, s.ships[d].die.colour)
+                            for a, d in pairs),
+                      len(att) + len(dfn) - 2 * len(pairs)))
     first = lost_def + lost_att if s.r.data.combat.defender_first_to_graveyard else lost_att + lost_def
     for i in first:  # Conquest is checked as each ship lands, so the order decides a double Conquest
         to_graveyard(s, i, "combat")
@@ -108,8 +110,8 @@ def resolve(s: "NearspaceState", task: Defend, rolling: tuple[int, ...]) -> None
             return
     survivors = tuple(i for i in task.attackers if i in s.ships)
     if not s.has_ships(task.seat, task.dest) and survivors:
-        s.event(type="attack_won", seat=task.attacker, hex=list(s.hex(task.dest)))
+        s.emit(AttackWon(task.attacker, s.hex(task.dest)))
         move_ships(s, task.attacker, survivors, task.dest, 0)
     else:
-        s.event(type="attack_failed", seat=task.attacker, hex=list(s.hex(task.dest)))
+        s.emit(AttackFailed(task.attacker, s.hex(task.dest)))
         check_end(s)

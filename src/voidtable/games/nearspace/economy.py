@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from voidtable.engine.actions import Action
 
 from .actions import DISMANTLE
+from .events import ConstructionPoints, Dismantled, MaintenanceDue, MaintenancePaid
 from .tasks import TASKS, Dismantle, FigureCP, Maintenance
 from .victory import check_end
 
@@ -49,7 +50,7 @@ def figure_construction_points(s: "NearspaceState", task: FigureCP) -> None:
     s.cp, s.cp_class = construction_points(s, task.seat)
     banked, s.bank[task.seat] = s.bank[task.seat], 0  # Banking CP: last turn's savings join this turn's CP
     s.cp += banked
-    s.event(type="construction_points", seat=task.seat, cp=s.cp, bound=dict(s.cp_class), banked=banked)
+    s.emit(ConstructionPoints(task.seat, s.cp, dict(s.cp_class), banked))
 
 
 def maintenance_cost(s: "NearspaceState", seat: int) -> int:
@@ -60,7 +61,7 @@ def maintenance_cost(s: "NearspaceState", seat: int) -> int:
 def fleet_maintenance(s: "NearspaceState", task: Maintenance) -> None:
     facets = s.fleet_facets(task.seat)
     cost = facets // s.r.data.maintenance.divisor
-    s.event(type="maintenance", seat=task.seat, facets=facets, cost=cost, cp=s.cp)
+    s.emit(MaintenanceDue(task.seat, facets, cost, s.cp))
     if cost <= s.cp:
         s.cp -= cost
         return
@@ -86,11 +87,10 @@ def dismantle(s: "NearspaceState", task: Dismantle, action: Action) -> None:
     ship = s.ships.pop(action.arg)
     s.stockpile[task.seat] = s.stockpile[task.seat].give(ship.die)
     need = task.need - ship.die.facets
-    s.event(type="dismantled", seat=task.seat, ship=action.arg, sides=ship.die.sides, colour=ship.die.colour,
-            hex=list(s.hex(ship.place)), need=max(0, need))
+    s.emit(Dismantled(task.seat, action.arg, ship.die.sides, ship.die.colour, s.hex(ship.place), max(0, need)))
     if need > 0 and dismantle_candidates(s, task.seat):
         s.push(task._replace(need=need))
         return
     s.cp = max(0, s.cp - maintenance_cost(s, task.seat))
-    s.event(type="maintenance_paid", seat=task.seat, facets=s.fleet_facets(task.seat), cp=s.cp)
+    s.emit(MaintenancePaid(task.seat, s.fleet_facets(task.seat), s.cp))
     check_end(s)

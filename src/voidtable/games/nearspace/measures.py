@@ -26,7 +26,15 @@ by faction is the win share of each preconstructed deck (or deck file).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence, get_args
+
+from voidtable.engine.events import AnyEvent
+from voidtable.engine.game import Game
+from voidtable.engine.state import Result
+
+from .events import (BuildDone, ConstructionPoints, Cycled, Destroyed, DirectiveKept, Discovered, Dismantled,
+                     EncounterBeaten, EndReason, Explored, FirstPlayer, GameOver, HullLost, HullStarted, LaidOut, LossWhy,
+                     Moved, Played, Revived, ShipCompleted, TurnStarted)
 
 Cell = tuple[str, str, str, float]
 
@@ -76,21 +84,21 @@ MEASURES: dict[str, dict[str, Any]] = {
     },
 }
 
-ENDS = ("conquest", "annihilation", "exile", "turn limit")
+ENDS: tuple[EndReason, ...] = get_args(EndReason)
 FACET_ROWS = ("built", "lost in combat", "lost to threats", "lost to Encounters", "dismantled", "hulls lost", "revived")
 SOURCES = ("own Homeworld", "enemy Homeworld", "other sectors", "Advantages", "banked")
 USES = ("played", "cycled", "turned up")
 TOTALS = ("played", "cycled", "explored", "refills", "Encounters beaten", "Directives kept")
-WHY = {"combat": "lost in combat", "threat": "lost to threats", "encounter": "lost to Encounters"}
+WHY: dict[LossWhy, str] = {"combat": "lost in combat", "threat": "lost to threats", "encounter": "lost to Encounters"}
 
 
-def deck_title(game: Any, name: str) -> str:
+def deck_title(game: Game, name: str) -> str:
     """A preconstructed deck's title, or the deck file's name as given."""
     deck = game.rules.data.decks.get(name)
     return str(deck.title) if deck is not None else name
 
 
-def factions(game: Any, events: list[dict[str, Any]]) -> list[str]:
+def factions(game: Game, events: Sequence[AnyEvent]) -> list[str]:
     """Each seat's deck (the lab's win share by faction is the win share by deck)."""
     return [deck_title(game, n) for n in game.rules.deck_names]
 
@@ -98,24 +106,24 @@ def factions(game: Any, events: list[dict[str, Any]]) -> list[str]:
 class Tracker:
     """Where every ship is, followed through the events, to tell whose presence a Homeworld has."""
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: Game) -> None:
         self.index = game.rules.board.index
         self.homeworld = game.rules.board.homeworld
         self.ships: dict[int, tuple[int, int, bool]] = {}  # id -> (owner, place, built)
 
-    def see(self, e: dict[str, Any]) -> None:
-        t = e["type"]
-        if t == "hull_started":
-            self.ships[e["ship"]] = (e["seat"], self.index[tuple(e["hex"])], False)
-        elif t == "ship_completed":
-            self.ships[e["ship"]] = (e["seat"], self.index[tuple(e["hex"])], True)
-        elif t == "moved":
-            place = self.index[tuple(e["hex"])]
-            for i in e["ships"]:
-                owner, _, built = self.ships[i]
-                self.ships[i] = (owner, place, built)
-        elif t in ("destroyed", "dismantled", "hull_lost"):
-            self.ships.pop(e["ship"], None)
+    def see(self, e: AnyEvent) -> None:
+        match e:
+            case HullStarted(seat=p, ship=i, hex=h):
+                self.ships[i] = (p, self.index[tuple(h)], False)
+            case ShipCompleted(seat=p, ship=i, hex=h):
+                self.ships[i] = (p, self.index[tuple(h)], True)
+            case Moved(ships=ships, hex=h):
+                place = self.index[tuple(h)]
+                for i in ships:
+                    owner, _, built = self.ships[i]
+                    self.ships[i] = (owner, place, built)
+            case Destroyed(ship=i) | Dismantled(ship=i) | HullLost(ship=i):
+                self.ships.pop(i, None)
 
     def has_ships(self, seat: int, place: int) -> bool:
         return any(o == seat and p == place and b for o, p, b in self.ships.values())
@@ -125,16 +133,16 @@ class Tracker:
         return self.has_ships(seat, hw) or not self.has_ships(1 - seat, hw)
 
 
-def homeworld_cp(game: Any, events: list[dict[str, Any]]) -> list[int]:
+def homeworld_cp(game: Game, events: Sequence[AnyEvent]) -> list[int]:
     """Each seat's Homeworld CP, from the cards laid out (a rules override of the card's CP included)."""
     cp = [0, 0]
     for e in events:
-        if e["type"] == "laid_out":
-            cp[e["seat"]] = game.rules.data.cards[e["homeworld"]].cp
+        if isinstance(e, LaidOut):
+            cp[e.seat] = game.rules.data.cards[e.homeworld].cp
     return cp
 
 
-def measure(game: Any, events: list[dict[str, Any]], result: Any) -> list[Cell]:
+def measure(game: Game, events: Sequence[AnyEvent], result: Result) -> list[Cell]:
     cards = game.rules.data.cards
     seats = ("seat 0", "seat 1")
     facets = [dict.fromkeys(FACET_ROWS, 0.0) for _ in range(2)]
@@ -146,59 +154,61 @@ def measure(game: Any, events: list[dict[str, Any]], result: Any) -> list[Cell]:
     ships = Tracker(game)
     turn, first, end = 0, -1, "other"
     for e in events:
-        t = e["type"]
         ships.see(e)
-        if t == "turn_start":
-            turn = e["turn"]
-        elif t == "first_player":
-            first = e["seat"]
-        elif t == "game_over":
-            end = e["reason"] if e["reason"] in ENDS else "other"
-        elif t == "construction_points":
-            count_cp(sources[e["seat"]], e, e["seat"], ships, hw_cp)
-        elif t == "ship_completed":
-            facets[e["seat"]]["built"] += e["sides"]
-        elif t == "destroyed":
-            facets[e["seat"]][WHY.get(e["why"], "lost in combat")] += e["sides"]
-        elif t == "dismantled":
-            facets[e["seat"]]["dismantled"] += e["sides"]
-        elif t == "hull_lost":
-            facets[e["seat"]]["hulls lost"] += e["sides"]
-        elif t == "revived":
-            facets[e["seat"]]["revived"] += e["sides"]
-        elif t == "build_done":
-            unspent[e["seat"]] += e["cp_lost"]
-        elif t in ("played", "cycled"):
-            totals[e["seat"]][t] += 1
-            add(use[e["seat"]], cards[e["card"]].title, t)
-        elif t in ("explored", "discovered") and e["owner"] in (0, 1):
-            totals[e["owner"]]["explored" if t == "explored" else "refills"] += 1
-            add(use[e["owner"]], cards[e["card"]].title, "turned up")
-        elif t == "encounter_beaten":
-            totals[e["seat"]]["Encounters beaten"] += 1
-        elif t == "directive_kept":
-            totals[e["seat"]]["Directives kept"] += 1
+        match e:
+            case TurnStarted(turn=t):
+                turn = t
+            case FirstPlayer(seat=p):
+                first = p
+            case GameOver(reason=reason):
+                end = reason if reason in ENDS else "other"
+            case ConstructionPoints(seat=p):
+                count_cp(sources[p], e, p, ships, hw_cp)
+            case ShipCompleted(seat=p, sides=n):
+                facets[p]["built"] += n
+            case Destroyed(seat=p, sides=n, why=why):
+                facets[p][WHY.get(why, "lost in combat")] += n
+            case Dismantled(seat=p, sides=n):
+                facets[p]["dismantled"] += n
+            case HullLost(seat=p, sides=n):
+                facets[p]["hulls lost"] += n
+            case Revived(seat=p, sides=n):
+                facets[p]["revived"] += n
+            case BuildDone(seat=p, cp_lost=lost):
+                unspent[p] += lost
+            case Played(seat=p, card=card):
+                totals[p]["played"] += 1
+                add(use[p], cards[card].title, "played")
+            case Cycled(seat=p, card=card):
+                totals[p]["cycled"] += 1
+                add(use[p], cards[card].title, "cycled")
+            case Explored(owner=p, card=card) | Discovered(owner=p, card=card) if p in (0, 1):
+                totals[p]["explored" if isinstance(e, Explored) else "refills"] += 1
+                add(use[p], cards[card].title, "turned up")
+            case EncounterBeaten(seat=p):
+                totals[p]["Encounters beaten"] += 1
+            case DirectiveKept(seat=p):
+                totals[p]["Directives kept"] += 1
     return cells(game, result, turn, first, end, facets, sources, totals, unspent, use, seats)
 
 
-def count_cp(row: dict[str, float], e: dict[str, Any], seat: int, ships: Tracker, hw_cp: list[int]) -> None:
+def count_cp(row: dict[str, float], e: ConstructionPoints, seat: int, ships: Tracker, hw_cp: list[int]) -> None:
     """Split one turn's figured CP into its sources (the rows add up to cp plus the bound CP)."""
-    banked = e.get("banked", 0)
-    general = e["cp"] - banked
+    general = e.cp - e.banked
     own = hw_cp[seat] if ships.presence_home(seat) else 0
     enemy = hw_cp[1 - seat] if ships.has_ships(seat, ships.homeworld[1 - seat]) else 0
     row["own Homeworld"] += own
     row["enemy Homeworld"] += enemy
     row["other sectors"] += general - own - enemy
-    row["Advantages"] += sum(e["bound"].values())
-    row["banked"] += banked
+    row["Advantages"] += sum(e.bound.values())
+    row["banked"] += e.banked
 
 
 def add(counts: dict[tuple[str, str], float], title: str, kind: str) -> None:
     counts[(title, kind)] = counts.get((title, kind), 0.0) + 1
 
 
-def cells(game: Any, result: Any, turn: int, first: int, end: str, facets: list[dict[str, float]],
+def cells(game: Game, result: Result, turn: int, first: int, end: str, facets: list[dict[str, float]],
           sources: list[dict[str, float]], totals: list[dict[str, float]], unspent: list[float],
           use: list[dict[tuple[str, str], float]], seats: tuple[str, str]) -> list[Cell]:
     out: list[Cell] = [("turns_to_victory", "all", "games", float(turn)), ("turns_to_victory", end, "games", float(turn))]

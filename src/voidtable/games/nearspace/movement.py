@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from voidtable.engine.actions import Action
 
 from .actions import ADD, END_TURN, GROUP, STEP
+from .events import Attacked, Discovered, Emptied, Explored, Moved
 from .resource import key, put_bottom, take_top
 from .board import EMPTY
 from .tasks import TASKS, ActionStep, Defend, Group
@@ -93,8 +94,7 @@ def group(s: "NearspaceState", task: Group, action: Action) -> None:
     if s.has_ships(1 - task.seat, dest):
         for i in task.ships:
             s.ships[i] = s.ships[i]._replace(attacks=s.ships[i].attacks + 1)
-        s.event(type="attack", seat=task.seat, ships=list(task.ships), origin=list(s.hex(task.origin)),
-                hex=list(action.arg), e_spent=cost, e=s.e)
+        s.emit(Attacked(task.seat, tuple(task.ships), s.hex(task.origin), tuple(action.arg), cost, s.e))
         s.push(Defend(1 - task.seat, task.seat, task.origin, dest, task.ships, ()))
         return
     move_ships(s, task.seat, task.ships, dest, cost)
@@ -107,8 +107,7 @@ def move_ships(s: "NearspaceState", seat: int, ships: tuple[int, ...], dest: int
     origin = s.ships[ships[0]].place
     for i in ships:
         s.ships[i] = s.ships[i]._replace(place=dest)
-    s.event(type="moved", seat=seat, ships=list(ships), origin=list(s.hex(origin)), hex=list(s.hex(dest)),
-            e_spent=cost, e=s.e)
+    s.emit(Moved(seat, tuple(ships), s.hex(origin), s.hex(dest), cost, s.e))
     if not s.face_up[dest]:
         explore(s, dest)
     lose_unheld_hulls(s)
@@ -119,7 +118,7 @@ def explore(s: "NearspaceState", place: int) -> None:
     card = s.place_card[place]
     s.face_up[place] = True
     c = s.r.card(card)
-    s.event(type="explored", hex=list(s.hex(place)), card=key(s, card), owner=s.r.owner(card))
+    s.emit(Explored(s.hex(place), key(s, card), s.r.owner(card)))
     if s.r.is_sector(card) or c.kind == "encounter":
         return
     owner = s.r.owner(card)
@@ -137,7 +136,7 @@ def fill_place(s: "NearspaceState", place: int, owner: int) -> None:
         card = take_top(s, owner)
         if card is None:
             break
-        s.event(type="discovered", hex=list(s.hex(place)), card=key(s, card), owner=owner)
+        s.emit(Discovered(s.hex(place), key(s, card), owner))
         if s.r.is_sector(card) or s.r.card(card).kind == "encounter":
             s.place_card[place] = card
             s.face_up[place] = True
@@ -145,4 +144,4 @@ def fill_place(s: "NearspaceState", place: int, owner: int) -> None:
         put_bottom(s, owner, card)
     s.place_card[place] = EMPTY
     s.face_up[place] = True
-    s.event(type="emptied", hex=list(s.hex(place)))
+    s.emit(Emptied(s.hex(place)))

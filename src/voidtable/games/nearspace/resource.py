@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING
 
 from voidtable.engine.decks import FIRST, draw as draw_card, tell_hidden_draw
 
+from .events import Drew, DrewCard, HandShort, Reshuffled
+
 if TYPE_CHECKING:
     from .state import NearspaceState
 
@@ -21,7 +23,7 @@ def take_top(s: "NearspaceState", seat: int) -> int | None:
 
     def reshuffled(n: int) -> None:
         s.known_bottom[seat] = 0
-        s.event(type="reshuffled", seat=seat, cards=n)
+        s.emit(Reshuffled(seat, n))
 
     card = draw_card(s.rng, res, s.discard[seat], top=FIRST, reshuffled=reshuffled)
     if card is not None:
@@ -43,15 +45,14 @@ def draw(s: "NearspaceState", seat: int) -> int | None:
     """The Resource's top card joins the Hand (face up, unless the hidden-hands option is on)."""
     card = take_top(s, seat)
     if card is None:
-        s.event(type="hand_short", seat=seat)
+        s.emit(HandShort(seat))
         return None
     s.hand[seat].append(card)
     if s.r.hidden_hands:
         if not s.quiet:
-            tell_hidden_draw(s.emit, seat, {"type": "drew", "seat": seat},
-                             {"type": "drew_card", "seat": seat, "card": key(s, card), "visible_to": [seat]})
+            tell_hidden_draw(s.emit, seat, Drew(seat), DrewCard(seat, key(s, card), visible_to=(seat,)))
     else:
-        s.event(type="drew", seat=seat, card=key(s, card))
+        s.emit(Drew(seat, key(s, card)))
     return card
 
 

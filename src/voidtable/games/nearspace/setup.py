@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from voidtable.engine.dice import Die, dice_throw, roll_off
+from voidtable.engine.dice import Die, roll_off
 
+from .events import EncounterToBottom, FirstPlayer, LaidOut
 from .resource import draw, key, put_bottom
+from .rolls import throw
 from .ships import ShipMap
 from .board import EMPTY
 from .tasks import StartTurn
@@ -49,8 +51,7 @@ def set_up(s: "NearspaceState") -> None:
         hw = board.homeworld[seat]
         s.place_card[hw] = r.homeworld_ids[seat]
         s.face_up[hw] = True
-        s.event(type="laid_out", seat=seat, homeworld=key(s, r.homeworld_ids[seat]), face_down=len(places),
-                resource=len(s.resource[seat]))
+        s.emit(LaidOut(seat, key(s, r.homeworld_ids[seat]), len(places), len(s.resource[seat])))
         deal_hand(s, seat)
     s.first = first_player(s)
     s.push(StartTurn(s.first))
@@ -68,7 +69,7 @@ def deal_hand(s: "NearspaceState", seat: int) -> None:
         for c in encounters:
             s.hand[seat].remove(c)
             put_bottom(s, seat, c)
-            s.event(type="encounter_to_bottom", seat=seat, card=key(s, c))
+            s.emit(EncounterToBottom(seat, key(s, c)))
             draw(s, seat)
         tries -= 1
 
@@ -76,6 +77,6 @@ def deal_hand(s: "NearspaceState", seat: int) -> None:
 def first_player(s: "NearspaceState") -> int:
     """Both roll the first-player die; the higher starts; a tie rolls again."""
     die = Die(s.r.data.setup.first_player_die)
-    first = roll_off((0, 1), dice_throw(s.rng, (die,), s.emit, why="first player"))
-    s.event(type="first_player", seat=first)
+    first = roll_off((0, 1), throw(s, die, "first player"))
+    s.emit(FirstPlayer(first))
     return first

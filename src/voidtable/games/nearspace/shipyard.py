@@ -20,6 +20,8 @@ from voidtable.engine.dice import Die
 
 from .actions import BUILD_DONE, CHARGE, CYCLE, INVEST, KEEP, PLAY, START_ENGINE, START_HULL
 from .cards import apply_play, playable
+from .events import (BuildDone, Charged, Cycled, DirectiveDropped, DirectiveKept, EngineCompleted, EngineStarted,
+                     HullLost, HullStarted, Invested, ShipCompleted)
 from .resource import key, leave_hand, to_discard
 from .state import Ship
 from .tasks import TASKS, BeginBuild, Build, Upkeep
@@ -43,11 +45,11 @@ def upkeep(s: "NearspaceState", task: Upkeep, action: Action) -> None:
     """Keep a Directive by paying its cost again, or let it go to the discard pile."""
     if action.arg:
         s.cp -= s.r.card(task.card).cost
-        s.event(type="directive_kept", seat=task.seat, card=key(s, task.card), cp=s.cp)
+        s.emit(DirectiveKept(task.seat, key(s, task.card), s.cp))
     else:
         s.directives[task.seat].remove(task.card)
         to_discard(s, task.card)
-        s.event(type="directive_dropped", seat=task.seat, card=key(s, task.card))
+        s.emit(DirectiveDropped(task.seat, key(s, task.card)))
 
 
 def payable(s: "NearspaceState", ship_class: str) -> int:
@@ -136,7 +138,7 @@ def build(s: "NearspaceState", task: Build, action: Action) -> None:
     elif action.kind == "cycle":
         card = hand_card(s, seat, action.arg)
         s.cp -= s.r.data.hand_cycling.cost
-        s.event(type="cycled", seat=seat, card=action.arg)
+        s.emit(Cycled(seat, action.arg))
         leave_hand(s, seat, card)
         to_discard(s, card)
     elif action.kind == "play":
@@ -149,7 +151,7 @@ def close_shipyard(s: "NearspaceState", seat: int) -> None:
     """The end of the Build step: unspent CP is lost, except what the Banking CP option keeps (general CP only)."""
     banked = min(s.cp, s.r.data.advanced.bank_limit) if s.r.banking else 0
     s.bank[seat] = banked
-    s.event(type="build_done", seat=seat, cp_lost=s.cp - banked + sum(s.cp_class.values()), banked=banked)
+    s.emit(BuildDone(seat, s.cp - banked + sum(s.cp_class.values()), banked))
 
 
 def charge_engines(s: "NearspaceState", seat: int) -> None:
@@ -157,7 +159,7 @@ def charge_engines(s: "NearspaceState", seat: int) -> None:
     a = s.r.data.advanced
     s.cp -= a.charge_cp
     s.e_bonus += a.charge_e
-    s.event(type="charged", seat=seat, cp=a.charge_cp, e=a.charge_e)
+    s.emit(Charged(seat, a.charge_cp, a.charge_e))
 
 
 def start_hull(s: "NearspaceState", seat: int, site: int, die: Die) -> int:
@@ -167,7 +169,7 @@ def start_hull(s: "NearspaceState", seat: int, site: int, die: Die) -> int:
     n = s.r.data.build.start.cp
     pay(s, s.r.ship_class(die), n)
     s.ships[i] = Ship(seat, die, site, n)
-    s.event(type="hull_started", seat=seat, ship=i, sides=die.sides, colour=die.colour, hex=list(s.hex(site)))
+    s.emit(HullStarted(seat, i, die.sides, die.colour, s.hex(site)))
     complete_if_done(s, i)
     return i
 
@@ -176,25 +178,23 @@ def invest(s: "NearspaceState", seat: int, hull: int, n: int) -> None:
     if hull in s.engine_hulls:
         s.cp -= n
         s.engine_hulls[hull] += n
-        s.event(type="invested", seat=seat, hull=hull, cp=n, engine=True, total=s.engine_hulls[hull])
+        s.emit(Invested(seat=seat, hull=hull, cp=n, engine=True, total=s.engine_hulls[hull]))
         if s.engine_hulls[hull] >= s.r.data.engines.cost:
             del s.engine_hulls[hull]
             s.engines[seat] += 1
-            s.event(type="engine_completed", seat=seat, engines=s.engines[seat])
+            s.emit(EngineCompleted(seat, s.engines[seat]))
         return
     h = s.ships[hull]
     pay(s, s.r.ship_class(h.die), n)
     s.ships[hull] = h._replace(invested=h.invested + n)
-    s.event(type="invested", seat=seat, hull=hull, cp=n, sides=h.die.sides, colour=h.die.colour,
-            total=h.invested + n)
+    s.emit(Invested(seat=seat, hull=hull, cp=n, sides=h.die.sides, colour=h.die.colour, total=h.invested + n))
     complete_if_done(s, hull)
 
 
 def complete_if_done(s: "NearspaceState", i: int) -> None:
     h = s.ships[i]
     if h.built:
-        s.event(type="ship_completed", seat=h.owner, ship=i, sides=h.die.sides, colour=h.die.colour,
-                hex=list(s.hex(h.place)))
+        s.emit(ShipCompleted(h.owner, i, h.die.sides, h.die.colour, s.hex(h.place)))
 
 
 def start_engine(s: "NearspaceState", seat: int) -> None:
@@ -202,7 +202,7 @@ def start_engine(s: "NearspaceState", seat: int) -> None:
     n = s.r.data.build.start.cp
     s.cp -= n
     s.engine_hulls[i] = n
-    s.event(type="engine_started", seat=seat, hull=i)
+    s.emit(EngineStarted(seat, i))
 
 
 def lose_unheld_hulls(s: "NearspaceState") -> None:
@@ -211,6 +211,5 @@ def lose_unheld_hulls(s: "NearspaceState") -> None:
         if not h.built and s.has_ships(1 - h.owner, h.place) and not s.has_ships(h.owner, h.place):
             del s.ships[i]
             s.stockpile[h.owner] = s.stockpile[h.owner].give(h.die)
-            s.event(type="hull_lost", seat=h.owner, ship=i, sides=h.die.sides, colour=h.die.colour,
-                    hex=list(s.hex(h.place)))
+            s.emit(HullLost(h.owner, i, h.die.sides, h.die.colour, s.hex(h.place)))
 

@@ -168,11 +168,6 @@ class NearspaceState(FlowState):
             c.resample_hidden(rng, slots)
         return c
 
-    def event(self, **fields: Any) -> None:
-        """Emit an event built from keyword fields (``type`` first); a quiet state (search, simulations) builds none."""
-        if not self.quiet:
-            self.emit(dict(fields))
-
 
 def _writer(target: list[int], where: list[int]) -> Any:
     def write(items: list[int]) -> None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from voidtable.engine.actions import Action
-from voidtable.engine.events import Event, generic_event
+from voidtable.engine.events import AnyEvent, EventRecord, generic_event
 from voidtable.engine.game import Game
 from voidtable.engine.words import count
 
@@ -171,105 +171,39 @@ def map_rows(game: Game, view: dict[str, Any]) -> list[str]:
     return rows
 
 
-def describe_event(game: Game, event: Event, names: Sequence[str] | None = None) -> str | None:
-    t = event.get("type")
-    seat = event.get("seat")
-    who = seat_name(game, seat, names)
-    if t == "rolled":
-        what = f"a d{event['sides']}"
-        if event.get("why") in ("attack", "defence", "threat", "encounter", "revive") and event.get("colour") != "encounter":
-            what = f"its {ship_name(game, event['sides'], event['colour'])}"
-        if event.get("card"):
-            return f"{title(game, event['card'])} rolls {event['value']}."
-        return f"{who} rolls {event['value']} on {what} ({event.get('why', 'roll')})."
-    if t == "turn_start":
-        return f"Turn {event['turn']}: {who}" + (" (opening round)." if event.get("first_round") else ".")
-    if t == "construction_points":
-        bound = ", ".join(f"{n} for {c.title()}s" for c, n in event["bound"].items())
-        banked = f" ({event['banked']} from the bank)" if event.get("banked") else ""
-        return f"{who} has {event['cp']} CP{banked}" + (f" and {bound}." if bound else ".")
-    if t == "maintenance":
-        return f"{who}'s fleet of {event['facets']} facets costs {event['cost']} CP of {event['cp']}."
-    if t == "dismantled":
-        return f"{who} dismantles {a_ship(game, event['sides'], event['colour'])}."
-    if t == "hull_started":
-        return f"{who} lays down {a_ship(game, event['sides'], event['colour'])} at {place_name(game, None, event['hex'], names)}."
-    if t == "ship_completed":
-        return f"{who}'s {ship_name(game, event['sides'], event['colour'])} enters service."
-    if t == "engine_completed":
-        return f"{who} completes an engine ({event['engines']} now)."
-    if t in ("played", "cycled", "directive_kept", "directive_dropped", "encounter_placed", "terraformed"):
-        verb = {"played": "plays", "cycled": "cycles", "directive_kept": "keeps", "directive_dropped": "drops",
-                "encounter_placed": "sets loose", "terraformed": "terraforms with"}[t]
-        where = f" at {place_name(game, None, event['hex'], names)}" if t in ("encounter_placed", "terraformed") and "hex" in event else ""
-        return f"{who} {verb} {title(game, event['card'])}{where}."
-    if t == "drew":
-        return f"{who} draws {title(game, event['card'])}." if "card" in event else f"{who} draws a card."
-    if t == "engine_points":
-        stored = f", {event['stored']} of them stored from the last turn" if event.get("stored") else ""
-        return f"{who} has {event['e']} E{stored}."
-    if t == "explored":  # the card and the sector together, so later lines naming the sector read on
-        return f"{title(game, event['card'])} is revealed at {place_name(game, None, event['hex'], names)}."
-    if t == "discovered":
-        return (f"{title(game, event['card'])} is turned up from {seat_name(game, event['owner'], names)}'s Resource "
-                f"at {place_name(game, None, event['hex'], names)}.")
-    if t == "moved":
-        return f"{who} moves {count(len(event['ships']), 'ship')} to {place_name(game, None, event['hex'], names)}."
-    if t == "attack":
-        return f"{who} attacks {place_name(game, None, event['hex'], names)} with {count(len(event['ships']), 'ship')}."
-    if t == "destroyed":
-        return f"{who}'s {ship_name(game, event['sides'], event['colour'])} is destroyed ({event['why']})."
-    if t == "combat":
-        parts = []
-        for (a, av, d, dv), (asd, acol, dsd, dcol) in zip(event["pairs"], event["dice"]):
-            verdict = "beats" if av > dv else "loses to" if av < dv else "ties"
-            parts.append(f"{ship_name(game, asd, acol)} {av} {verdict} {ship_name(game, dsd, dcol)} {dv}")
-        return f"Combat at {place_name(game, None, event['hex'], names)}: " + "; ".join(parts) + "."
-    if t == "attack_won":
-        return f"{who}'s attack takes {place_name(game, None, event['hex'], names)}."
-    if t == "attack_failed":
-        return f"{who}'s attack on {place_name(game, None, event['hex'], names)} fails; the E is spent."
-    if t == "build_done":
-        banked = f" and banks {event['banked']} CP" if event.get("banked") else ""
-        return f"{who} closes the Shipyard{banked}" + (f", losing {event['cp_lost']} unspent CP." if event["cp_lost"] else ".")
-    if t == "charged":
-        return f"{who} charges the engines: {event['cp']} CP for {event['e']} E."
-    if t == "drew_card":
-        return f"{who} draws {title(game, event['card'])}."
-    if t == "emptied":
-        return f"No card is left to lay at {place_name(game, None, event['hex'], names)}; it stays empty."
-    if t == "encounter_beaten":
-        return f"{who} beats {title(game, event['card'])}."
-    if t == "encounter_to_bottom":
-        return f"{who} puts {title(game, event['card'])} under the Resource (no Encounter in an opening Hand)."
-    if t == "engine_started":
-        return f"{who} begins a new engine."
-    if t == "exile_count":
-        return f"{who} has held the enemy Homeworld through {count(event['turns'], 'enemy turn')}."
-    if t == "first_player":
-        return f"{who} rolled higher and goes first."
-    if t == "hull_lost":
-        return f"{who}'s unfinished {ship_name(game, event['sides'], event['colour'])} is dismantled by the occupier."
-    if t == "invested":
-        what = "an engine" if event.get("engine") else f"{a_ship(game, event['sides'], event['colour'])}"
-        return f"{who} puts {event['cp']} CP into {what} ({event['total']} in)."
-    if t == "laid_out":
-        return (f"{who} lays out Nearspace around {title(game, event['homeworld'])}: {event['face_down']} cards face down, "
-                f"{event['resource']} in the Resource.")
-    if t == "maintenance_paid":
-        return f"{who}'s fleet is down to {event['facets']} facets; {event['cp']} CP left."
-    if t == "reshuffled":
-        return f"{who} shuffles the discard pile into a new Resource of {event['cards']} cards."
-    if t == "hand_short":
-        return f"{who} has no card left to draw."
-    if t == "revived":
-        return f"{who}'s {ship_name(game, event['sides'], event['colour'])} returns from the Graveyard to the Stockpile."
-    if t == "turn_end":
-        stored = f", storing {event['e_stored']} E" if event.get("e_stored") else ""
-        return f"{who} ends the turn{stored}" + (f" ({event['e_lost']} E unused)." if event["e_lost"] else ".")
-    if t == "game_over":
-        won = " and ".join(seat_name(game, q, names) for q in event["winners"]) or "nobody"
-        return f"Game over by {event['reason']}: {won} wins."
+class Say:
+    """How Nearspace names things in the log: the naming context every event's ``words`` takes (events.py).
+
+    Seats as the panels show them (``names``), else by deck title; cards by printed title; ships by colour,
+    class and die; places by sector, Neutral Space and the Homeworlds by name (an event carries only a hex).
+    """
+
+    __slots__ = ("game", "names")
+
+    def __init__(self, game: Game, names: Sequence[str] | None = None) -> None:
+        self.game = game
+        self.names = names
+
+    def seat(self, seat: Any) -> str:
+        return seat_name(self.game, seat, self.names)
+
+    def title(self, key: str | None) -> str:
+        return title(self.game, key)
+
+    def ship(self, sides: int, colour: str) -> str:
+        return ship_name(self.game, sides, colour)
+
+    def a_ship(self, sides: int, colour: str) -> str:
+        return a_ship(self.game, sides, colour)
+
+    def place(self, hex_: tuple[int, ...]) -> str:
+        return place_name(self.game, None, hex_, self.names)
+
+
+def describe_event(game: Game, event: AnyEvent, names: Sequence[str] | None = None) -> str | None:
+    """One sentence per event (each record says itself: events.py)."""
+    if isinstance(event, EventRecord):
+        return event.words(Say(game, names))
     return generic_event(event)
 
 

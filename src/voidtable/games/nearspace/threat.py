@@ -14,12 +14,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from voidtable.engine.actions import Action
-from voidtable.engine.dice import Die, check, roll
+from voidtable.engine.dice import Die
 
 from .actions import CHECK
 from .cards import has_encounter
+from .events import EncounterBeaten
 from .movement import fill_place
 from .resource import key, to_discard
+from .rolls import check, roll
 from .board import EMPTY
 from .tasks import TASKS, EncounterCheck, Threat
 from .victory import check_end, to_graveyard
@@ -35,7 +37,7 @@ def threat(s: "NearspaceState", task: Threat) -> None:
         card = s.place_of(ship.place)
         if card is None or not s.face_up[ship.place] or not card.threat_check:
             continue
-        if check(s.rng, ship.die, card.threat_check, s.emit, seat=seat, ship=i, why="threat"):
+        if check(s, ship.die, card.threat_check, "threat", seat=seat, ship=i):
             to_graveyard(s, i, "threat")
             if s.over:
                 return
@@ -59,14 +61,14 @@ def encounter_check(s: "NearspaceState", task: EncounterCheck, action: Action) -
     played = place in s.encounter_at
     card = s.encounter_at[place] if played else s.place_card[place]
     foe = Die(s.r.card(card).die, "encounter")
-    mine = roll(s.rng, ship.die, s.emit, seat=task.seat, ship=action.arg, why="encounter")
-    theirs = roll(s.rng, foe, s.emit, card=key(s, card), why="encounter")
+    mine = roll(s, ship.die, "encounter", seat=task.seat, ship=action.arg)
+    theirs = roll(s, foe, "encounter", card=key(s, card))
     if mine <= theirs:
         to_graveyard(s, action.arg, "encounter")
         if s.over:
             return
     if mine >= theirs:
-        s.event(type="encounter_beaten", seat=task.seat, card=key(s, card), hex=list(s.hex(place)))
+        s.emit(EncounterBeaten(task.seat, key(s, card), s.hex(place)))
         to_discard(s, card)
         if played:
             del s.encounter_at[place]

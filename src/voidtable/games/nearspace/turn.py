@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from voidtable.engine.dice import Die, roll
+from voidtable.engine.dice import Die
 
 from . import economy  # noqa: F401  (registers steps 1 and 2)
+from .events import EnginePoints, TurnEnded, TurnStarted
+from .rolls import roll
 from .tasks import TASKS, ActionStep, BeginBuild, EndTurn, EngineDice, FigureCP, Maintenance, StartTurn, Threat
 from .victory import end_of_turn
 
@@ -24,7 +26,7 @@ def start_turn(s: "NearspaceState", task: StartTurn) -> None:
     seat = task.seat
     s.turn += 1
     s.active = seat
-    s.event(type="turn_start", seat=seat, turn=s.turn, first_round=s.is_first_round(seat))
+    s.emit(TurnStarted(seat, s.turn, s.is_first_round(seat)))
     s.push(FigureCP(seat), Maintenance(seat), BeginBuild(seat), EngineDice(seat), Threat(seat), ActionStep(seat),
            EndTurn(seat))
 
@@ -44,11 +46,11 @@ def engine_dice(s: "NearspaceState", task: EngineDice) -> None:
     """Every active engine is rolled; with sector, Event and Directive bonuses that is this turn's E."""
     seat = task.seat
     die = Die(s.r.data.engines.sides)
-    rolls = [roll(s.rng, die, s.emit, seat=seat, why="engine") for _ in range(s.engines[seat])]
+    rolls = [roll(s, die, "engine", seat=seat) for _ in range(s.engines[seat])]
     bonus = gas_giant_e(s, seat) + s.e_bonus + s.directive_total(seat, "engine_bonus")
     stored, s.stored_e[seat] = s.stored_e[seat], 0  # Engine Storage: E kept from the last turn
     s.e = sum(rolls) + bonus + stored
-    s.event(type="engine_points", seat=seat, rolls=rolls, bonus=bonus, stored=stored, e=s.e)
+    s.emit(EnginePoints(seat, tuple(rolls), bonus, stored, s.e))
 
 
 @TASKS.auto(EndTurn)
@@ -56,7 +58,7 @@ def end_turn(s: "NearspaceState", task: EndTurn) -> None:
     seat = task.seat
     kept = min(s.e, s.r.data.advanced.storage_limit) if s.r.storage else 0
     s.stored_e[seat] = kept
-    s.event(type="turn_end", seat=seat, e_lost=s.e - kept, e_stored=kept)
+    s.emit(TurnEnded(seat, s.e - kept, kept))
     for i, ship in list(s.ships.items()):
         if ship.attacks:
             s.ships[i] = ship._replace(attacks=0)

@@ -13,22 +13,23 @@ from typing import TYPE_CHECKING
 
 from voidtable.engine.dice import Die
 
+from .events import Destroyed, EndReason, ExileCount, GameOver, LossWhy
+
 if TYPE_CHECKING:
     from .state import NearspaceState
 
 
-def win(s: "NearspaceState", seats: tuple[int, ...], reason: str) -> None:
+def win(s: "NearspaceState", seats: tuple[int, ...], reason: EndReason) -> None:
     s.winners = seats
-    s.event(type="game_over", winners=list(seats), reason=reason)
+    s.emit(GameOver(seats, reason))
     s.finish(reason)
 
 
-def to_graveyard(s: "NearspaceState", ship_id: int, why: str) -> None:
+def to_graveyard(s: "NearspaceState", ship_id: int, why: LossWhy) -> None:
     """A destroyed ship goes to its owner's Graveyard; Conquest is checked at once."""
     ship = s.ships.pop(ship_id)
     s.graveyard[ship.owner].append(ship.die)
-    s.event(type="destroyed", seat=ship.owner, ship=ship_id, sides=ship.die.sides, colour=ship.die.colour,
-            hex=list(s.hex(ship.place)), why=why)
+    s.emit(Destroyed(ship.owner, ship_id, ship.die.sides, ship.die.colour, s.hex(ship.place), why))
     if not s.over and s.graveyard_facets(ship.owner) >= s.r.data.victory.conquest_facets:
         win(s, (1 - ship.owner,), "conquest")
 
@@ -66,7 +67,7 @@ def end_of_turn(s: "NearspaceState", seat: int) -> None:
         s.exile[seat] = 0
     if s.has_ships(other, s.homeworld(seat)):
         s.exile[other] += 1
-        s.event(type="exile_count", seat=other, turns=s.exile[other])
+        s.emit(ExileCount(other, s.exile[other]))
         if s.exile[other] >= s.r.data.victory.exile_turns:
             win(s, (other,), "exile")
             return
