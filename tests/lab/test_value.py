@@ -25,7 +25,7 @@ from voidtable.engine.valuemodel import LearnedEvaluation, ModelError, ValueMode
 from voidtable.lab import value
 
 GAME, PLAYERS = "abyss_battle", 2  # the quickest game with a bot and an encoder: a tiny run takes about a second
-TINY = value.TrainSpec(GAME, PLAYERS, games=10, seed=3, epochs=8, check_games=0)
+TINY = value.TrainSpec(GAME, PLAYERS, games=10, seed=3, epochs=8, check_games=0)  # base: the hand evaluation
 
 
 @pytest.fixture(scope="module")
@@ -114,17 +114,26 @@ def test_rewards_from_scores_follow_luce():
     assert rank[2] == pytest.approx(1.0, abs=1e-4) and rank[0] == pytest.approx(0.25, abs=1e-4)
 
 
-@pytest.mark.parametrize("hidden", [0, 3])
-def test_the_gradient_is_the_derivative_of_the_loss(hidden):
+@pytest.mark.parametrize("hidden,base", [(0, False), (3, False), (0, True), (3, True)])
+def test_the_gradient_is_the_derivative_of_the_loss(hidden, base):
     rng = np.random.default_rng(1)
     x = rng.normal(size=(7, 3, 5))
     y = rng.dirichlet(np.ones(3), size=7)
-    obj = value.Objective(x, y, hidden, 0.01)
-    theta = rng.normal(size=5 * (hidden or 1) + 2 * hidden)
+    obj = value.Objective(x, y, hidden, 0.01, np.log(rng.dirichlet(np.ones(3), size=7)) if base else None)
+    theta = rng.normal(size=obj.size)
     f, g = obj(theta)
     eps = 1e-6
     numeric = [(obj(theta + eps * e)[0] - obj(theta - eps * e)[0]) / (2 * eps) for e in np.eye(theta.size)]
     assert np.allclose(g, numeric, atol=1e-6)
+
+
+def test_a_model_starting_from_the_hand_evaluation_starts_as_the_hand_evaluation():
+    """With base = hand the first parameters reproduce the hand evaluation's chances exactly (Luce of log p = p)."""
+    rng = np.random.default_rng(3)
+    hand = rng.dirichlet(np.ones(4), size=6)
+    obj = value.Objective(rng.normal(size=(6, 4, 5)), hand, 0, 0.1, np.log(hand))
+    s, _ = obj.scores(obj.start(rng), obj.x, obj.base)
+    assert np.allclose(np.exp(s) / np.exp(s).sum(axis=1, keepdims=True), hand)
 
 
 def test_training_learns_what_the_data_says():
@@ -248,6 +257,7 @@ def test_bad_evaluation_specs_fail_in_one_line(spec, needle):
     ({"l2": float("nan")}, "--l2 must be within 0..100"),
     ({"l2": 101.0}, "--l2 must be within 0..100"),
     ({"backend": "slurm"}, "--backend must be one of local, ray"),
+    ({"base": "bot"}, "--base must be one of none, hand"),
     ({"address": "auto"}, "--address names a Ray cluster: it needs --backend ray"),
 ])
 def test_every_bound_is_checked_in_one_line(change, needle):
@@ -283,3 +293,13 @@ def test_every_shipped_model_fits_its_game_as_it_is(name, players):
     ev = LearnedEvaluation(game, model, f"shipped model of {name}")  # raises, naming the command, if stale
     r = ev(game.new_state(1), "win")
     assert len(r) == players and abs(sum(r) - 1) < 1e-6
+
+
+@pytest.mark.slow  # starting a local Ray: a few CPU-seconds, more wall time on a busy machine
+def test_ray_gives_the_same_model_bytes_as_local_workers(tiny, tmp_path):
+    """Self-play on a local Ray (started and shut down by the run) gives the same positions, so the same file."""
+    ray = pytest.importorskip("ray")
+    _, folder = tiny
+    on_ray = value.train_value(value.replace(TINY, backend="ray", jobs=2), tmp_path / "ray.json", time_it=False)
+    assert on_ray.files["model"].read_bytes() == (folder / "a.json").read_bytes()
+    assert not ray.is_initialized()

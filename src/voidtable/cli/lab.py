@@ -288,7 +288,8 @@ def register_train_value(lab_app: typer.Typer) -> None:
         seed: int = typer.Option(0, "--seed", help="master seed: the same seed gives the same model file"),
         epochs: int = typer.Option(300, "--epochs", help="most L-BFGS iterations over the training positions, 1..10000"),
         hidden: int = typer.Option(0, "--hidden", help="tanh units of one hidden layer (0: linear), 0..256"),
-        l2: float = typer.Option(1e-3, "--l2", help="L2 penalty on the weights, 0..100"),
+        l2: float = typer.Option(0.1, "--l2", help="L2 penalty on the weights, 0..100"),
+        base: str = typer.Option("hand", "--base", help="hand: start from the game's own evaluation (one more input); none"),
         check_games: int = typer.Option(12, "--check-games", help="games of the value-greedy player against the bot, 0..10000"),
         jobs: int = typer.Option(1, "--jobs", "-j", help="worker processes or Ray CPUs (0 = all cores), 0..1024"),
         backend: str = typer.Option("local", "--backend", help="local or ray"),
@@ -304,7 +305,8 @@ def register_train_value(lab_app: typer.Typer) -> None:
 
         from voidtable.lab import value
 
-        spec = value.TrainSpec(game, players, games, seed, epochs, hidden, l2, check_games, jobs, backend, address)
+        spec = value.TrainSpec(game, players, games=games, seed=seed, epochs=epochs, hidden=hidden, l2=l2,
+                               check_games=check_games, base=base, jobs=jobs, backend=backend, address=address)
         try:
             spec.check()
         except VoidtableError as e:

@@ -2,7 +2,9 @@
 
 A model scores a position from each seat's point of view with one function of the game's own public tensor
 (``InteropHooks.encoder``: the tensors the OpenSpiel and PettingZoo adapters produce), encoded relative to that seat,
-so one model serves every seat. Scores become rewards as Luce's choice model reads them: the chance to win is the
+so one model serves every seat; a model may start from the game's own evaluation (``base = "hand"``: the log of the
+hand evaluation's chance to win is one more input, whose weight is fitted without penalty, so the tensors learn what
+the hand evaluation misses). Scores become rewards as Luce's choice model reads them: the chance to win is the
 softmax of the seats' scores, and the chance that p finishes ahead of q is ``logistic(s_p - s_q)`` (the same model
 restricted to two), which gives the expected rank. The lab trains models (``voidtable lab train-value``,
 ``voidtable.lab.value``); a game ships them beside its code, ``games/<name>/models/value_<players>p.json``.
@@ -40,6 +42,8 @@ if TYPE_CHECKING:
 
 FORMAT = 1
 KIND = "voidtable-value-model"
+BASES = ("none", "hand")
+FLOOR = 1e-6  # the smallest hand chance whose log is taken (a chance of 0 would be minus infinity)
 
 
 class ModelError(VoidtableError, ValueError):
@@ -106,7 +110,8 @@ def _unpack(text: str, shape: tuple[int, ...], name: str) -> np.ndarray:
 
 @dataclass
 class ValueModel:
-    """Per-seat score ``s = w . x`` (``hidden == 0``) or ``s = w2 . tanh(W1 x + b1)`` over the columns it uses.
+    """Per-seat score ``s = w . x`` (``hidden == 0``) or ``s = w2 . tanh(W1 x + b1)`` over the columns it uses,
+    plus ``beta * log(hand chance to win)`` with ``base == "hand"``.
 
     ``columns`` are the tensor entries the training data ever set (the rest are always 0 and need no weight),
     so a model is as small as what it learned from and scoring touches only those entries.
@@ -122,6 +127,8 @@ class ValueModel:
     b1: np.ndarray  # (hidden,), or empty
     w2: np.ndarray  # (hidden,), or empty
     training: dict[str, Any] = field(default_factory=dict)
+    base: str = "none"  # "hand": the game's own evaluation is an input (see the module's docstring)
+    beta: float = 0.0  # the weight of log(hand chance to win)
     _dense: np.ndarray | None = field(default=None, repr=False, compare=False)
 
     # -- scoring -----------------------------------------------------------------------
@@ -142,13 +149,14 @@ class ValueModel:
 
     # -- the file ----------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
-        weights = {"columns": base64.b64encode(np.ascontiguousarray(self.columns, dtype="<i4").tobytes()).decode("ascii"),
+        weights: dict[str, Any] = {"columns": base64.b64encode(np.ascontiguousarray(self.columns, dtype="<i4").tobytes()).decode("ascii"),
                    "w1": _pack(self.w1)}
         if self.hidden:
             weights.update(b1=_pack(self.b1), w2=_pack(self.w2))
         return {"kind": KIND, "format": FORMAT, "game": self.game, "players": self.players,
                 "rules_version": self.rules_version, "encoder": self.encoder, "hidden": self.hidden,
-                "inputs": int(self.columns.size), "training": self.training, "weights": weights}
+                "inputs": int(self.columns.size), "training": self.training, "weights": weights,
+                "base": {"kind": self.base, "weight": float(np.float32(self.beta))}}
 
     def dumps(self) -> str:
         """The file's text: sorted keys and no clock, so the same model is the same bytes."""
@@ -180,7 +188,11 @@ class ValueModel:
         w1 = _unpack(weights["w1"], (n, h), "w1")
         b1 = _unpack(weights.get("b1", ""), (hidden,), "b1") if hidden else np.zeros(0, np.float32)
         w2 = _unpack(weights.get("w2", ""), (hidden,), "w2") if hidden else np.zeros(0, np.float32)
-        return cls(game, players, version, encoder, columns, hidden, w1, b1, w2, dict(data.get("training") or {}))
+        base = data.get("base") or {"kind": "none", "weight": 0.0}
+        if not isinstance(base, dict) or base.get("kind") not in BASES or not isinstance(base.get("weight"), (int, float)):
+            raise ModelError(f"{where} has a base that is not one of {', '.join(BASES)} with a weight")
+        return cls(game, players, version, encoder, columns, hidden, w1, b1, w2, dict(data.get("training") or {}),
+                   str(base["kind"]), float(base["weight"]))
 
     @classmethod
     def load(cls, path: str | Path) -> "ValueModel":
@@ -239,11 +251,22 @@ class LearnedEvaluation:
         self.positions = PositionEncoder(game)
         model.check(game, self.positions.encoder, where)
         self.model = model
+        self.hand = getattr(game, "spec").hooks.bot_settings.evaluate if model.base == "hand" else None
+        if model.base == "hand" and self.hand is None:
+            raise ModelError(f"{where} starts from the hand evaluation, which {game.name} does not offer")
 
     def __call__(self, state: "GameState", mode: str) -> list[float]:
         if state.is_over():
             return result_rewards(state.result(), mode)
-        return rewards_from_scores(self.model.scores(self.positions.encode(state)), mode)
+        s = self.model.scores(self.positions.encode(state))
+        if self.hand is not None:
+            s = s + self.model.beta * hand_logs(self.hand(state, "win"))
+        return rewards_from_scores(s, mode)
+
+
+def hand_logs(chances: Any) -> np.ndarray:
+    """The log of the hand evaluation's chances to win (floored): the input a ``base = "hand"`` model weighs."""
+    return np.log(np.maximum(np.asarray(chances, dtype=np.float64), FLOOR))
 
 
 def shipped(game: "LoadedGame") -> LearnedEvaluation:

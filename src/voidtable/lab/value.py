@@ -38,7 +38,7 @@ from voidtable.engine.errors import OptionError
 from voidtable.engine.registry import get, load
 from voidtable.engine.rng import Rng, derive_seed
 from voidtable.engine.stats import wilson
-from voidtable.engine.valuemodel import (LearnedEvaluation, PositionEncoder, ValueModel, encoder_signature,
+from voidtable.engine.valuemodel import (BASES, LearnedEvaluation, hand_logs, PositionEncoder, ValueModel, encoder_signature,
                                          model_path, rewards_from_scores)
 from voidtable.sim.runner import Batch, Work
 
@@ -63,8 +63,9 @@ class TrainSpec:
     seed: int = 0
     epochs: int = 300
     hidden: int = 0
-    l2: float = 1e-3
+    l2: float = 0.1
     check_games: int = 12
+    base: str = "hand"
     jobs: int = 1
     backend: str = "local"
     address: str | None = None
@@ -84,6 +85,10 @@ class TrainSpec:
                 raise OptionError(f"--{name.replace('_', '-')} must be within {lo}..{hi}, got {value}")
         if not (math.isfinite(self.l2) and L2_RANGE[0] <= self.l2 <= L2_RANGE[1]):
             raise OptionError(f"--l2 must be within {L2_RANGE[0]:g}..{L2_RANGE[1]:g}, got {self.l2}")
+        if self.base not in BASES:
+            raise OptionError(f"--base must be one of {', '.join(BASES)}, got {self.base!r}")
+        if self.base == "hand" and spec.hooks.bot_settings.evaluate is None:
+            raise OptionError(f"--base hand: {self.game} offers no hand evaluation (use --base none)")
         if self.backend not in BACKENDS:
             raise OptionError(f"--backend must be one of {', '.join(BACKENDS)}, got {self.backend!r}")
         if self.address is not None and self.backend != "ray":
@@ -93,7 +98,7 @@ class TrainSpec:
         """The command that trains this model again, byte for byte (in the file and the report; the check games
         and the backend do not change the model)."""
         return (f"voidtable lab train-value {self.game} --players {self.players} --games {self.games} "
-                f"--seed {self.seed} --epochs {self.epochs} --hidden {self.hidden} --l2 {self.l2:g}")
+                f"--seed {self.seed} --epochs {self.epochs} --hidden {self.hidden} --l2 {self.l2:g} --base {self.base}")
 
 
 # -- self-play ------------------------------------------------------------------------------------------------------
@@ -214,62 +219,92 @@ class Fit:
     seconds: float = 0.0
 
 
-def _arrays(games: list[GameData], cols: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Positions x seats x used columns (float64), and each position's targets (the game's win shares)."""
-    xs = [d.x[:, :, cols] for d in games if d.x.shape[0]]
-    ys = [np.repeat(d.y[None, :], d.x.shape[0], axis=0) for d in games if d.x.shape[0]]
-    if not xs:
-        return np.zeros((0, 0, cols.size)), np.zeros((0, 0))
-    return np.concatenate(xs).astype(np.float64), np.concatenate(ys)
+def _arrays(games: list[GameData], cols: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Positions x seats x used columns (float64), each position's targets (the game's win shares) and the log of
+    the hand evaluation's chances there (positions x seats)."""
+    have = [d for d in games if d.x.shape[0]]
+    if not have:
+        return np.zeros((0, 0, cols.size)), np.zeros((0, 0)), np.zeros((0, 0))
+    x = np.concatenate([d.x[:, :, cols] for d in have]).astype(np.float64)
+    y = np.concatenate([np.repeat(d.y[None, :], d.x.shape[0], axis=0) for d in have])
+    return x, y, hand_logs(np.concatenate([d.hand for d in have]))
 
 
 class Objective:
     """Cross-entropy of the seats' softmax against the win shares, plus L2 on the weights; value and gradient."""
 
-    def __init__(self, x: np.ndarray, y: np.ndarray, hidden: int, l2: float) -> None:
+    def __init__(self, x: np.ndarray, y: np.ndarray, hidden: int, l2: float, base: np.ndarray | None = None) -> None:
         self.x, self.y, self.hidden, self.l2 = x, y, hidden, l2
         self.d = x.shape[2]
+        self.flat = x.reshape(-1, self.d)
+        self.base = base  # log hand chances (positions x seats), weighed by the last parameter; None: no base
+        self.size = self.d * (hidden or 1) + 2 * hidden + (1 if base is not None else 0)
+        self.penalty = np.ones(self.size)
+        if base is not None:
+            self.penalty[-1] = 0.0  # the base's weight is fitted freely: it starts at 1 (the hand evaluation itself)
 
-    def unpack(self, theta: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def unpack(self, theta: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, float]:
         d, h = self.d, self.hidden
+        beta = float(theta[-1]) if self.base is not None else 0.0
         if not h:
-            return theta.reshape(d, 1), np.zeros(0), np.zeros(0)
+            return theta[:d].reshape(d, 1), np.zeros(0), np.zeros(0), beta
         w1 = theta[: d * h].reshape(d, h)
-        return w1, theta[d * h: d * h + h], theta[d * h + h:]
+        return w1, theta[d * h: d * h + h], theta[d * h + h: d * h + 2 * h], beta
 
-    def scores(self, theta: np.ndarray, x: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
-        w1, b1, w2 = self.unpack(theta)
+    def start(self, rng: np.random.Generator) -> np.ndarray:
+        """The first parameters: zero weights (a hidden layer: small random ones, so its units differ) and the
+        base's weight 1, so training starts from the hand evaluation itself where there is one."""
+        theta = np.zeros(self.size)
+        if self.hidden:
+            theta = rng.normal(0.0, 0.1, self.size) / math.sqrt(max(1.0, math.sqrt(self.d)))
+        if self.base is not None:
+            theta[-1] = 1.0
+        return theta
+
+    def scores(self, theta: np.ndarray, x: np.ndarray, base: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray | None]:
+        w1, b1, w2, beta = self.unpack(theta)
         z = x @ w1  # positions x seats x (hidden or 1)
+        a = None
         if not self.hidden:
-            return z[:, :, 0], None
-        a = np.tanh(z + b1)
-        return a @ w2, a
+            s = z[:, :, 0]
+        else:
+            a = np.tanh(z + b1)
+            s = a @ w2
+        if base is not None:
+            s = s + beta * base
+        return s, a
 
-    def loss(self, theta: np.ndarray, x: np.ndarray | None = None, y: np.ndarray | None = None) -> float:
-        x = self.x if x is None else x
-        y = self.y if y is None else y
-        s, _ = self.scores(theta, x)
-        return float(_cross_entropy(s, y))
+    def loss(self, theta: np.ndarray, x: np.ndarray | None = None, y: np.ndarray | None = None,
+             base: np.ndarray | None = None) -> float:
+        if x is None:
+            x, y, base = self.x, self.y, self.base
+        s, _ = self.scores(theta, x, base)
+        return float(_cross_entropy(s, y))  # type: ignore[arg-type]
 
     def __call__(self, theta: np.ndarray) -> tuple[float, np.ndarray]:
         x, y, p = self.x, self.y, self.x.shape[0]
-        s, a = self.scores(theta, x)
+        s, a = self.scores(theta, x, self.base)
         m = s.max(axis=1, keepdims=True)
         e = np.exp(s - m)
         prob = e / e.sum(axis=1, keepdims=True)
-        value = float(_cross_entropy(s, y)) + 0.5 * self.l2 * float(theta @ theta)
+        pen = self.penalty * theta
+        value = float(_cross_entropy(s, y)) + 0.5 * self.l2 * float(pen @ theta)
         ds = (prob - y) / p  # d loss / d score, positions x seats
-        w1, b1, w2 = self.unpack(theta)
+        w1, b1, w2, _ = self.unpack(theta)
+        flat = self.flat  # positions x seats as rows: the sums over both are matrix products (BLAS)
         if not self.hidden:
-            grad = np.einsum("ps,psd->d", ds, x)
+            grad = flat.T @ ds.ravel()
         else:
             assert a is not None
-            g_w2 = np.einsum("ps,psh->h", ds, a)
+            h = self.hidden
+            g_w2 = a.reshape(-1, h).T @ ds.ravel()
             dz = ds[:, :, None] * w2[None, None, :] * (1.0 - a * a)
-            g_w1 = np.einsum("psd,psh->dh", x, dz)
+            g_w1 = flat.T @ dz.reshape(-1, h)
             g_b1 = dz.sum(axis=(0, 1))
             grad = np.concatenate([g_w1.ravel(), g_b1, g_w2])
-        return value, grad + self.l2 * theta
+        if self.base is not None:
+            grad = np.append(grad, float((ds * self.base).sum()))
+        return value, grad + self.l2 * pen
 
 
 def _cross_entropy(s: np.ndarray, y: np.ndarray) -> float:
@@ -297,32 +332,30 @@ def train(spec: TrainSpec, games: list[GameData]) -> Fit:
         if d.x.shape[0]:
             used |= (d.x != 0).any(axis=(0, 1))
     cols = np.nonzero(used)[0].astype(np.int32)
-    x, y = _arrays(fit_games, cols)
-    xt, yt = _arrays(test_games, cols)
+    x, y, lh = _arrays(fit_games, cols)
+    xt, yt, lht = _arrays(test_games, cols)
+    hand = spec.base == "hand"
     if not x.shape[0]:
         raise OptionError(f"the self-play games gave no positions to learn from ({len(games)} games, "
                           f"{sum(d.error is not None for d in games)} failed)")
-    obj = Objective(x, y, spec.hidden, spec.l2)
-    rng = np.random.default_rng(derive_seed(spec.seed, 11))
-    size = cols.size * (spec.hidden or 1) + (2 * spec.hidden if spec.hidden else 0)
-    theta0 = np.zeros(size)
-    if spec.hidden:  # a small random start breaks the units' symmetry (zero would keep them all alike)
-        theta0 = rng.normal(0.0, 0.1, size) / math.sqrt(max(1, cols.size) ** 0.5)
+    obj = Objective(x, y, spec.hidden, spec.l2, lh if hand else None)
+    theta0 = obj.start(np.random.default_rng(derive_seed(spec.seed, 11)))
     fit = Fit(model=None)  # type: ignore[arg-type]
-    fit.train_loss.append(obj.loss(theta0))
-    fit.held_loss.append(obj.loss(theta0, xt, yt) if xt.shape[0] else math.nan)
 
     def epoch(theta: np.ndarray) -> None:
         fit.train_loss.append(obj.loss(theta))
-        fit.held_loss.append(obj.loss(theta, xt, yt) if xt.shape[0] else math.nan)
+        fit.held_loss.append(obj.loss(theta, xt, yt, lht if hand else None) if xt.shape[0] else math.nan)
+
+    epoch(theta0)
 
     t = time.perf_counter()
     res = minimize(obj, theta0, jac=True, method="L-BFGS-B", callback=epoch,
                    options={"maxiter": spec.epochs, "maxcor": 20, "gtol": 1e-7, "ftol": 1e-12})
     fit.seconds = time.perf_counter() - t
-    w1, b1, w2 = obj.unpack(np.asarray(res.x))
+    w1, b1, w2, beta = obj.unpack(np.asarray(res.x))
     fit.model = ValueModel(spec.game, spec.players, g.spec.rules_version, encoder_signature(enc.encoder), cols,
-                           spec.hidden, w1.astype(np.float32), b1.astype(np.float32), w2.astype(np.float32))
+                           spec.hidden, w1.astype(np.float32), b1.astype(np.float32), w2.astype(np.float32),
+                           base=spec.base, beta=float(np.float32(beta)))
     return fit
 
 
@@ -337,7 +370,10 @@ def judge(model: ValueModel, games: list[GameData]) -> dict[str, Any]:
     for d in test:
         n = d.y.size
         for k in range(d.x.shape[0]):
-            p = np.array(rewards_from_scores(model.scores(d.x[k]), "win"))
+            s = model.scores(d.x[k])
+            if model.base == "hand":
+                s = s + model.beta * hand_logs(d.hand[k])
+            p = np.array(rewards_from_scores(s, "win"))
             third = min(2, int(3 * d.phase[k]))
             for name, q in (("model", p), ("hand", d.hand[k]), ("uniform", np.full(n, 1.0 / n))):
                 b = float(((q - d.y) ** 2).mean())
