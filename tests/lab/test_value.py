@@ -303,3 +303,21 @@ def test_ray_gives_the_same_model_bytes_as_local_workers(tiny, tmp_path):
     on_ray = value.train_value(value.replace(TINY, backend="ray", jobs=2), tmp_path / "ray.json", time_it=False)
     assert on_ray.files["model"].read_bytes() == (folder / "a.json").read_bytes()
     assert not ray.is_initialized()
+
+
+@pytest.mark.parametrize("game,players", [("buccaneers", 4), ("empires", 3)])
+def test_the_value_greedy_player_decides_alike_on_states_its_seat_cannot_tell_apart(game, players):
+    """Hidden information stays hidden: the real state and a determinization for the seat get the same move."""
+    from voidtable.engine.rng import Rng
+    g = voidtable.load(game, players)
+    state = g.new_state(17)
+    bots = [make("heuristic", game, 3 + i) for i in range(players)]
+    for _ in range(6):
+        p = state.to_move()[0]
+        state.apply(p, bots[p].act(observe(state, p)))
+    seat = state.to_move()[-1]
+    twin = state.determinize(seat, Rng(55))
+    assert twin.view(seat) == state.view(seat)
+    for seed in range(2):
+        assert make("greedy:eval=hand", game, seed).act(observe(state, seat)) == \
+            make("greedy:eval=hand", game, seed).act(observe(twin, seat))
