@@ -6,8 +6,8 @@ a call passing ``type=`` to ``event``/``emit``, ``emit`` of a dict literal, and 
 reason; the list only shrinks: a listed folder with nothing left to flag fails until it is taken off.
 
 For the converted games, the records themselves: every concrete record names its JSON type once (a
-snake_case tag, unique within the game), and every event a seeded game emits, in every variant, is a record
-whose JSON form round-trips and starts with its type.
+snake_case tag, unique within the game but for the types :data:`SHARED_TYPES` lists), and every event a seeded
+game emits, in every variant, is a record whose JSON form round-trips and starts with its type.
 """
 
 from __future__ import annotations
@@ -30,14 +30,13 @@ GAMES = Path(voidtable.__file__).resolve().parent / "games"
 NOT_CONVERTED = {
     "blacksun": "not converted yet (issue 29, later part): 45 event types as dicts",
     "empires": "not converted yet (issue 29, later part): 63 event types as dicts",
-    "abyss/fourx": "not converted yet (issue 29, later part): its own 61 types as dicts; the shared battle's records "
-                   "(abyss/battle_events.py) join its log in their JSON form (AbyssState.emit)",
 }
 
 #: Converted games: registry name -> the modules declaring its records (each with one untagged base).
 CONVERTED = {
     "buccaneers": ["voidtable.games.buccaneers.events"],
     "abyss_battle": ["voidtable.games.abyss.fleet.events", "voidtable.games.abyss.battle_events"],
+    "abyss": ["voidtable.games.abyss.fourx.events", "voidtable.games.abyss.battle_events"],
     "nearspace": ["voidtable.games.nearspace.events"],
 }
 
@@ -119,16 +118,34 @@ def _base(module: str) -> type[EventRecord]:
     return bases[0]
 
 
+#: JSON types a game writes in more than one shape, each shape its own record; the golden records pin the type
+#: names, so they stay shared. Any other type names exactly one record of its game.
+SHARED_TYPES = {
+    "abyss": {
+        "moved": {"Flew", "Moved"},            # a step between places of the galaxy; a move on the battle board
+        "disabled": {"Damaged", "Disabled"},   # damage taken outside a battle (asteroids, defences); inside one
+        "destroyed": {"Lost", "Destroyed"},    # a ship lost outside a battle; inside one
+        "bonus": {"FoundResource", "FoundMarine", "FoundTech", "FoundColony"},  # what a bonus square held
+    },
+}
+
+
 @pytest.mark.parametrize("game", sorted(CONVERTED))
 def test_every_record_names_its_type_once(game):
     types: dict[str, type] = {}
     concrete: list[type] = []
+    names: dict[str, set[str]] = {}
     for module in CONVERTED[game]:
         base = _base(module)
         types.update(record_types(base))
         concrete += [c for c in _subclasses(base) if c.__struct_config__.tag is not None or not c.__subclasses__()]
-    assert types and len(types) == len(concrete), f"{game}: a record without a tag, or two with one tag: {concrete}"
-    for tag, cls in types.items():
+    for c in concrete:
+        assert isinstance(c.__struct_config__.tag, str), f"{game}: {c.__name__} is a record without a type"
+        names.setdefault(c.__struct_config__.tag, set()).add(c.__name__)
+    shared = {tag: who for tag, who in names.items() if len(who) > 1}
+    assert types and shared == SHARED_TYPES.get(game, {}), f"{game}: types written by several records: {shared}"
+    for cls in concrete:
+        tag = cls.__struct_config__.tag
         assert re.fullmatch(r"[a-z][a-z_]*", tag), f"{cls.__name__}: type {tag!r} is not snake_case"
         assert cls.__struct_config__.frozen, f"{cls.__name__} is not frozen"
 

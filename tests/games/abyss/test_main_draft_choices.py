@@ -17,6 +17,7 @@ from voidtable.engine import Action
 from voidtable.engine.positions import edit, pending_choices, run_until
 from voidtable.games.abyss.battle import Turn
 from voidtable.games.abyss.fourx import bot, scene, text
+from voidtable.games.abyss.fourx.events import CrossedAsteroids, FoundTech, Retreated
 from voidtable.games.abyss.fourx.state import AbyssState
 from voidtable.games.abyss.fourx.tasks import FreeTech, ShipMove
 from voidtable.games.abyss.ships import Ship
@@ -61,8 +62,8 @@ def test_a_fleeing_side_picks_which_friendly_space_it_goes_to():
     edit(s, rng=Die(6))                                      # a 6 on the asteroid die would damage a fighter
     events = play(s, 0, "flee", empty)                     # not the first friendly space: the player's pick
     assert all(s.where[i] == empty for i in (0, 1)) and all(s.where[i] == place for i in (17, 18))
-    assert [(e["came"], e["to"]) for e in events if e["type"] == "retreated"] == [(place, empty)]
-    assert not [e for e in events if e["type"] == "asteroids"] and 0 in s.ships and 1 in s.ships
+    assert [(e.came, e.to) for e in events if isinstance(e, Retreated)] == [(place, empty)]
+    assert not [e for e in events if isinstance(e, CrossedAsteroids)] and 0 in s.ships and 1 in s.ships
 
 
 def test_the_flight_is_worded_by_place_and_lit_on_the_galaxy_map():
@@ -70,7 +71,7 @@ def test_the_flight_is_worded_by_place_and_lit_on_the_galaxy_map():
     game = s.game
     assert text.describe_action(game, Action("flee", empty)) == f"Flee to space {empty}"
     assert text.describe_action(game, Action("flee", None)) == "Fight on"
-    line = text.describe_event(game, {"type": "retreated", "seat": 0, "came": place, "to": empty}, names=NAMES)
+    line = text.describe_event(game, Retreated(0, place, empty), names=NAMES)
     assert line == f"Ann flees from space {place} to space {empty}."
     picture = scene.build(game, s.view(0), s.legal_actions(0), 0, NAMES)
     galaxy = next(p for p in picture["parts"] if p["id"] == "galaxy")
@@ -130,7 +131,7 @@ def test_the_finder_of_a_free_technology_picks_any_tier_1_technology_it_lacks():
     assert all(a.kind == "free_tech" for a in now.actions())
     events = s.apply(0, Action("free_tech", "scanners_1"))
     assert s.techs[0] == {"blue_worlds", "scanners_1"}
-    found = [e for e in events if e["type"] == "bonus"]
+    found = [e for e in events if isinstance(e, FoundTech)]
     assert text.describe_event(s.game, found[0], names=NAMES) == "Ann finds a free technology and takes Scanners I."
     assert isinstance(s.pending, ShipMove), "then the ship goes on"
 
@@ -147,8 +148,8 @@ def test_a_finder_that_knows_every_tier_1_technology_gets_nothing():
     s, _ = scanning_a_bonus(frozenset(TIER_1))
     events = s.apply(0, Action("scan"))
     assert isinstance(s.pending, ShipMove) and s.techs[0] == set(TIER_1)
-    found = [e for e in events if e["type"] == "bonus"]
-    assert found and found[0]["tech"] is None
+    found = [e for e in events if isinstance(e, FoundTech)]
+    assert found and found[0].tech is None
     words = text.describe_event(s.game, found[0], names=NAMES)
     assert words == "Ann finds a free technology, but already knows every tier-1 technology: nothing to take."
 

@@ -16,7 +16,9 @@ from voidtable.engine import Action
 from voidtable.engine.parameters import find
 from voidtable.engine.positions import edit, pending_choices, run_until
 from voidtable.games.abyss.battle import Move, Turn
+from voidtable.games.abyss.battle_events import BattleOver
 from voidtable.games.abyss.fourx import SPEC, ground, movement, purchase, text
+from voidtable.games.abyss.fourx.events import CrossedAsteroids, FoundColony, FoundMarine
 from voidtable.games.abyss.fourx.state import AbyssState
 from voidtable.games.abyss.fourx.tasks import Battles, Ground, Purchase, Seize
 from voidtable.games.abyss.ships import Ship
@@ -199,7 +201,7 @@ def test_a_side_that_flees_goes_to_the_friendly_space_and_the_battle_ends():
     s, place, (to,) = flight_position("empty")
     hold_until_turn_of(s, 0)
     events = play(s, 0, "flee", to)
-    assert [e for e in events if e["type"] == "battle_over"]
+    assert [e for e in events if isinstance(e, BattleOver)]
     assert all(s.where[i] == to for i in (0, 1)) and all(s.where[i] == place for i in (17, 18))
     assert s.battle_place != place or not s.fighting
 
@@ -210,8 +212,8 @@ def test_fleeing_into_an_asteroid_field_rolls_the_d8_for_each_ship():
     hold_until_turn_of(s, 0)
     edit(s, rng=Die(6))
     events = play(s, 0, "flee", to)
-    rolls = [e for e in events if e["type"] == "asteroids"]
-    assert sorted(e["ship"] for e in rolls) == [0, 1] and all(e["roll"] == 6 and e["hit"] for e in rolls)
+    rolls = [e for e in events if isinstance(e, CrossedAsteroids)]
+    assert sorted(e.ship for e in rolls) == [0, 1] and all(e.roll == 6 and e.hit for e in rolls)
     assert 0 not in s.ships and 1 not in s.ships                            # a fighter goes on its first damage
 
 
@@ -329,7 +331,7 @@ def test_a_bonus_square_can_be_a_free_colony_or_a_free_marine():
         s.take_events()
         movement.reveal_square(s, 0, place, 4)
         assert s.surface[place][4] == "bonus"
-        found = [e for e in s.take_events() if e["type"] == "bonus"]
+        found = [e for e in s.take_events() if isinstance(e, (FoundColony, FoundMarine))]
         words = text.describe_event(s.game, found[0], names=["Ann", "Bo", "Cy"])
         assert words and words.startswith("Ann finds a free " + kind) and "None" not in words, words
         if kind == "colony":

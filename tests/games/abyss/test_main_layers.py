@@ -12,6 +12,7 @@ from voidtable.engine.observation import observe
 from voidtable.engine.registry import get, load
 from voidtable.engine.rng import Rng
 from voidtable.games.abyss.fourx import SPEC, bot, measures
+from voidtable.games.abyss.fourx.events import Built, ColonyFounded, PurchasesDone, TribunalSeated
 from voidtable.games.abyss.fourx.tasks import Election
 
 
@@ -35,10 +36,10 @@ def test_the_main_game_is_registered_with_every_hook():
 
 def test_heuristic_bots_expand_colonise_and_build():
     _, state, events = play(4, ["heuristic"] * 4, 3)
-    colonies = [e for e in events if e["type"] == "colony"]
-    built = [e for e in events if e["type"] == "built"]
+    colonies = [e for e in events if isinstance(e, ColonyFounded)]
+    built = [e for e in events if isinstance(e, Built)]
     assert state.is_over() and colonies and built
-    assert {e["seat"] for e in colonies} == {0, 1, 2, 3}, "every heuristic seat founds colonies"
+    assert {e.seat for e in colonies} == {0, 1, 2, 3}, "every heuristic seat founds colonies"
 
 
 @pytest.mark.parametrize("seed", [1, 2])
@@ -88,10 +89,10 @@ def test_measures_count_victories_colonies_purchases_and_elections():
     assert victory[measures.VICTORIES[state.win_kind]] == 1.0
     ends = [v for m, row, _, v in cells if m == "cycles" and row == "all"]
     assert ends == [float(state.cycle)]
-    elections = sum(1 for e in events if e["type"] == "tribunal")
+    elections = sum(1 for e in events if isinstance(e, TribunalSeated))
     assert {row for m, row, _, _ in cells if m == "planets_at_election"} == {f"election {k + 1}" for k in range(elections)}
-    done = [e for e in events if e["type"] == "purchases_done"]
-    assert done and all(len(e["bank"]) == 3 for e in done)
+    done = [e for e in events if isinstance(e, PurchasesDone)]
+    assert done and all(len(e.bank) == 3 for e in done)
 
 
 def test_scene_and_tensors_from_a_view():

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from voidtable.engine.registry import load
 from voidtable.games.abyss.fourx import measures
+from voidtable.games.abyss.fourx.events import (ColonyFounded, CycleBegan, Flew, GameOver, PeaceDeclined, PeaceMade,
+                                                Revealed, Scanned, TurnedBack, WarDeclared)
 
 
 def cells_of(events, players=3):
@@ -12,22 +14,22 @@ def cells_of(events, players=3):
 
 
 LOG = [
-    {"type": "cycle", "cycle": 1},
-    {"type": "revealed", "place": 7, "kind": "green"},
-    {"type": "moved", "seat": 1, "ship": 3, "came": 2, "to": 7},
-    {"type": "moved", "seat": 1, "ship": 3, "came": 7, "to": 8},            # onto a face-up place: no reveal
-    {"type": "revealed", "place": 9, "kind": "black_hole"},
-    {"type": "black_hole", "seat": 2, "ship": 5, "place": 9},                # revealed, not entered
-    {"type": "scanned", "seat": 1, "place": 7, "square": 0, "terrain": "plains", "good": ""},
-    {"type": "scanned", "seat": 1, "place": 7, "square": 1, "terrain": "water", "good": ""},
-    {"type": "cycle", "cycle": 3},
-    {"type": "colony", "seat": 1, "place": 7},
-    {"type": "war", "seat": 0, "on": 2},
-    {"type": "cycle", "cycle": 5},
-    {"type": "colony", "seat": 0, "place": 8},
-    {"type": "peace", "seat": 2, "by": 0},
-    {"type": "peace_declined", "seat": 1, "by": 0},
-    {"type": "game_over", "kind": "secret", "cycle": 6},
+    CycleBegan(1, 0, (0, 1, 2)),
+    Revealed(7, "green"),
+    Flew(1, 3, 2, 7),
+    Flew(1, 3, 7, 8),                      # onto a face-up place: no reveal
+    Revealed(9, "black_hole"),
+    TurnedBack(2, 5, 9),                   # revealed, not entered
+    Scanned(1, 7, 0, "plains", ""),
+    Scanned(1, 7, 1, "water", ""),
+    CycleBegan(3, 0, (0, 1, 2)),
+    ColonyFounded(1, 7, 0, 40),
+    WarDeclared(0, 2),
+    CycleBegan(5, 0, (0, 1, 2)),
+    ColonyFounded(0, 8, 0, 2),
+    PeaceMade(2, 0),
+    PeaceDeclined(1, 0),
+    GameOver((0,), "secret", 6),
 ]
 
 

@@ -6,7 +6,9 @@ import pytest
 
 from voidtable.engine import Action, IllegalAction
 from voidtable.engine.hexgrid import distance, ring
+from voidtable.games.abyss.battle_events import Moved, RoundBegan
 from voidtable.games.abyss.fourx import cycle, movement, planets, tribunal
+from voidtable.games.abyss.fourx.events import Bombed, DefenceFired, EventDrawn
 from voidtable.games.abyss.fourx.galaxy import make_galaxy
 from voidtable.games.abyss.fourx.tasks import AsteroidHit, EndOfCycle, Movement, ShipMove
 from voidtable.games.abyss.ships import Ship
@@ -289,7 +291,7 @@ def test_events_and_elections_come_every_third_cycle():
     while not s.is_over() and s.cycle <= 9:
         p = s.to_move()[0]
         for e in s.apply(p, ch.choice(s.legal_actions(p))):
-            if e["type"] == "event":
+            if isinstance(e, EventDrawn):
                 cycles_with_events.add(s.cycle)
     assert cycles_with_events <= {3, 6, 9} and 3 in cycles_with_events          # X12
 
@@ -410,7 +412,7 @@ def test_a_bomb_hit_lets_the_planets_owner_choose_the_building():
             assert c.built[place][2] is None
             found = True
             break
-        assert stop.reason == "dry" and not any(e["type"] == "bombed" and e["hit"] for e in stop.events)
+        assert stop.reason == "dry" and not any(isinstance(e, Bombed) and e.hit for e in stop.events)
     assert found
 
 
@@ -606,9 +608,9 @@ def test_a_battle_at_a_held_planet_is_fought_on_the_planet_side_and_the_planet_g
     s.stack.append(Round())
     s._legal = None
     s.advance()
-    types = [e["type"] for e in s.take_events()]
-    assert types[0] == "round" and types[1] == "defence_fired", types
-    assert "moved" not in types[:2]
+    types = [type(e) for e in s.take_events()]
+    assert types[0] is RoundBegan and types[1] is DefenceFired, types
+    assert Moved not in types[:2]
 
 
 def test_a_ship_next_to_the_planet_drops_its_bombs_and_the_bombardment_leaves_that_planet_alone():
@@ -627,7 +629,7 @@ def test_a_ship_next_to_the_planet_drops_its_bombs_and_the_bombardment_leaves_th
         c.by_planet(8)
         c._legal = None
         c.advance()
-        bombs = [e for e in c.take_events() if e["type"] == "bombed"]
+        bombs = [e for e in c.take_events() if isinstance(e, Bombed)]
         dropped += len(bombs)
         if isinstance(c.pending, Demolish):
             assert c.to_move() == [1]                    # the planet's owner picks the building
@@ -637,5 +639,5 @@ def test_a_ship_next_to_the_planet_drops_its_bombs_and_the_bombardment_leaves_th
     after._legal = None
     after.take_events()
     after.advance()
-    assert not [e for e in after.take_events() if e["type"] in ("defence_fired", "bombed") and e["place"] == place]
+    assert not [e for e in after.take_events() if isinstance(e, (DefenceFired, Bombed)) and e.place == place]
     assert after.besieged == frozenset()

@@ -16,6 +16,7 @@ from voidtable.engine import Action
 from voidtable.engine.rng import Rng
 from voidtable.games.abyss.battle import Disable, Turn
 from voidtable.games.abyss.fourx.bot import BOT
+from voidtable.games.abyss.fourx.events import CashedIn, GroundFight
 from voidtable.games.abyss.fourx.spacebattle import in_reach_of_planet
 from voidtable.games.abyss.fourx.state import AbyssState
 from voidtable.games.abyss.fourx.tasks import Ground, Purchase
@@ -50,7 +51,7 @@ def test_cargo_for_sale_cashes_in_pay_per_space_times_the_distance_and_the_bot_t
         g = s.m.galaxy
         food = s.bank[0][1]
         events = s.apply(0, sales[0])
-        assert [e["food"] for e in events if e["type"] == "cashed_in"] == [pay * g.distance(g.homes[1], g.homes[0])]
+        assert [e.food for e in events if isinstance(e, CashedIn)] == [pay * g.distance(g.homes[1], g.homes[0])]
         assert s.bank[0][1] - food == pay * g.distance(g.homes[1], g.homes[0])
 
 
@@ -64,7 +65,7 @@ def test_ground_fight_offers_one_march_onto_the_enemy_marines_and_the_bot_takes_
     assert s.marines[place][came][0] == 0 and s.marines[place][to][0] == 1
     assert BOT.rollout_policy(s, 0, legal, Rng(0)) == legal[0]
     events = s.apply(0, legal[0])
-    assert any(e["type"] == "ground_fight" for e in events)
+    assert any(isinstance(e, GroundFight) for e in events)
 
 
 @PLAYERS

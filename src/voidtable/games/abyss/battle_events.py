@@ -1,10 +1,10 @@
 """The space battle's events, declared once for every game that hosts the battle (``battle.py``).
 
-The fleet battle (``abyss_battle``) logs them as they are; its words come from the
+Both hosts log them as they are. The fleet battle's (``abyss_battle``) words come from the
 records below, through the host's naming context (:class:`BattleSay`: how the host
-names seats, ships, cells and tiles). The 4X (``abyss``) still keeps an untyped log:
-its state turns these records into their JSON form as they are emitted, until its own
-events are declared the same way (see the allow-list in tests/games/test_event_records.py).
+names seats, ships, cells and tiles); the main game (``abyss``) says them in its own,
+shorter words (``fourx/text.battle_words`` matches on these classes), and writes three of
+these types in a second shape of its own outside battles (``fourx/events.py``).
 
 Cells are ``(column, row)`` pairs on the battle board; ships are ids (owner and piece).
 """

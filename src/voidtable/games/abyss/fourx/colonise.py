@@ -16,6 +16,7 @@ from ..ships import destroyed, disable, working_squares
 from .actions import COLONIZE, DONE
 from .planets import hospitable, is_planet
 from .tasks import TASKS, Colonise
+from .events import ColonyFounded
 
 if TYPE_CHECKING:
     from .state import AbyssState
@@ -75,5 +76,5 @@ def colonise(s: "AbyssState", task: Colonise, action: Action) -> None:
     built = list(s.built[place])
     built[q] = (seat, "habitat")
     s.built[place] = tuple(built)
-    s.event(type="colony", seat=seat, place=place, square=q, ship=ship_id)
+    s.emit(ColonyFounded(seat, place, q, ship_id))
     s.push(task)

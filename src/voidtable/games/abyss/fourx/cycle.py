@@ -20,6 +20,7 @@ from .actions import HOME
 from .planets import colonies, production, votes
 from .trade import make_chips
 from .tasks import TASKS, Battles, Bombard, Capacity, Ground, MonstersMove, Colonise, Cycle, EndOfCycle, Events, HomePick, Production, Purchase, StartMoving
+from .events import CycleBegan, Eliminated, GameOver, Produced, Victory
 
 if TYPE_CHECKING:
     from .state import AbyssState
@@ -42,7 +43,7 @@ def new_cycle(s: "AbyssState", task: Cycle) -> None:
     s.jumped = s.scanned = frozenset()
     s.marched = frozenset()
     order = s.turn_order()
-    s.event(type="cycle", cycle=s.cycle, first=s.first, order=order)
+    s.emit(CycleBegan(s.cycle, s.first, tuple(order)))
     tasks: list[tuple[object, ...]] = [Production()]
     tasks.append(MonstersMove())
     tasks += [StartMoving(p) for p in order]
@@ -69,7 +70,7 @@ def production_phase(s: "AbyssState", task: Production) -> None:
         for i in range(3):
             s.bank[p][i] += got[i]
         chips = make_chips(s, p)
-        s.event(type="production", seat=p, energy=got[0], food=got[1], minerals=got[2], chips=chips)
+        s.emit(Produced(p, got[0], got[1], got[2], chips))
 
 
 def alive(s: "AbyssState", seat: int) -> bool:
@@ -83,7 +84,7 @@ def end_of_cycle(s: "AbyssState", task: EndOfCycle) -> None:
         if not s.out[p] and not alive(s, p):
             s.out[p] = True
             s.war = frozenset(w for w in s.war if p not in w)
-            s.event(type="eliminated", seat=p)
+            s.emit(Eliminated(p))
     left = [p for p in range(s.players) if not s.out[p]]
     secret = [p for p in left if any(s.m.techs[t].effect == "secret" for t in s.techs[p])]
     need = s.m.data.tribunal.terms_to_win
@@ -105,8 +106,8 @@ def end_of_cycle(s: "AbyssState", task: EndOfCycle) -> None:
     s.push(Cycle())
 
 
-def game_over(s: "AbyssState", winners: list[int], kind: str) -> None:
+def game_over(s: "AbyssState", winners: list[int], kind: Victory) -> None:
     s.winners, s.win_kind = tuple(winners), kind
     s.phase = "over"
-    s.event(type="game_over", winners=winners, kind=kind, cycle=s.cycle)
+    s.emit(GameOver(tuple(winners), kind, s.cycle))
     s.finish(kind)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, get_args
 
 from voidtable.engine.errors import RulesDataError
 from voidtable.engine.game import Game
@@ -33,10 +33,32 @@ SHIP_TABLES = ("hulls", "tiles", "repair", "battle", "minigame", "designs")
 
 RESOURCES = ("energy", "food", "minerals")
 COLOURS = ("green", "blue", "yellow", "red", "moon")
-TERRAINS = ("plains", "mineral", "energy", "water", "barren", "bonus")
+#: The terrains a planet's square may show once explored (a closed set: the rules act on each).
+Terrain = Literal["plains", "mineral", "energy", "water", "barren", "bonus"]
+TERRAINS: tuple[Terrain, ...] = get_args(Terrain)
 HEX_KINDS = COLOURS + ("black_hole", "asteroid", "empty")
 EFFECTS = ("hospitable", "output", "engines", "range", "scan", "weapons", "secret", "fighter_computer", "fighter_jammer")
-EVENT_EFFECTS = ("harvest", "lose", "monster")
+#: What an event card does: a harvest or a loss of a resource, or a space monster.
+EventEffect = Literal["harvest", "lose", "monster"]
+EVENT_EFFECTS: tuple[EventEffect, ...] = get_args(EventEffect)
+
+
+def event_effect(card: "EventCard") -> EventEffect:
+    """An event card's effect as the closed set the rules act on (checked at load by ``check_decks``)."""
+    for effect in EVENT_EFFECTS:
+        if effect == card.effect:
+            return effect
+    raise RulesDataError(f"an event card's effect {card.effect!r} is not one of {', '.join(EVENT_EFFECTS)}")
+
+
+def terrain_of(key: str) -> Terrain:
+    """A terrain named in the rules data (``land.shares``, checked at load) as the closed set the rules act on."""
+    for terrain in TERRAINS:
+        if terrain == key:
+            return terrain
+    raise RulesDataError(f"{key!r} is not a terrain ({', '.join(TERRAINS)})")
+
+
 RESOLUTION_EFFECTS = ("no_jumps", "no_new_wars", "cheap_buildings", "cheap_techs", "wider_exploring", "war_levy")
 
 
@@ -154,7 +176,7 @@ class ShipCard(RulesStruct):
 
 class EventCard(RulesStruct):
     name: str
-    effect: str
+    effect: str           # one of EVENT_EFFECTS (checked at load, so the error can list them): read it with event_effect
     resource: str = ""
     amount: int = 0
     copies: int = 1

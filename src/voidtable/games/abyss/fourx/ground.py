@@ -45,6 +45,8 @@ from ..ships import destroyed, disable, stats, tile_at, working_squares
 from .actions import CAPTURE, DEMOLISH, DONE, MARCH, RAZE, SHUT, TARGET
 from .planets import is_wonder, overflow, working_at
 from .tasks import TASKS, BombChoice, BombShot, Bombard, Capacity, DefenceShot, Demolish, Ground, Seize, ShutDown, TakeHit
+from .events import (Bombed, BuildingDestroyed, Captured, Damaged, DefenceFired, GroundFight, Landed, Lost, Marched,
+                     Razed, Restored, WentIdle)
 
 if TYPE_CHECKING:
     from .state import AbyssState
@@ -115,7 +117,7 @@ def land(s: "AbyssState", ship_id: int, square: int, explore: Callable[["AbyssSt
     seat, place = s.ships[ship_id].owner, s.where[ship_id]
     n = s.carried.pop(ship_id)
     add_marines(s, seat, place, square, n)
-    s.event(type="landed", seat=seat, ship=ship_id, place=place, square=square, marines=n)
+    s.emit(Landed(seat, ship_id, place, square, n))
     for q in orthogonal(s, place, square):
         if not s.surface[place][q]:
             explore(s, seat, place, q)
@@ -165,7 +167,7 @@ def defence_shot(s: "AbyssState", task: DefenceShot) -> None:
     gr = s.m.data.ground
     roll = face(s.rng, Die(gr.die))
     hit = roll - stats(s.r, s.ships[target]).shield >= gr.hit
-    s.event(type="defence_fired", seat=task.seat, place=task.place, target=target, roll=roll, hit=hit)
+    s.emit(DefenceFired(task.seat, task.place, target, roll, hit))
     if hit:
         owner = s.ships[target].owner
         if s.scripted(owner):
@@ -183,14 +185,14 @@ def take_hit_legal(s: "AbyssState", task: TakeHit) -> list[Action]:
 @TASKS.decision(TakeHit, legal=take_hit_legal)
 def take_hit(s: "AbyssState", task: TakeHit, action: Action) -> None:
     ship = disable(s.ships[task.ship], action.arg)
-    s.event(type="disabled", seat=task.seat, ship=task.ship, square=action.arg)
+    s.emit(Damaged(task.seat, task.ship, action.arg))
     if destroyed(s.r, ship):
         sh = s.ships.pop(task.ship)
         s.where.pop(task.ship, None)
         s.moves.pop(task.ship, None)
         s.cargo.pop(task.ship, None)
         s.carried.pop(task.ship, None)
-        s.event(type="destroyed", seat=sh.owner, ship=task.ship, design=sh.design)
+        s.emit(Lost(sh.owner, task.ship, sh.design))
     else:
         s.ships[task.ship] = ship
 
@@ -207,7 +209,7 @@ def bomb_shot(s: "AbyssState", task: BombShot) -> None:
     assert tile is not None
     roll = face(s.rng, Die(tile.die))
     hit = roll >= tile.hit
-    s.event(type="bombed", seat=task.seat, ship=task.ship, place=task.place, roll=roll, hit=hit)
+    s.emit(Bombed(task.seat, task.ship, task.place, roll, hit))
     if hit:
         s.push(BombChoice(task.seat, task.place) if len(races) > 1 else Demolish(races[0], task.place))
 
@@ -232,8 +234,7 @@ def demolish(s: "AbyssState", task: Demolish, action: Action) -> None:
     gone = built[action.arg]
     built[action.arg] = None
     s.built[task.place] = tuple(built)
-    s.event(type="building_destroyed", seat=task.seat, place=task.place, square=action.arg,
-            building=gone[1] if gone else "")
+    s.emit(BuildingDestroyed(task.seat, task.place, action.arg, gone[1] if gone else ""))
 
 
 # ------------------------------------------------------------------ ground combat
@@ -270,7 +271,7 @@ def ground(s: "AbyssState", task: Ground, action: Action) -> None:
     mover: Stack = (task.seat, k, stack[2][:k])
     here[q] = (task.seat, stack[1] - k, stack[2][k:]) if stack[1] > k else None
     other = here[to]
-    s.event(type="marched", seat=task.seat, place=place, came=q, to=to, marines=k)
+    s.emit(Marched(task.seat, place, q, to, k))
     if other is not None and other[0] != task.seat:
         won, other = fight(s, place, to, mover, other)
         here[to] = won if won else other
@@ -296,7 +297,7 @@ def fight(s: "AbyssState", place: int, square: int, a: Stack, b: Stack) -> tuple
         ha = sum(1 for f in faces(s.rng, Die(gr.die), na) if f >= gr.hit)
         hb = sum(1 for f in faces(s.rng, Die(gr.die), nb) if f >= gr.hit)
         na, nb = max(0, na - hb), max(0, nb - ha)
-        s.event(type="ground_fight", place=place, square=square, attacker=a[0], defender=b[0], left=[na, nb])
+        s.emit(GroundFight(place, square, a[0], b[0], (na, nb)))
     return ((a[0], na, a[2][:na]) if na else None), ((b[0], nb, b[2][:nb]) if nb else None)
 
 
@@ -312,8 +313,7 @@ def seize(s: "AbyssState", task: Seize, action: Action) -> None:
     assert b is not None
     built[task.square] = (task.seat, b[1]) if action.kind == "capture" else None
     s.built[task.place] = tuple(built)
-    s.event(type="captured" if action.kind == "capture" else "razed", seat=task.seat, place=task.place,
-            square=task.square, building=b[1], owner=b[0])
+    s.emit((Captured if action.kind == "capture" else Razed)(task.seat, task.place, task.square, b[1], b[0]))
 
 
 # ------------------------------------------------------------------ habitat loss
@@ -337,7 +337,7 @@ def capacity(s: "AbyssState", task: Capacity) -> None:
             if len(idle) > over:
                 lift = idle[:len(idle) - over]
                 keep = keep - set(lift)
-                s.event(type="restored", seat=seat, place=place, squares=lift)
+                s.emit(Restored(seat, place, tuple(lift)))
             elif len(idle) < over:
                 s.idle[place] = keep
                 s.push(ShutDown(seat, place), Capacity())
@@ -358,4 +358,4 @@ def shut_legal(s: "AbyssState", task: ShutDown) -> list[Action]:
 def shut_down(s: "AbyssState", task: ShutDown, action: Action) -> None:
     s.idle[task.place] = s.idle.get(task.place, frozenset()) | {action.arg}
     b = s.built[task.place][action.arg]
-    s.event(type="idle", seat=task.seat, place=task.place, square=action.arg, building=b[1] if b else "")
+    s.emit(WentIdle(task.seat, task.place, action.arg, b[1] if b else ""))

@@ -23,9 +23,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from voidtable.engine.events import Event
+from voidtable.engine.events import AnyEvent
 from voidtable.engine.game import Game
 from voidtable.engine.state import Result
+
+from ..battle_events import Destroyed, Moved
+from .events import (Built, BuildingDestroyed, Captured, ColonyFounded, CycleBegan, Flew, FoundTech, GameOver, HomeSettled,
+                     Lost, PeaceMade, PurchasesDone, Razed, Researched, Revealed, Scanned, SpaceBattle, TribunalSeated,
+                     TurnedBack, WarDeclared)
 
 Cell = tuple[str, str, str, float]
 
@@ -69,11 +74,12 @@ def _seat(q: int) -> str:
     return f"seat {q}"   # numbered from 0, as the lab numbers seats (s0, s1 ...)
 
 
-def measure(game: Game, events: list[Event], result: Result) -> list[Cell]:
+def measure(game: Game, events: list[AnyEvent], result: Result) -> list[Cell]:
     n = game.players
     out: list[Cell] = []
     cycle = 0
-    kind, end_cycle = "", 0
+    kind: str = ""
+    end_cycle = 0
     first_colony: list[int | None] = [None] * n
     habitats: dict[tuple[int, int], int] = {}   # (seat, place) -> habitats there
     elections = 0
@@ -90,54 +96,54 @@ def measure(game: Game, events: list[Event], result: Result) -> list[Cell]:
         habitats[(seat, place)] = habitats.get((seat, place), 0) + k
 
     for e in events:
-        t = e.get("type")
-        if t == "cycle":
-            cycle = e["cycle"]
-        elif t == "home":
-            habitat(e["seat"], e["place"], 1)
-        elif t == "colony":
-            habitat(e["seat"], e["place"], 1)
-            if first_colony[e["seat"]] is None:
-                first_colony[e["seat"]] = cycle
-        elif t == "built" and e["building"] == "habitat":
-            habitat(e["seat"], e["place"], 1)
-        elif t == "building_destroyed" and e["building"] == "habitat":
-            habitat(e["seat"], e["place"], -1)
-        elif t in ("captured", "razed") and e["building"] == "habitat":
-            habitat(e["owner"], e["place"], -1)
-            if t == "captured":
-                habitat(e["seat"], e["place"], 1)
-        elif t == "tribunal":
-            elections += 1
-            for q in range(n):
-                planets = sum(1 for (p, _), k in habitats.items() if p == q and k > 0)
-                out.append(("planets_at_election", f"election {elections}", _seat(q), float(planets)))
-        elif t == "purchases_done":
-            q = e["seat"]
-            phases[q] += 1
-            empty[q] += not e["bought"]
-            for i in range(3):
-                unspent[q][i] += e["bank"][i]
-        elif t == "space_battle":
-            battles += 1
-        elif t == "destroyed" and 0 <= e["seat"] < n:
-            lost[e["seat"]] += 1
-        elif t == "tech" or (t == "bonus" and "tech" in e):
-            techs[e["seat"]] += 1
-        elif t == "revealed":
-            revealing = True
-        elif t in ("moved", "black_hole") and revealing:
-            revealing = False
-            if 0 <= e["seat"] < n:
-                revealed[e["seat"]] += 1
-        elif t == "scanned" and 0 <= e["seat"] < n:
-            squares[e["seat"]] += 1
-        elif t == "war":
-            wars += 1
-        elif t == "peace":
-            peace += 1
-        elif t == "game_over":
-            kind, end_cycle = e["kind"], e["cycle"]
+        match e:
+            case CycleBegan(cycle=now):
+                cycle = now
+            case HomeSettled(seat=p, place=place):
+                habitat(p, place, 1)
+            case ColonyFounded(seat=p, place=place):
+                habitat(p, place, 1)
+                if first_colony[p] is None:
+                    first_colony[p] = cycle
+            case Built(seat=p, place=place, building="habitat"):
+                habitat(p, place, 1)
+            case BuildingDestroyed(seat=p, place=place, building="habitat"):
+                habitat(p, place, -1)
+            case Captured(seat=p, place=place, building="habitat", owner=owner):
+                habitat(owner, place, -1)
+                habitat(p, place, 1)
+            case Razed(place=place, building="habitat", owner=owner):
+                habitat(owner, place, -1)
+            case TribunalSeated():
+                elections += 1
+                for q in range(n):
+                    planets = sum(1 for (p, _), k in habitats.items() if p == q and k > 0)
+                    out.append(("planets_at_election", f"election {elections}", _seat(q), float(planets)))
+            case PurchasesDone(seat=q, bought=bought, bank=bank):
+                phases[q] += 1
+                empty[q] += not bought
+                for i in range(3):
+                    unspent[q][i] += bank[i]
+            case SpaceBattle():
+                battles += 1
+            case Lost(seat=p) | Destroyed(seat=p) if 0 <= p < n:
+                lost[p] += 1
+            case Researched(seat=p) | FoundTech(seat=p):
+                techs[p] += 1
+            case Revealed():
+                revealing = True
+            case Flew(seat=p) | Moved(seat=p) | TurnedBack(seat=p) if revealing:
+                revealing = False
+                if 0 <= p < n:
+                    revealed[p] += 1
+            case Scanned(seat=p) if 0 <= p < n:
+                squares[p] += 1
+            case WarDeclared():
+                wars += 1
+            case PeaceMade():
+                peace += 1
+            case GameOver(kind=how, cycle=last):
+                kind, end_cycle = how, last
     for k, words in VICTORIES.items():
         out.append(("victory", words, "", 1.0 if kind == k else 0.0))
     out.append(("cycles", VICTORIES.get(kind, kind), "", float(end_cycle)))

@@ -34,12 +34,14 @@ from voidtable.engine.dice import Die, face
 from ..battle import DISABLE
 from ..ships import destroyed, disable, working_squares
 from .actions import ANSWER, DECLARE_WAR, DONE, FREE_TECH, JUMP, LAND, LOAD, OFFER_PEACE, SCAN, SELECT, STEP, STOP
-from .data import RESOURCES, TERRAINS
+from .data import RESOURCES, TERRAINS, Terrain, terrain_of
 from .planets import colonies, colour_of, hospitable, is_planet
 from .ground import add_marines, land, landing_squares
 from .purchase import gain_tech
 from .trade import can_load, draw_good, load, set_good
 from .tasks import TASKS, AsteroidHit, FreeTech, MonstersMove, Movement, PeaceOffer, ShipMove, StartMoving
+from .events import (ColonyFounded, CrossedAsteroids, Damaged, Flew, FoundColony, FoundMarine, FoundResource, FoundTech,
+                     Jumped, Lost, PeaceDeclined, PeaceMade, PeaceOffered, Revealed, Scanned, TurnedBack, WarDeclared)
 
 if TYPE_CHECKING:
     from .state import AbyssState
@@ -98,7 +100,7 @@ def monsters_move(s: "AbyssState", task: MonstersMove) -> None:
         options = [n for n in s.m.galaxy.neighbours[s.where[i]] if s.kinds[n] and s.kinds[n] != "black_hole"]
         if options:
             to = options[s.rng.below(len(options))]
-            s.event(type="moved", seat=s.neutral, ship=i, came=s.where[i], to=to)
+            s.emit(Flew(s.neutral, i, s.where[i], to))
             note_entry(s, s.neutral, to)
             s.where[i] = to
 
@@ -151,13 +153,13 @@ def movement(s: "AbyssState", task: Movement, action: Action) -> None:
         declare_war(s, seat, action.arg)
     elif action.kind == "offer_peace":
         s.offered = s.offered | {(seat, action.arg)}
-        s.event(type="peace_offered", seat=seat, to=action.arg)
+        s.emit(PeaceOffered(seat, action.arg))
         s.push(PeaceOffer(action.arg, seat))
 
 
 def declare_war(s: "AbyssState", seat: int, on: int) -> None:
     s.war = s.war | {(min(seat, on), max(seat, on))}
-    s.event(type="war", seat=seat, on=on)
+    s.emit(WarDeclared(seat, on))
 
 
 def peace_legal(s: "AbyssState", task: PeaceOffer) -> list[Action]:
@@ -168,7 +170,7 @@ def peace_legal(s: "AbyssState", task: PeaceOffer) -> list[Action]:
 def answer_peace(s: "AbyssState", task: PeaceOffer, action: Action) -> None:
     if action.arg:
         s.war = s.war - {(min(task.seat, task.by), max(task.seat, task.by))}
-    s.event(type="peace" if action.arg else "peace_declined", seat=task.seat, by=task.by)
+    s.emit((PeaceMade if action.arg else PeaceDeclined)(task.seat, task.by))
 
 
 def steps(s: "AbyssState", ship_id: int) -> list[int]:
@@ -224,7 +226,7 @@ def ship_move(s: "AbyssState", task: ShipMove, action: Action) -> None:
         target = partner(s, s.where[i])
         assert target is not None
         s.jumped = s.jumped | {i}
-        s.event(type="jumped", seat=seat, ship=i, came=s.where[i], to=target)
+        s.emit(Jumped(seat, i, s.where[i], target))
         note_entry(s, seat, target)
         s.where[i] = target
         if near_black_hole(s, target) or enemies_at(s, seat, target):
@@ -247,7 +249,7 @@ def reveal(s: "AbyssState", place: int) -> str:
         n = s.m.data.land.squares[colour_of(kind)]
         s.surface[place] = ("",) * n
         s.built[place] = (None,) * n
-    s.event(type="revealed", place=place, kind=kind)
+    s.emit(Revealed(place, kind))
     return kind
 
 
@@ -255,9 +257,9 @@ def step(s: "AbyssState", seat: int, i: int, to: int) -> None:
     kind = s.kinds[to] or reveal(s, to)
     if kind == "black_hole":
         s.moves[i] = 0
-        s.event(type="black_hole", seat=seat, ship=i, place=to)
+        s.emit(TurnedBack(seat, i, to))
         return
-    s.event(type="moved", seat=seat, ship=i, came=s.where[i], to=to)
+    s.emit(Flew(seat, i, s.where[i], to))
     note_entry(s, seat, to)
     s.where[i] = to
     s.moves[i] -= 1
@@ -283,7 +285,7 @@ def cross_asteroids(s: "AbyssState", seat: int, i: int) -> None:
     mv = s.m.data.movement
     roll = face(s.rng, Die(mv.asteroid_die))
     hit = roll in mv.asteroid_damage
-    s.event(type="asteroids", seat=seat, ship=i, roll=roll, hit=hit)
+    s.emit(CrossedAsteroids(seat, i, roll, hit))
     if hit:
         s.push(AsteroidHit(seat, i))
 
@@ -295,7 +297,7 @@ def asteroid_legal(s: "AbyssState", task: AsteroidHit) -> list[Action]:
 @TASKS.decision(AsteroidHit, legal=asteroid_legal)
 def asteroid_hit(s: "AbyssState", task: AsteroidHit, action: Action) -> None:
     ship = disable(s.ships[task.ship], action.arg)
-    s.event(type="disabled", seat=task.seat, ship=task.ship, square=action.arg)
+    s.emit(Damaged(task.seat, task.ship, action.arg))
     if destroyed(s.r, ship):
         lose_ship(s, task.ship)
     else:
@@ -308,7 +310,7 @@ def lose_ship(s: "AbyssState", i: int) -> None:
     s.cargo.pop(i, None)
     s.carried.pop(i, None)
     s.moves.pop(i, None)
-    s.event(type="destroyed", seat=sh.owner, ship=i, design=sh.design)
+    s.emit(Lost(sh.owner, i, sh.design))
 
 
 def scan(s: "AbyssState", seat: int, i: int) -> None:
@@ -334,19 +336,19 @@ def reveal_square(s: "AbyssState", seat: int, place: int, q: int) -> None:
     good = draw_good(s, terrain)
     if good:
         set_good(s, place, q, good)
-    s.event(type="scanned", seat=seat, place=place, square=q, terrain=terrain, good=good)
+    s.emit(Scanned(seat, place, q, terrain, good))
     if terrain == "bonus":
         collect_bonus(s, seat, place, q)
 
 
-def draw_terrain(s: "AbyssState", shares: dict[str, float]) -> str:
+def draw_terrain(s: "AbyssState", shares: dict[str, float]) -> Terrain:
     """A terrain drawn by the colour's weights: each terrain's chance is its weight over their sum."""
     x = s.rng.random() * sum(shares.values())
     for t in TERRAINS:
         x -= shares.get(t, 0.0)
         if x < 0:
             return t
-    return max(shares, key=lambda t: shares[t])
+    return terrain_of(max(shares, key=lambda t: shares[t]))
 
 
 def collect_bonus(s: "AbyssState", seat: int, place: int, q: int) -> None:
@@ -357,14 +359,14 @@ def collect_bonus(s: "AbyssState", seat: int, place: int, q: int) -> None:
     if find in RESOURCES:
         k = RESOURCES.index(find)
         s.bank[seat][k] += s.m.data.land.bonus_amount
-        s.event(type="bonus", seat=seat, resource=find, amount=s.m.data.land.bonus_amount)
+        s.emit(FoundResource(seat, find, s.m.data.land.bonus_amount))
     elif find == "technology":
         free_technology(s, seat)
     elif find == "colony":
         free_colony(s, seat, place, q)
     else:
         add_marines(s, seat, place, q, 1)
-        s.event(type="bonus", seat=seat, marine=True, place=place, square=q)
+        s.emit(FoundMarine(seat, True, place, q))
 
 
 def free_techs(s: "AbyssState", seat: int) -> list[str]:
@@ -378,7 +380,7 @@ def free_technology(s: "AbyssState", seat: int) -> None:
     if free_techs(s, seat):
         s.push(FreeTech(seat))
     else:
-        s.event(type="bonus", seat=seat, tech=None)
+        s.emit(FoundTech(seat, None))
 
 
 def free_tech_legal(s: "AbyssState", task: FreeTech) -> list[Action]:
@@ -387,7 +389,7 @@ def free_tech_legal(s: "AbyssState", task: FreeTech) -> list[Action]:
 
 @TASKS.decision(FreeTech, legal=free_tech_legal)
 def take_free_tech(s: "AbyssState", task: FreeTech, action: Action) -> None:
-    s.event(type="bonus", seat=task.seat, tech=action.arg)
+    s.emit(FoundTech(task.seat, action.arg))
     gain_tech(s, task.seat, action.arg)
 
 
@@ -407,9 +409,9 @@ def free_colony(s: "AbyssState", seat: int, place: int, q: int) -> None:
     planet, a square a habitat may stand on); anywhere else the colony cannot take and is lost."""
     ok = (hospitable(s.m, s.techs[seat], s.kinds[place]) and s.built[place][q] is None
           and s.surface[place][q] in s.m.buildings["habitat"].on)
-    s.event(type="bonus", seat=seat, colony=ok, place=place, square=q)
+    s.emit(FoundColony(seat, ok, place, q))
     if ok:
         built = list(s.built[place])
         built[q] = (seat, "habitat")
         s.built[place] = tuple(built)
-        s.event(type="colony", seat=seat, place=place, square=q, ship=-1)
+        s.emit(ColonyFounded(seat, place, q, -1))

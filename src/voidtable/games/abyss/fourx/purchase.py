@@ -39,6 +39,7 @@ from .ground import add_marines, bays
 from .planets import built_anywhere, can_hold_more, colonies, docks, has_building
 from .tasks import TASKS, Purchase
 from .trade import can_cash_in, cash_in
+from .events import Built, Bulldozed, Fitted, HullBuilt, MarineBought, PurchasesDone, Repaired, Researched, ShipBuilt
 
 if TYPE_CHECKING:
     from .state import AbyssState
@@ -199,7 +200,8 @@ def purchase(s: "AbyssState", task: Purchase, action: Action) -> None:
     seat = task.seat
     kind = action.kind
     if kind == "done":
-        s.event(type="purchases_done", seat=seat, bought=task.bought, bank=list(s.bank[seat]))
+        bank = s.bank[seat]
+        s.emit(PurchasesDone(seat, task.bought, (bank[0], bank[1], bank[2])))
         return
     s.push(task._replace(bought=task.bought + 1))
     if kind == "build":
@@ -208,7 +210,7 @@ def purchase(s: "AbyssState", task: Purchase, action: Action) -> None:
         built = list(s.built[place])
         built[q] = (seat, b)
         s.built[place] = tuple(built)
-        s.event(type="built", seat=seat, place=place, square=q, building=b)
+        s.emit(Built(seat, place, q, b))
     elif kind == "bulldoze":
         place, q = action.arg
         built = list(s.built[place])
@@ -217,10 +219,10 @@ def purchase(s: "AbyssState", task: Purchase, action: Action) -> None:
         s.built[place] = tuple(built)
         if q in s.idle.get(place, frozenset()):
             s.idle[place] = s.idle[place] - {q}
-        s.event(type="bulldozed", seat=seat, place=place, square=q, building=gone[1] if gone else "")
+        s.emit(Bulldozed(seat, place, q, gone[1] if gone else ""))
     elif kind == "buy_tech":
         s.pay(seat, *tech_cost(s, action.arg))
-        s.event(type="tech", seat=seat, tech=action.arg)
+        s.emit(Researched(seat, action.arg))
         gain_tech(s, seat, action.arg)
     elif kind == "buy_ship":
         card = action.arg
@@ -232,12 +234,12 @@ def purchase(s: "AbyssState", task: Purchase, action: Action) -> None:
         s.where[ship_id] = place
         if bays(s, ship_id):
             s.carried[ship_id] = bays(s, ship_id)
-        s.event(type="ship_built", seat=seat, ship=ship_id, design=card, place=place)
+        s.emit(ShipBuilt(seat, ship_id, card, place))
     elif kind == "buy_marine":
         place, q = action.arg
         s.pay(seat, *marine_cost(s))
         add_marines(s, seat, place, q, 1)
-        s.event(type="marine_bought", seat=seat, place=place, square=q)
+        s.emit(MarineBought(seat, place, q))
     elif kind == "cash_in":
         cash_in(s, action.arg)
     elif kind == "buy_hull":
@@ -248,7 +250,7 @@ def purchase(s: "AbyssState", task: Purchase, action: Action) -> None:
         assert ship_id is not None and place is not None
         s.ships[ship_id] = Ship(seat, custom_key(action.arg, ("",) * h.squares))
         s.where[ship_id] = place
-        s.event(type="hull_built", seat=seat, ship=ship_id, hull=action.arg, place=place)
+        s.emit(HullBuilt(seat, ship_id, action.arg, place))
     elif kind == "fit":
         i, q, tile = action.arg
         t = s.r.tiles[tile]
@@ -259,10 +261,10 @@ def purchase(s: "AbyssState", task: Purchase, action: Action) -> None:
         s.ships[i] = s.ships[i]._replace(design=custom_key(d.hull, tuple(tiles)))
         if t.kind == "marines":
             s.carried[i] = s.carried.get(i, 0) + t.rating
-        s.event(type="fitted", seat=seat, ship=i, square=q, tile=tile)
+        s.emit(Fitted(seat, i, q, tile))
     elif kind == "repair":
         i, q = action.arg
         e, mi = repair_cost(s.r, s.ships[i], q)
         s.pay(seat, e, 0, mi)
         s.ships[i] = repair(s.ships[i], q)
-        s.event(type="repaired", seat=seat, ship=i, square=q)
+        s.emit(Repaired(seat, i, q))

@@ -46,6 +46,7 @@ from .actions import FLEE
 from .movement import cross_asteroids, note_entry
 from .planets import is_planet, working_at
 from .tasks import TASKS, Battles, BombShot, PlanetShot
+from .events import DefenceFired, Retreated, SpaceBattle
 
 if TYPE_CHECKING:
     from .state import AbyssState
@@ -112,7 +113,7 @@ def battles(s: "AbyssState", task: Battles) -> None:
                 c = cells.pop(0)
                 taken.add(c)
                 s.ships[i] = s.ships[i]._replace(cell=c)
-    s.event(type="space_battle", place=place, sides=list(sides), planet=holder)
+    s.emit(SpaceBattle(place, tuple(sides), holder))
     s.push(Battles())
     start_battle(s)
 
@@ -167,7 +168,7 @@ def planet_shot(s: "AbyssState", task: PlanetShot) -> None:
     gr = s.m.data.ground
     roll = face(s.rng, Die(gr.die))
     hit = roll - stats(s.r, s.ships[target]).shield >= gr.hit
-    s.event(type="defence_fired", seat=task.seat, place=task.place, target=target, roll=roll, hit=hit)
+    s.emit(DefenceFired(task.seat, task.place, target, roll, hit))
     if hit:
         land_hit(s, target, task.seat)
 
@@ -206,7 +207,7 @@ def flee_to_friendly_space(s: "AbyssState", seat: int, ships: list[int], to: int
     note_entry(s, seat, to)
     for i in ships:
         s.where[i] = to
-    s.event(type="retreated", seat=seat, came=came, to=to)
+    s.emit(Retreated(seat, came, to))
     if s.kinds[to] == "asteroid":
         for i in ships:
             cross_asteroids(s, seat, i)

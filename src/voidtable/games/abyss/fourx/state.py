@@ -13,14 +13,15 @@ from typing import Any
 
 from voidtable.engine.actions import Action
 from voidtable.engine.fields import FIXED, FLOW_FIELDS, DICT, LIST, NESTED, VALUE, Fields
-from voidtable.engine.events import AnyEvent, event_json
 from voidtable.engine.rng import Rng
 from voidtable.engine.state import Result
 
 from ..battle import BATTLE_FIELDS, BattleHost, slots
+from ..battle_events import EndReason
 from ..data import Rules
 from ..ships import Ship
 from .data import AbyssGame, MainRules
+from .events import HomeSettled, NeutralAppeared
 from .planets import colonies, votes
 from .spacebattle import after_battle, bombs_by_planet, flee_options, flee_to_friendly_space, planet_fires
 from .tasks import TASKS, BombChoice, BombShot, Cycle, Demolish, HomePick, PlanetShot
@@ -134,7 +135,7 @@ class AbyssState(BattleHost):
             if ship_id is not None:
                 self.ships[ship_id] = Ship(seat, "fighter")
                 self.where[ship_id] = place
-        self.event(type="home", seat=seat, place=place)
+        self.emit(HomeSettled(seat, place))
 
     def place_twins(self) -> None:
         """The twin planets: two face-up green planets at the centre, unexplored, each with its Keepers."""
@@ -153,7 +154,7 @@ class AbyssState(BattleHost):
         if ship_id is not None:
             self.ships[ship_id] = Ship(self.neutral, design)
             self.where[ship_id] = place
-            self.event(type="neutral", ship=ship_id, design=design, place=place)
+            self.emit(NeutralAppeared(ship_id, design, place))
         return ship_id
 
     @property
@@ -220,20 +221,8 @@ class AbyssState(BattleHost):
     def round_limit(self) -> int:
         return self.m.data.limits.battle_rounds
 
-    def battle_ended(self, winners: list[int], reason: str) -> None:
+    def battle_ended(self, winners: list[int], reason: EndReason) -> None:
         after_battle(self, winners, reason)
-
-    # -- the log: untyped dicts until this game's events are declared as records (tests/games/test_event_records.py)
-    def event(self, **fields: Any) -> None:
-        """Emit an event built from keyword fields (``type`` first); nothing on a quiet state."""
-        if not self.quiet:
-            self.emit(fields)
-
-    def emit(self, event: AnyEvent) -> None:
-        """The shared battle's records (battle_events.py) join this game's untyped log in their JSON form, so its
-        readers (words, measures) see one kind of event until its own are records too."""
-        if not self.quiet:
-            self._events.append(event_json(event))
 
     def flee_options(self, seat: int) -> list[Action]:
         return flee_options(self, seat)

@@ -13,11 +13,12 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from voidtable.engine.actions import Action
-from voidtable.engine.events import Event
+from voidtable.engine.events import AnyEvent, EventRecord, generic_event
 from voidtable.engine.game import Game
 from voidtable.engine.words import article
 
 from ..battle import slots
+from ..battle_events import BattleEvent, BattleOver, Destroyed, Disabled, Fled, Moved, Shot
 from .data import MainRules
 
 KIND_WORDS = {"green": "green planet", "blue": "blue planet", "yellow": "yellow planet", "red": "red planet",
@@ -258,135 +259,81 @@ def _action_words(game: Game, action: Action, names: Sequence[str] | None = None
     return k.replace("_", " ")
 
 
-def describe_event(game: Game, event: Event, names: Sequence[str] | None = None) -> str | None:
-    t = event.get("type")
-    who = seat_name(game, event.get("seat"), names)
-    e = event
-    if t == "cycle":
-        return f"Cycle {e['cycle']} begins; {seat_name(game, e['first'], names)} goes first."
-    if t == "home":
-        return f"{who} settles a home world at space {e['place']}."
-    if t == "production":
-        return f"{who} collects {e['energy']} energy, {e['food']} food and {e['minerals']} minerals."
-    if t == "revealed":
-        return f"Space {e['place']} is revealed: {kind_words(e['kind'])}."
-    if t == "moved":
-        if isinstance(e["to"], list):   # a move on the battle board: cells, not places
-            return (f"{ship_name(game, e['ship'], names=names)} moves on the battle board to column {e['to'][0] + 1}, "
-                    f"row {e['to'][1] + 1}.")
-        return f"{ship_name(game, e['ship'], names=names)} flies from space {e['came']} to space {e['to']}."
-    if t == "jumped":
-        return f"{ship_name(game, e['ship'], names=names)} jumps from space {e['came']} to space {e['to']}."
-    if t == "black_hole":
-        return f"{ship_name(game, e['ship'], names=names)} turns back from the black hole at space {e['place']}."
-    if t == "asteroids":
-        return f"{ship_name(game, e['ship'], names=names)} crosses asteroids: rolls {e['roll']}" + \
-            (", and is struck." if e["hit"] else ", and passes safely.")
-    if t == "scanned":
-        good = f" with {e['good']}" if e.get("good") else ""
-        return f"{who} explores square {e['square'] + 1} of space {e['place']}: {TERRAIN_WORDS.get(e['terrain'], e['terrain'])}{good}."
-    if t == "bonus":
-        if "tech" in e:
-            if e["tech"] is None:
-                return f"{who} finds a free technology, but already knows every tier-1 technology: nothing to take."
-            return f"{who} finds a free technology and takes {tech_name(game, e['tech'])}."
-        if "colony" in e:
-            if e["colony"]:
-                return f"{who} finds a free colony: a habitat on square {e['square'] + 1} of space {e['place']}."
-            return f"{who} finds a free colony, but it cannot take on space {e['place']}: the planet is not hospitable to them."
-        if "marine" in e:
-            return f"{who} finds a free marine on square {e['square'] + 1} of space {e['place']}."
-        return f"{who} finds {e['amount']} {e['resource']}."
-    if t == "war":
-        return f"{who} declares war on {seat_name(game, e['on'], names)}."
-    if t == "peace_offered":
-        return f"{who} offers peace to {seat_name(game, e['to'], names)}."
-    if t == "peace":
-        return f"{who} makes peace with {seat_name(game, e['by'], names)}."
-    if t == "peace_declined":
-        return f"{who} refuses peace with {seat_name(game, e['by'], names)}."
-    if t == "space_battle":
-        side = (f", on the planet side of the board ({seat_name(game, e['planet'], names)}'s planet)"
-                if e.get("planet") is not None else "")
-        return f"Battle at space {e['place']}{side}: " + ", ".join(seat_name(game, p, names) for p in e["sides"]) + "."
-    if t == "colony":
-        return f"{who} founds a colony on space {e['place']}."
-    if t == "built":
-        return f"{who} builds {article(building_name(game, e['building']))} on space {e['place']}."
-    if t == "bulldozed":
-        return f"{who} bulldozes {article(building_name(game, e['building']))} on space {e['place']}."
-    if t == "tech":
-        return f"{who} researches {tech_name(game, e['tech'])}."
-    if t == "ship_built":
-        return f"{who} builds {article(card_name(game, e['design']))} at space {e['place']}."
-    if t == "hull_built":
-        return f"{who} builds a bare {_m(game).ships.hulls[e['hull']].name.lower()} hull at space {e['place']}."
-    if t == "fitted":
-        return f"{who} fits {article(_m(game).ships.tiles[e['tile']].name.lower())} to {ship_name(game, e['ship'], names=names)}."
-    if t == "cashed_in":
-        return f"{who} sells cargo for {e['energy']} energy, {e['food']} food and {e['minerals']} minerals."
-    if t == "loaded":
-        return f"{who} loads {len(e['goods'])} trade goods."
-    if t == "landed":
-        return f"{who} lands {e['marines']} marines on space {e['place']}."
-    if t == "marched":
-        return f"{who}'s marines march on space {e['place']}."
-    if t == "ground_fight":
-        return f"Marines fight on space {e['place']}: {e['left'][0]} and {e['left'][1]} left."
-    if t in ("captured", "razed"):
-        verb = "captures" if t == "captured" else "destroys"
-        return f"{who} {verb} {seat_name(game, e['owner'], names)}'s {building_name(game, e['building'])}."
-    if t == "bombed":
-        return f"{who} bombs space {e['place']}: rolls {e['roll']}" + (", a hit." if e["hit"] else ", a miss.")
-    if t == "building_destroyed":
-        return f"{who} loses {article(building_name(game, e['building']))} on space {e['place']}."
-    if t == "defence_fired":
-        return f"{who}'s defences fire at {ship_name(game, e['target'], names=names)}: rolls {e['roll']}" + \
-            (", a hit." if e["hit"] else ", a miss.")
-    if t == "marine_bought":
-        return f"{who} trains a marine on space {e['place']}."
-    if t == "event":
-        return f"Event: {card_name(game, e['card'])}."
-    if t == "resolution_drawn":
-        return f"The tribunal takes up a resolution: {card_name(game, e['card'])}."
-    if t == "voted":
-        return f"{who} votes {e['vote']} ({e['votes']} votes)."
-    if t == "resolution":
-        verdict = "stays in force" if e["passed"] and e["standing"] else "passes" if e["passed"] else "fails"
-        return f"{card_name(game, e['card'])} {verdict}, {e['yes']} to {e['no']}."
-    if t == "elect":
-        return f"{who} votes for {seat_name(game, e['candidate'], names)}." if e["candidate"] is not None \
-            else f"{who} abstains."
-    if t == "tribunal":
-        return f"{seat_name(game, e['leader'], names)} takes the tribunal seat ({e['streak']} in a row)."
-    if t == "idle":
-        return f"{who}'s {building_name(game, e['building'])} on space {e['place']} stands idle."
-    if t == "restored":
-        return f"{who}'s idle buildings on space {e['place']} work again."
-    if t == "neutral":
-        return f"A {card_name(game, e['design'])} appears at space {e['place']}."
-    if t == "eliminated":
-        return f"{who} is out of the game."
-    if t == "game_over":
-        how = VICTORY_WORDS.get(e["kind"], e["kind"].replace("_", " "))
-        return "Game over: " + " and ".join(seat_name(game, p, names) for p in e["winners"]) + f" win by {how}."
-    if t == "destroyed":
-        return f"{ship_name(game, e['ship'], names=names)} is destroyed."
-    if t == "disabled":
-        return f"{ship_name(game, e['ship'], names=names)} takes damage on square {e['square'] + 1}."
-    if t == "retreated":
-        return f"{who} flees from space {e['came']} to space {e['to']}."
-    if t == "shot":
-        return f"{ship_name(game, e['ship'], names=names)} fires at {ship_name(game, e['target'], names=names)}: " \
-            f"rolls {e['roll']}" + (", a hit." if e["hit"] else ", a miss.")
-    if t == "fled":
-        return f"{who} flees the battle."
-    if t == "battle_over":
-        return "The battle is over."
-    if t == "purchases_done":
-        e_, f_, m_ = e["bank"]
-        what = "nothing" if not e["bought"] else f"{e['bought']} purchase" + ("s" if e["bought"] > 1 else "")
-        return f"{who} is done buying ({what}), keeping {e_} energy, {f_} food and {m_} minerals."
-    if t in ("round", "battle", "first"):
-        return None
+class Say:
+    """How the main game names things in the log: the naming context every event's ``words`` takes (events.py).
+
+    Seats by the players' names (``names``), else "Race N"; ships by owner, design (or hull) and
+    piece number; buildings, technologies, cards, hulls and tiles by their printed names. It also
+    serves the shared battle's records (``..battle_events.BattleSay``).
+    """
+
+    __slots__ = ("game", "names")
+
+    def __init__(self, game: Game, names: Sequence[str] | None = None) -> None:
+        self.game = game
+        self.names = names
+
+    def seat(self, seat: object) -> str:
+        return seat_name(self.game, seat, self.names)
+
+    def ship(self, ship_id: object, design: str | None = None) -> str:
+        return ship_name(self.game, ship_id, design, self.names)
+
+    def owner(self, ship_id: int) -> int:
+        return ship_id // slots(_m(self.game).ships)
+
+    def cell(self, cell: Sequence[int] | None) -> str:
+        """A cell of the battle board: "column 3, row 5"."""
+        return "off the board" if cell is None else f"column {cell[0] + 1}, row {cell[1] + 1}"
+
+    def tile(self, key: str | None) -> str:
+        return _m(self.game).ships.tiles[key].name if key else "an empty square"
+
+    def hull(self, key: str) -> str:
+        return _m(self.game).ships.hulls[key].name
+
+    def building(self, key: str) -> str:
+        return building_name(self.game, key)
+
+    def tech(self, key: str) -> str:
+        return tech_name(self.game, key)
+
+    def card(self, key: str) -> str:
+        return card_name(self.game, key)
+
+    def kind(self, kind: str) -> str:
+        return kind_words(kind)
+
+    def terrain(self, terrain: str) -> str:
+        return TERRAIN_WORDS.get(terrain, terrain)
+
+    def victory(self, kind: str) -> str:
+        return VICTORY_WORDS.get(kind, kind.replace("_", " "))
+
+
+def battle_words(event: BattleEvent, say: Say) -> str | None:
+    """The shared battle's records in this game's words (shorter than the fleet battle's; rounds go unsaid)."""
+    match event:
+        case Moved(ship=ship, to=to):
+            return f"{say.ship(ship)} moves on the battle board to {say.cell(to)}."
+        case Shot(ship=ship, target=target, roll=roll, hit=hit):
+            return f"{say.ship(ship)} fires at {say.ship(target)}: rolls {roll}" + (", a hit." if hit else ", a miss.")
+        case Disabled(ship=ship, square=square):
+            return f"{say.ship(ship)} takes damage on square {square + 1}."
+        case Destroyed(ship=ship):
+            return f"{say.ship(ship)} is destroyed."
+        case Fled(seat=seat):
+            return f"{say.seat(seat)} flees the battle."
+        case BattleOver():
+            return "The battle is over."
     return None
+
+
+def describe_event(game: Game, event: AnyEvent, names: Sequence[str] | None = None) -> str | None:
+    """One sentence per event worth reading (the game's records say themselves: events.py; the battle's: battle_words)."""
+    say = Say(game, names)
+    if isinstance(event, BattleEvent):
+        return battle_words(event, say)
+    if isinstance(event, EventRecord):
+        return event.words(say)
+    return generic_event(event)

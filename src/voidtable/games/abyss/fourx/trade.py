@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 from ..ships import working_squares
 from .data import RESOURCES
 from .planets import working_at
+from .events import CashedIn, Loaded
 
 if TYPE_CHECKING:
     from .state import AbyssState
@@ -82,7 +83,7 @@ def load(s: "AbyssState", ship_id: int) -> None:
         rest.remove(c)
     s.chips[place] = tuple(rest)
     s.cargo[ship_id] = s.cargo.get(ship_id, ()) + tuple((good, place) for _, good in mine)
-    s.event(type="loaded", seat=seat, ship=ship_id, place=place, goods=[g for _, g in mine])
+    s.emit(Loaded(seat, ship_id, place, tuple([g for _, g in mine])))
 
 
 def trade_house_open(s: "AbyssState", seat: int, place: int) -> bool:
@@ -128,5 +129,4 @@ def cash_in(s: "AbyssState", ship_id: int) -> None:
         s.cargo[ship_id] = left
     else:
         del s.cargo[ship_id]
-    s.event(type="cashed_in", seat=seat, ship=ship_id, place=s.where[ship_id], energy=pay[0], food=pay[1],
-            minerals=pay[2])
+    s.emit(CashedIn(seat, ship_id, s.where[ship_id], pay[0], pay[1], pay[2]))

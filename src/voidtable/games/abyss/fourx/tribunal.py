@@ -25,9 +25,10 @@ from voidtable.engine.decks import ANY, draw
 from voidtable.engine.errors import RulesInvariantError
 
 from .actions import ABSTAIN, ELECT, VOTE
-from .data import RESOURCES
+from .data import RESOURCES, event_effect
 from .planets import colonies, producers, votes
 from .tasks import TASKS, Election, Events, ResolutionVote
+from .events import Elected, EventDrawn, ResolutionDecided, ResolutionDrawn, TribunalSeated, Voted
 
 if TYPE_CHECKING:
     from .state import AbyssState
@@ -42,7 +43,7 @@ def events(s: "AbyssState", task: Events) -> None:
     if s.res_deck and voters:
         k = s.res_deck[s.rng.below(len(s.res_deck))]
         s.res_deck = tuple(c for c in s.res_deck if c != k)
-        s.event(type="resolution_drawn", card=k)
+        s.emit(ResolutionDrawn(k))
         tasks.append(ResolutionVote(voters[0], k, False, voters=voters[1:]))
     if voters:
         tasks += [ResolutionVote(voters[0], k, True, voters=voters[1:]) for k in s.in_force]
@@ -70,13 +71,13 @@ def draw_event(s: "AbyssState") -> None:
             s.bank[p][r] += e.amount * producers(s, p, e.resource)
         else:
             s.bank[p][r] = max(0, s.bank[p][r] - e.amount)
-    s.event(type="event", card=k, effect=e.effect, resource=e.resource, amount=e.amount)
+    s.emit(EventDrawn(k, event_effect(e), e.resource, e.amount))
 
 
 def spawn_monster(s: "AbyssState", card: str) -> None:
     """A space monster appears on a random face-up place that is no home world and no black hole."""
     places = [p for p, kind in enumerate(s.kinds) if kind and kind not in ("home", "black_hole")]
-    s.event(type="event", card=card, effect="monster", resource="", amount=0)
+    s.emit(EventDrawn(card, "monster", "", 0))
     if places:
         s.add_neutral("monster", places[s.rng.below(len(places))])
 
@@ -90,8 +91,7 @@ def resolution_vote(s: "AbyssState", task: ResolutionVote, action: Action) -> No
     n = votes(s, task.seat)
     yes = task.yes + (n if action.kind == "vote" and action.arg else 0)
     no = task.no + (n if action.kind == "vote" and not action.arg else 0)
-    s.event(type="voted", seat=task.seat, card=task.card, vote="abstain" if action.kind == "abstain" else
-            ("yes" if action.arg else "no"), votes=n)
+    s.emit(Voted(task.seat, task.card, "abstain" if action.kind == "abstain" else ("yes" if action.arg else "no"), n))
     if task.voters:
         s.push(task._replace(seat=task.voters[0], yes=yes, no=no, voters=task.voters[1:]))
         return
@@ -102,7 +102,7 @@ def resolution_vote(s: "AbyssState", task: ResolutionVote, action: Action) -> No
         if task.standing:
             s.in_force = tuple(k for k in s.in_force if k != task.card)
         s.res_deck = s.res_deck + (task.card,)
-    s.event(type="resolution", card=task.card, passed=passed, yes=yes, no=no, standing=task.standing)
+    s.emit(ResolutionDecided(task.card, passed, yes, no, task.standing))
 
 
 def candidates(s: "AbyssState") -> tuple[int, ...]:
@@ -126,7 +126,7 @@ def election(s: "AbyssState", task: Election, action: Action) -> None:
     tally = list(task.tally)
     if action.kind == "elect":
         tally[task.candidates.index(action.arg)] += n
-    s.event(type="elect", seat=task.seat, candidate=action.arg if action.kind == "elect" else None, votes=n)
+    s.emit(Elected(task.seat, action.arg if action.kind == "elect" else None, n))
     if task.voters:
         s.push(task._replace(seat=task.voters[0], tally=tuple(tally), voters=task.voters[1:]))
         return
@@ -138,5 +138,4 @@ def election(s: "AbyssState", task: Election, action: Action) -> None:
     s.streak = s.streak + 1 if leader == s.leader else 1
     s.leader = leader
     s.terms[leader] += 1
-    s.event(type="tribunal", leader=leader, tally=tally, candidates=list(task.candidates), streak=s.streak,
-            terms=s.terms[leader])
+    s.emit(TribunalSeated(leader, tuple(tally), task.candidates, s.streak, s.terms[leader]))
