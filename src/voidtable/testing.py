@@ -33,10 +33,10 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
-from voidtable.engine import events as _events
 from voidtable.engine.actions import Action
 from voidtable.engine.contract import Chance, Dynamics, GameFacts, Information, Utility
 from voidtable.engine.errors import IllegalAction, UnknownGame
+from voidtable.engine.events import events_json, seats_seeing
 from voidtable.engine.fields import Fields, not_immutable, shared_mutables
 from voidtable.engine.game import Game
 from voidtable.engine.records import Record, Recorder, replay
@@ -47,15 +47,6 @@ from voidtable.engine.vocabulary import TARGETS
 
 CHECKED_STEPS = 12  # states checked per walked game
 CLONE_PROBE_ACTIONS = 5  # random actions applied to a clone at a checked step
-
-# Events may be dicts or typed records (engine.events, in transition): their JSON form and who sees them.
-_to_json: Callable[[Iterable[Any]], list[Any]] = getattr(_events, "events_json", list)
-
-
-def _seats_seeing(event: Any) -> Any:
-    seeing = getattr(_events, "seats_seeing", None)
-    return seeing(event) if seeing is not None else event.get("visible_to")
-
 
 @dataclass
 class Report:
@@ -124,7 +115,7 @@ def check_legal_actions_apply(state: GameState) -> None:
     for p in state.to_move():
         for a in state.legal_actions(p):
             assert Action.from_json(json.loads(json.dumps(a.to_json()))) == a
-            events = _to_json(state.clone().apply(p, a))
+            events = events_json(state.clone().apply(p, a))
             assert json.loads(json.dumps(events)) == events, f"{state.game.name}: events of {a} are not JSON-ready"
 
 
@@ -221,7 +212,7 @@ def check_facts_events(facts: GameFacts, name: str, events: Iterable[Any], playe
     """Events only some seats see (returned as a count) are hidden information: a perfect-information game has none."""
     hidden = 0
     for e in events:
-        to = _seats_seeing(e)
+        to = seats_seeing(e)
         if to is not None and set(to) != set(range(players)):
             hidden += 1
             assert facts.information is not Information.PERFECT, \
@@ -259,12 +250,12 @@ def check_chance(game: Game, seeds: tuple[int, ...] = (1, 2, 3, 4)) -> None:
 def _first_moves(game: Game, seed: int, moves: int = 40) -> str:
     """The setup, the first moves (always each mover's first legal action) and their views, in JSON."""
     state = game.new_state(seed)
-    out: list[Any] = [_to_json(state.setup_events), state.view(None)]
+    out: list[Any] = [events_json(state.setup_events), state.view(None)]
     for _ in range(moves):
         if state.is_over():
             break
         p = state.to_move()[0]
-        out.append(_to_json(state.apply(p, state.legal_actions(p)[0])))
+        out.append(events_json(state.apply(p, state.legal_actions(p)[0])))
         out.append([state.view(q) for q in range(state.players)])
     return json.dumps(out, sort_keys=True)
 
@@ -333,7 +324,7 @@ def check_game(game: Game, games: int = 3, seed: int = 0, steps: int = CHECKED_S
                 report.states_checked += 1
             check_movers_keep_their_choices(again, rng)
             again_events.extend(again.apply(p, a))
-        assert _to_json(again_events) == _to_json(events), f"{game.name}: seed {s} with the same moves gave other events"
+        assert events_json(again_events) == events_json(events), f"{game.name}: seed {s} with the same moves gave other events"
         assert again.snapshot_json() == state.snapshot_json(), f"{game.name}: the checks changed the game they checked"
         if registered:
             check_record_round_trip(game, s, log)
@@ -354,7 +345,7 @@ def check_record_round_trip(game: Game, seed: int, moves: list[tuple[int, Action
         rec.apply(p, a)
     data = json.loads(json.dumps(rec.record.to_json()))
     state, events = replay(Record.from_json(data))
-    assert _to_json(events) == _to_json(rec.events), f"{game.name}: a record of seed {seed} replays to other events"
+    assert events_json(events) == events_json(rec.events), f"{game.name}: a record of seed {seed} replays to other events"
     assert state.snapshot_json() == rec.state.snapshot_json()
     assert state.result() == rec.state.result()
 

@@ -18,7 +18,7 @@ many player counts x variants walks each once, a game of few each up to three
 times). A game walked with the per-state checks is first played, then replayed
 with the checks at ``CHECKED_STEPS`` sampled steps (first, last, the rest
 seeded-random), not at every k-th step. Clone independence is probed there with
-up to ``CLONE_PROBE_ACTIONS`` random actions on a clone; a clone is played to
+up to ``voidtable.testing.CLONE_PROBE_ACTIONS`` random actions on a clone; a clone is played to
 the end at one sampled step per game only.
 """
 
@@ -33,20 +33,18 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import voidtable
-from voidtable.engine import Action, Rng, games, visible_events
-from voidtable.engine.events import event_json, events_json, seats_seeing
+from voidtable.engine import Rng, games, visible_events
+from voidtable.engine.events import event_json, seats_seeing
 from voidtable.engine.records import Record, Recorder, replay
 from voidtable.testing import (  # the per-state checks, shipped for outside games (docs/architecture.md)
-    check_clone_independence, check_declarations, check_facts_at, check_facts_events, check_facts_result,
-    check_illegal_actions_rejected, check_movers_keep_their_choices, check_views_and_determinizations,
+    CHECKED_STEPS, check_facts_events, check_facts_result, check_movers_keep_their_choices, check_state,
+    random_moves, sample_steps,
 )
 
 RANDOM_GAMES_PER_GAME = 160  # random games per registered game, spread over its configs
 MIN_GAMES_PER_CONFIG = 5  # ... but every player count x variant plays at least this many
 STATE_GAMES_PER_GAME = 10  # games walked with the per-state checks per registered game, spread over its configs
 STATE_GAMES_PER_CONFIG = 3  # ... at most this many per config, and at least one
-CHECKED_STEPS = 12  # states checked per walked game
-CLONE_PROBE_ACTIONS = 5  # random actions applied to a clone at a checked step
 
 
 def configs_of(name: str) -> list[tuple[int, str]]:
@@ -90,31 +88,6 @@ def random_game(name: str, n: int, options: dict, seed: int) -> tuple[object, in
     return state, random_moves(state, state.apply, seed)
 
 
-def random_moves(state, apply, seed: int) -> int:
-    """Play ``state`` to its end with uniformly random legal moves chosen by ``random.Random(seed)``, each through
-    ``apply``, held to the game's ``max_decisions``; returns the number of decisions."""
-    chooser = random.Random(seed)
-    bound = state.game.spec.max_decisions
-    steps = 0
-    while not state.is_over():
-        movers = state.to_move()
-        assert movers, "a game that is not over must have someone to move"
-        p = movers[chooser.randrange(len(movers))]
-        legal = state.legal_actions(p)
-        assert legal, f"seat {p} is to move but has no legal action"
-        apply(p, legal[chooser.randrange(len(legal))])
-        steps += 1
-        assert steps <= bound, f"game did not end within {bound} decisions"
-    return steps
-
-
-def sample_steps(length: int, rng: random.Random, k: int = CHECKED_STEPS) -> list[int]:
-    """``k`` of a game's ``length`` steps, sorted: the first, the last and seeded-random ones between (all if fewer)."""
-    if length <= k:
-        return list(range(length))
-    return sorted({0, length - 1, *rng.sample(range(1, length - 1), k - 2)})
-
-
 def walk_with_checks(name: str, n: int, options: dict, seed: int) -> None:
     """Play a random game, then replay its actions on a fresh state running ``check_state`` at sampled steps.
 
@@ -136,28 +109,6 @@ def walk_with_checks(name: str, n: int, options: dict, seed: int) -> None:
         state.apply(p, a)
     assert done == len(checked), "some sampled steps were never checked"
     assert state.snapshot_json() == rec.state.snapshot_json(), "the checks changed the game they checked"
-
-
-def check_state(state, rng: random.Random, clone_to_end: bool = False) -> None:
-    """Every per-state check, on one state that is not over; none may change it."""
-    before = state.snapshot_json()
-    check_clone_independence(state, rng, None if clone_to_end else CLONE_PROBE_ACTIONS)
-    check_views_and_determinizations(state, rng)
-    assert state.snapshot_json() == before, "determinize changed the original"
-    check_legal_actions_apply(state)
-    check_illegal_actions_rejected(state)
-    check_declarations(state)
-    check_facts_at(state, rng)
-    assert state.snapshot_json() == before, "the checks changed the state"
-
-
-def check_legal_actions_apply(state) -> None:
-    """Every legal action of every mover survives JSON and applies on a clone, its events JSON-ready."""
-    for p in state.to_move():
-        for a in state.legal_actions(p):
-            assert Action.from_json(json.loads(json.dumps(a.to_json()))) == a
-            events = events_json(state.clone().apply(p, a))
-            assert json.loads(json.dumps(events)) == events
 
 
 def test_random_game_budget_covers_every_config():
