@@ -29,6 +29,7 @@ import pytest
 
 import voidtable
 from voidtable.engine import Rng, games
+from voidtable.engine.events import events_json
 
 from .test_conformance import config_seed, configs_of, options_of
 
@@ -106,7 +107,7 @@ def test_a_forced_decline_waits_for_its_seat_and_tells_nobody_at_the_offer():
         movers = state.to_move()
         p = movers[rng.randrange(len(movers))]
         legal = state.legal_actions(p)
-        events = state.apply(p, legal[rng.randrange(len(legal))])
+        events = events_json(state.apply(p, legal[rng.randrange(len(legal))]))  # as the seats are sent them
         offers = [e for e in events if e["type"] == "offer"]
         if offers:
             assert [e["type"] for e in events if "visible_to" not in e] == [], "the step of an offer said something public"
@@ -115,6 +116,6 @@ def test_a_forced_decline_waits_for_its_seat_and_tells_nobody_at_the_offer():
             answers = state.legal_actions(to)
             if [a.kind for a in answers] == ["decline"]:
                 forced += 1
-                declined = state.apply(to, answers[0])
+                declined = events_json(state.apply(to, answers[0]))
                 assert [e["type"] for e in declined if e["type"].startswith("offer")] == ["offer_declined"]
     assert forced, "no offer in this game had to be declined: the test checked nothing"

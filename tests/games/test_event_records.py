@@ -27,16 +27,15 @@ from voidtable.engine.rng import Rng
 GAMES = Path(voidtable.__file__).resolve().parent / "games"
 
 #: Folders (relative to games/) whose events are still dicts: the allow-list, with why. It only shrinks.
-NOT_CONVERTED = {
-    "blacksun": "not converted yet (issue 29, later part): 45 event types as dicts",
-    "empires": "not converted yet (issue 29, later part): 63 event types as dicts",
-}
+NOT_CONVERTED: dict[str, str] = {}  # empty: every game's events are records (Empires was the last)
 
 #: Converted games: registry name -> the modules declaring its records (each with one untagged base).
 CONVERTED = {
     "buccaneers": ["voidtable.games.buccaneers.events"],
     "abyss_battle": ["voidtable.games.abyss.fleet.events", "voidtable.games.abyss.battle_events"],
     "abyss": ["voidtable.games.abyss.fourx.events", "voidtable.games.abyss.battle_events"],
+    "empires": ["voidtable.games.empires.events"],
+    "blacksun": ["voidtable.games.blacksun.events"],
     "nearspace": ["voidtable.games.nearspace.events"],
 }
 
@@ -56,9 +55,18 @@ def _is_type_key(node: ast.AST) -> bool:
     return isinstance(node, ast.Constant) and node.value == "type"
 
 
+#: Marks a line whose ``"type"`` key is not an event's (a view's ship has a type), with the reason after the colon.
+NOT_AN_EVENT = "# not an event:"
+
+
 def dict_events(path: Path, root: Path = GAMES) -> list[str]:
-    """Where ``path`` builds an event as a dict or reads one by its ``"type"`` key: ``file:line what``."""
-    tree = ast.parse(path.read_text(), str(path))
+    """Where ``path`` builds an event as a dict or reads one by its ``"type"`` key: ``file:line what``.
+
+    A line marked :data:`NOT_AN_EVENT` is skipped: a view's own ``"type"`` key (Black Sun's ships) is no event.
+    """
+    source = path.read_text()
+    lines = source.splitlines()
+    tree = ast.parse(source, str(path))
     found = []
     for node in ast.walk(tree):
         what = None
@@ -76,7 +84,7 @@ def dict_events(path: Path, root: Path = GAMES) -> list[str]:
                 what = '.get("type")'
         elif isinstance(node, ast.Subscript) and _is_type_key(node.slice):
             what = '["type"]'
-        if what:
+        if what and NOT_AN_EVENT not in lines[node.lineno - 1]:
             found.append(f"{path.relative_to(root)}:{node.lineno} {what}")
     return found
 
@@ -108,6 +116,9 @@ def test_the_scan_finds_what_it_looks_for(tmp_path):
                                    '.get("type")', "dict(type=...)"])
     planted.write_text("def rules(s):\n    s.emit(Dealt(0, ('a',), visible_to=(0,)))\n")
     assert dict_events(planted, tmp_path) == []
+    planted.write_text('def view(v):\n    return [x["type"] for x in v["ships"]]  # not an event: a ship\'s type\n'
+                       'def rules(e):\n    return e["type"]  # an event\n')
+    assert [h.split(" ", 1)[0] for h in dict_events(planted, tmp_path)] == ["rules.py:4"]
 
 
 def _base(module: str) -> type[EventRecord]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from voidtable.engine.actions import Action
 from voidtable.games.empires.combat import retreat_to
+from voidtable.games.empires.events import NewEarth, Researched
 from voidtable.games.empires.movement import passengers
 from voidtable.games.empires.planets import Control, has_token
 from voidtable.games.empires.tasks import ChooseAction, MoveShip
@@ -182,7 +183,7 @@ def test_terraforming_replaces_earth_with_new_earth():
     run(s, PreRoundTurn(0))
     events = s.apply(0, Action("research", "terraforming"))      # the research replaces Earth at once
     assert s.new_earth == "home0"
-    assert [e["type"] for e in events][:2] == ["researched", "new_earth"]
+    assert [type(e) for e in events][:2] == [Researched, NewEarth]
     assert income(s, 0) == before_income + card.credits
     assert benefits(s, 0).vp == before_vp + card.vp
     s.vp[0] = 0
@@ -193,7 +194,7 @@ def test_terraforming_replaces_earth_with_new_earth():
     board = text.render(s.game, v)
     assert "(New Earth)" in board and "(Earth)" not in board
     assert text.space_name(s.game, v, "home0") == "New Earth, the home world of Nomads of Earth"
-    assert text.describe_event(s.game, {"type": "new_earth", "seat": 0, "planet": "home0"}, ["Ana"]) \
+    assert text.describe_event(s.game, NewEarth(0, "home0"), ["Ana"]) \
         == "Ana terraforms: Earth is replaced with New Earth"
     assert SPEC.hooks.scene is not None
     parts = SPEC.hooks.scene.build(s.game, v, [], 1, ["Ana", "Bo", "Cy", "Di"])["parts"]

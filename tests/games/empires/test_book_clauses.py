@@ -9,6 +9,7 @@ from __future__ import annotations
 from voidtable.engine.actions import Action
 from voidtable.engine.positions import edit, pending_choices, run_until
 from voidtable.games.empires import text
+from voidtable.games.empires.events import TractorBeamAnswered
 from voidtable.games.empires.planets import Control
 from voidtable.games.empires.tasks import ChooseAction, ChooseTarget, PreRound
 
@@ -50,13 +51,13 @@ def test_a_ship_passes_a_tractor_beam_in_one_move_with_its_owners_leave():
     s.apply(0, Action("to", "c"))
     events = s.apply(1, Action("refuse", None))
     assert s.ships[refused].space == "b" and s.pending == ChooseAction(0, 1)
-    said = [text.describe_event(s.game, e, NAMES) for e in events if e["type"] == "tractor_beam"]
+    said = [text.describe_event(s.game, e, NAMES) for e in events if isinstance(e, TractorBeamAnswered)]
     assert said and "Bo" in said[0] and "Starfighter of Ana" in said[0]
     # a ship that ends its move in the beam's space asks nobody
     s.apply(0, Action("move", stopper))
     s.apply(0, Action("to", "b"))
     events = s.apply(0, Action("stop", None))
-    assert s.ships[stopper].space == "b" and not [e for e in events if e["type"] == "tractor_beam"]
+    assert s.ships[stopper].space == "b" and not [e for e in events if isinstance(e, TractorBeamAnswered)]
 
 
 def test_a_retreat_between_two_equally_near_planets_is_the_retreating_players_choice():

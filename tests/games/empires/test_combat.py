@@ -47,7 +47,7 @@ def test_sunhammer_two_dice_hitting_on_three(dice, hits):  # T2
     s = blank()
     i = ship(s, 0, "sunhammer", CIRCLE)
     script(s, dice)
-    assert fire(s, i, "test") == hits
+    assert fire(s, i, "attack") == hits
 
 
 def test_shooting_star_pays_a_credit_to_fire():  # T3
@@ -55,9 +55,9 @@ def test_shooting_star_pays_a_credit_to_fire():  # T3
     i = ship(s, 0, "shooting_star", CIRCLE)
     s.credits[0] = 1
     rng = script(s, [4, 3, 6])
-    assert fire(s, i, "test") == 2 and s.credits[0] == 0
+    assert fire(s, i, "attack") == 2 and s.credits[0] == 0
     rng.faces = [6, 6, 6]
-    assert fire(s, i, "test") == 0 and rng.faces == [6, 6, 6]  # no credit: holds fire, no dice
+    assert fire(s, i, "attack") == 0 and rng.faces == [6, 6, 6]  # no credit: holds fire, no dice
 
 
 def test_moth_keeps_its_damage_between_battles():  # T4

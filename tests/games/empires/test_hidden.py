@@ -13,6 +13,7 @@ from voidtable.engine.actions import Action
 from voidtable.engine.events import visible_events
 from voidtable.engine.rng import Rng
 from voidtable.games.empires.cards import hand_limit
+from voidtable.games.empires.events import Discarded
 from voidtable.games.empires.tasks import AnswerOffer, CancelAttack, ChooseAction, DiscardDown, MakeOffer
 
 from .helpers import attack, blank, run, script, ship
@@ -29,7 +30,7 @@ def test_discarding_down_asks_for_each_card_even_when_the_rest_are_alike():
     run(s, DiscardDown(0))
     assert len(s.legal_actions(0)) == 2
     events = s.apply(0, Action("discard", "militaristic.reroll"))
-    assert [e["type"] for e in visible_events(events, 1)] == ["discarded"]  # one discard, the one chosen
+    assert [type(e) for e in visible_events(events, 1)] == [Discarded]  # one discard, the one chosen
     assert s.pending == DiscardDown(0) and s.legal_actions(0) == [Action("discard", "peaceful.plus_two")]
     s.apply(0, Action("discard", "peaceful.plus_two"))
     assert len(s.hands[0]) == limit

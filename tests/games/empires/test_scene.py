@@ -247,3 +247,23 @@ def test_a_planets_holder_infester_and_event_token_are_square_markers_on_it():
                               ("P", None, f"{one}: Pirates token")}
     assert markers(second) == {("C", 2, f"{two}: conquered by Cy"), ("D", None, f"{two}: Distress Call token")}
     assert any("I infested" in item["label"] and "P Pirates" in item["label"] for item in part["legend"])
+
+
+def test_the_event_deck_names_each_drawn_card_as_the_log_did():
+    """The deck's title lists the cards drawn so far as the log named them when drawn: a score card by its letter
+    (it read "card A, round 5." before the events were records), an event card by its printed name."""
+    from voidtable.engine.rng import Rng
+    from voidtable.games.empires import text
+    from voidtable.games.empires.events import EventDrawn
+
+    s = through_setup(2, seed=4)
+    rng, said = Rng(4), []
+    while "A" not in s.revealed:
+        p = s.to_move()[0]
+        legal = s.legal_actions(p)
+        said += [text.describe_event(s.game, e) for e in s.apply(p, legal[rng.below(len(legal))])
+                 if isinstance(e, EventDrawn)]
+    part = scene.events_part(scene.Table(s.game, s.view(0), 0, ["A", "B"]))
+    drawn = part["title"].split("drawn: ", 1)[1].rstrip(")").split("; ")
+    assert drawn == [x.split(": ", 1)[1] for x in said] and drawn[-1] == "score card A"
+    assert len(drawn) == len(s.revealed) == 5

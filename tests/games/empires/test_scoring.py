@@ -6,6 +6,8 @@ import random
 
 import pytest
 
+from voidtable.engine.events import event_json
+from voidtable.games.empires.events import CouncilMet, RoundStarted, Scored, TurnStarted
 from voidtable.games.empires.planets import Control, benefits
 from voidtable.games.empires.rounds import advanced_order
 from voidtable.games.empires.scoring import council, final_result, score
@@ -125,9 +127,9 @@ def test_three_scorings_at_rounds_5_and_9_and_after_11():  # T18
     rounds_at = []
     current = 0
     for e in events:
-        if e["type"] == "round":
-            current = e["round"]
-        if e["type"] == "council":
+        if isinstance(e, RoundStarted):
+            current = e.round
+        if isinstance(e, CouncilMet):
             rounds_at.append(current)
     assert rounds_at == [5, 9, 11] and s.scorings == 3 and s.revealed[-1] == "C"
     assert s.over_reason == "the third scoring"
@@ -136,15 +138,16 @@ def test_three_scorings_at_rounds_5_and_9_and_after_11():  # T18
 def test_short_game_ends_with_the_second_scoring():  # T34
     s, events = random_game(3, {"short": True}, 4)
     assert s.scorings == 2 and s.revealed[-1] == "B" and s.round == 9
-    assert not [e for e in events if e["type"] == "turn" and e["round"] == 9]
+    assert not [e for e in events if isinstance(e, TurnStarted) and e.round == 9]
 
 
 def test_scores_are_hidden_unless_open():
     s, events = random_game(2, {}, 5)
-    scored = [e for e in events if e["type"] == "scored"]
-    assert scored and all(e["visible_to"] == [e["seat"]] for e in scored)
+    scored = [e for e in events if isinstance(e, Scored)]
+    assert scored and all(event_json(e)["visible_to"] == [e.seat] for e in scored)
     s2, events2 = random_game(2, {"open_scores": True}, 5)
-    assert all("visible_to" not in e for e in events2 if e["type"] == "scored")
+    shown = [event_json(e) for e in events2 if isinstance(e, Scored)]
+    assert shown and all("visible_to" not in e for e in shown)
     mid = fresh(2, 5)
     assert mid.view(0)["vp"][1] is None and mid.view(0)["vp"][0] == 0
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from voidtable.engine.actions import Action
+from voidtable.games.empires.events import OfferMade
 from voidtable.games.empires.planets import Control
 from voidtable.games.empires.preround import may_research
 from voidtable.games.empires.tasks import ChooseAction
@@ -110,8 +111,8 @@ def test_between_rounds_a_seat_not_on_turn_offers_and_the_recipient_accepts():
     s.apply(2, Action("offer_give", ("credits", 3)))
     s.apply(2, Action("offer_ask", (k, 1)))
     events = s.apply(2, Action("offer_send", None))
-    offer = next(e for e in events if e["type"] == "offer")
-    assert offer["visible_to"] == [2, 3]                                  # only the two see its content
+    offer = next(e for e in events if isinstance(e, OfferMade))
+    assert offer.visible_to == (2, 3)                                     # only the two see its content
     assert s.view(0)["decision"] == {"kind": "answer_offer", "seat": 3, "offer": {"seat": 2, "to": 3}}
     assert s.view(3)["decision"]["offer"]["give"] == [["credits", 3]]
     events += s.apply(3, Action("accept", None))

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from voidtable.engine.decks import LAST, draw as draw_card, tell_hidden_draw
 
+from .events import Drew, Reshuffled
 from .planets import benefits
 from .tasks import DiscardDown
 
@@ -34,13 +35,12 @@ def draw(s: "EmpiresState", seat: int) -> bool:
     hand's size in every view says a card came): the engine's hidden-draw convention without its
     optional public half.
     """
-    card = draw_card(s.rng, s.deck, s.discard, top=LAST, reshuffled=lambda n: s.event(type="reshuffled", cards=n))
+    card = draw_card(s.rng, s.deck, s.discard, top=LAST, reshuffled=lambda n: s.emit(Reshuffled(n)))
     if card is None:
         return False
     s.hands[seat].append(card)
     if not s.quiet:
-        tell_hidden_draw(s.emit, seat, None, {"type": "drew", "seat": seat, "count": 1, "card": key(s, card),
-                                              "visible_to": [seat]})
+        tell_hidden_draw(s.emit, seat, None, Drew(seat, 1, key(s, card), visible_to=(seat,)))
     return True
 
 

@@ -23,6 +23,8 @@ from voidtable.engine.dice import Die, roll
 from .actions import (BEFRIEND_NOW, CASUALTY, HOLD_FIRE, LEAVE, NOT_NOW, PASS, PAY_SHOOTING_STAR, RETREAT, STAY, TAKE,
                       TARGET)
 from .cards import of_type
+from .events import (AttackCancelled, Attacked, BattleOver, Damaged, Destroyed, HeldFire, HoldReason,
+                     LeftPlanet, LevelFired, PiratesBeaten, Rerolled, Retreated, RollReason, Volley)
 from .galaxy import distances
 from .planets import (NOBODY, ally_with, benefits, clear_infestation, has_token, is_home, liberate, may_liberate,
                       take_control)
@@ -97,7 +99,7 @@ def target_legal(s: "EmpiresState", task: ChooseTarget) -> list["Action"]:
 @TASKS.decision(ChooseTarget, legal=target_legal)
 def choose_target(s: "EmpiresState", task: ChooseTarget, action: "Action") -> None:
     seat, space, target = task.seat, task.space, action.arg
-    s.event(type="attack", seat=seat, space=space, target=target)
+    s.emit(Attacked(seat, space, target))
     if target == "planet":
         hits = volley(s, seat, space)
         if hits >= s.r.g.neutral_planet_hits:
@@ -107,7 +109,7 @@ def choose_target(s: "EmpiresState", task: ChooseTarget, action: "Action") -> No
         if volley(s, seat, space) >= 1:
             del s.tokens[space]
             s.credits[seat] += 2
-            s.event(type="pirates_beaten", seat=seat, planet=space, credits=2)
+            s.emit(PiratesBeaten(seat, space, 2))
         return
     if target == "infestation":
         hits = volley(s, seat, space)
@@ -142,7 +144,7 @@ def cancel_attack(s: "EmpiresState", task: CancelAttack, action: "Action") -> No
         engage(s, task.attacker, task.seat, task.space)
         return
     pay(s, task.seat, action.arg)
-    s.event(type="attack_cancelled", seat=task.seat, attacker=task.attacker, space=task.space)
+    s.emit(AttackCancelled(task.seat, task.attacker, task.space))
 
 
 def retreat_to(s: "EmpiresState", seat: int, space: str) -> list[str]:
@@ -172,25 +174,25 @@ def retreat_choice(s: "EmpiresState", task: RetreatChoice, action: "Action") -> 
     s.credits[task.seat] -= 1
     for i in ships_at(s, task.seat, task.space):
         s.ships[i] = s.ships[i]._replace(space=dest)
-    s.event(type="retreated", seat=task.seat, frm=task.space, to=dest)
+    s.emit(Retreated(task.seat, task.space, dest))
     c = s.control.get(task.space)
     if c is not None and c.controller == task.seat:
         s.push(TakePlanet(task.attacker, task.space))  # the planet is left undefended (a reading)
 
 
-def fire(s: "EmpiresState", ship_id: int, why: str) -> int:
+def fire(s: "EmpiresState", ship_id: int, why: RollReason) -> int:
     """One ship's dice at its attack number: the hits."""
     return fire_dice(s, ship_id, why)[0]
 
 
-def fire_dice(s: "EmpiresState", ship_id: int, why: str, pay: bool = True) -> tuple[int, int]:
+def fire_dice(s: "EmpiresState", ship_id: int, why: RollReason, pay: bool = True) -> tuple[int, int]:
     """One ship's dice at its attack number (hits, misses); a ship with a firing cost pays it or holds fire."""
     ship = s.ships[ship_id]
     data = s.r.ship(ship.kind)
     if data.fire_cost:
         if not pay or s.credits[ship.owner] < data.fire_cost:
-            why_not = "no credit" if s.credits[ship.owner] < data.fire_cost else "held"
-            s.event(type="held_fire", seat=ship.owner, id=ship_id, why=why_not)
+            why_not: HoldReason = "no credit" if s.credits[ship.owner] < data.fire_cost else "held"
+            s.emit(HeldFire(ship.owner, ship_id, why_not))
             return 0, 0
         s.credits[ship.owner] -= data.fire_cost
     dice = [roll(s.rng, Die(6), s.emit, seat=ship.owner, why=why) for _ in range(data.dice)]
@@ -202,7 +204,7 @@ def volley(s: "EmpiresState", seat: int, space: str) -> int:
     """Every armed ship of the seat at the space fires once, in initiative order (against a planet or infestation)."""
     order = sorted(rollers_at(s, seat, space), key=lambda i: (s.r.ship(s.ships[i].kind).initiative, i))
     hits = sum(fire(s, i, "attack") for i in order)
-    s.event(type="volley", seat=seat, space=space, hits=hits)
+    s.emit(Volley(seat, space, hits))
     return hits
 
 
@@ -236,7 +238,7 @@ def fire_level(s: "EmpiresState", task: FireLevel) -> None:
             missed[side] += [i] * misses
             if cloak and has_effect(s, side, s.ships[i].kind, "cloaking"):
                 cloaked[side] += scored
-    s.event(type="level", level=level, space=space, hits={str(a): hits[a], str(d): hits[d]})
+    s.emit(LevelFired(level, space, {str(a): hits[a], str(d): hits[d]}))
     dice = LevelDice(a, d, space, level, (hits[a], hits[d]), (cloaked[a], cloaked[d]),
                      (tuple(missed[a]), tuple(missed[d])), only)
     s.push(*reroll_windows(s, dice, (a, d)), dice)
@@ -295,7 +297,7 @@ def reroll(s: "EmpiresState", task: Reroll, action: "Action") -> None:
         hits[k] += extra
         cloaked[k] += cloaked_extra
         dice = dice._replace(hits=(hits[0], hits[1]), cloaked=(cloaked[0], cloaked[1]))
-        s.event(type="rerolled", seat=task.seat, dice=len(dice.missed[k]), hits=extra)
+        s.emit(Rerolled(task.seat, len(dice.missed[k]), extra))
     later = (dice.defender,) if k == 0 else ()
     s.push(*reroll_windows(s, dice, later), dice)
 
@@ -355,10 +357,10 @@ def take_casualty(s: "EmpiresState", task: TakeCasualty, action: "Action") -> No
     sh = s.ships[i]
     if sh.damage + 1 >= hits_to_destroy(s, sh.owner, sh.kind):
         del s.ships[i]
-        s.event(type="destroyed", seat=sh.owner, ship=sh.kind, id=i, space=sh.space)
+        s.emit(Destroyed(sh.owner, sh.kind, i, sh.space))
     else:
         s.ships[i] = sh._replace(damage=sh.damage + 1)
-        s.event(type="damaged", seat=sh.owner, ship=sh.kind, id=i, damage=sh.damage + 1)
+        s.emit(Damaged(sh.owner, sh.kind, i, sh.damage + 1))
     if task.hits > 1:
         s.push(task._replace(hits=task.hits - 1))
 
@@ -372,7 +374,7 @@ def end_battle(s: "EmpiresState", task: EndBattle) -> None:
             if sh.damage and not s.r.ship(sh.kind).lasting_damage:
                 s.ships[i] = sh._replace(damage=0)
     won = not ships_at(s, d, space) and bool(ships_at(s, a, space))
-    s.event(type="battle_over", attacker=a, defender=d, space=space, won=won)
+    s.emit(BattleOver(a, d, space, won))
     c = s.control.get(space)
     if won and c is not None and c.controller == d:
         s.push(TakePlanet(a, space))
@@ -389,7 +391,7 @@ def take_legal(s: "EmpiresState", task: TakePlanet) -> list["Action"]:
 @TASKS.decision(TakePlanet, legal=take_legal)
 def take_planet(s: "EmpiresState", task: TakePlanet, action: "Action") -> None:
     if action.kind == "leave":
-        s.event(type="left_planet", seat=task.seat, planet=task.planet)
+        s.emit(LeftPlanet(task.seat, task.planet))
         return
     if action.arg == "conquer":
         take_control(s, task.seat, task.planet)

@@ -15,16 +15,19 @@ Races are the lab's factions, so the report's win share by faction is each race'
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Sequence
+
+from .events import Allied, Conquered, Infested, Liberated, RaceChosen, Regained, Scored
 
 if TYPE_CHECKING:
-    from voidtable.engine.events import Event
+    from voidtable.engine.events import AnyEvent
     from voidtable.engine.game import Game
     from voidtable.engine.state import Result
 
 Cell = tuple[str, str, str, float]
 
-WAYS = ("conquered", "allied", "liberated", "regained", "infested")
+#: The ways a planet is gained, by the event that says so (its JSON type names the row).
+WAYS: dict[type, str] = {Conquered: "conquered", Allied: "allied", Liberated: "liberated", Regained: "regained", Infested: "infested"}
 
 MEASURES: dict[str, dict[str, Any]] = {
     "planets_by_way": {
@@ -50,33 +53,33 @@ MEASURES: dict[str, dict[str, Any]] = {
 }
 
 
-def factions(game: "Game", events: list["Event"]) -> list[str]:
+def factions(game: "Game", events: Sequence["AnyEvent"]) -> list[str]:
     names = [""] * game.players
     for e in events:
-        if e.get("type") == "race":
-            names[e["seat"]] = game.rules.race(e["race"]).name
+        if isinstance(e, RaceChosen):
+            names[e.seat] = game.rules.race(e.race).name
     return names
 
 
-def measure(game: "Game", events: list["Event"], result: "Result") -> list[Cell]:
-    ways = {w: 0 for w in WAYS}
+def measure(game: "Game", events: Sequence["AnyEvent"], result: "Result") -> list[Cell]:
+    ways = {w: 0 for w in WAYS.values()}
     kinds = {k: 0 for k in game.rules.g.temperaments}
     vp = {"planets": 0, "techs": 0, "council": 0}
     last: dict[int, int] = {}
     last_card = ""
     for e in events:
-        t = e.get("type")
-        if t in ways:
-            ways[t] += 1
-            if t in ("allied", "conquered") and e["planet"] in game.rules.data.planets:
-                kinds[game.rules.planet(e["planet"]).temperament] += 1
-        elif t == "scored":
-            vp["planets"] += e["planets"]
-            vp["techs"] += e["techs"]
-            vp["council"] += e["council"]
-            if e["card"] != last_card:
-                last_card, last = e["card"], {}
-            last[e["seat"]] = e["council"]
+        way = WAYS.get(type(e))
+        if way is not None:
+            ways[way] += 1
+            if isinstance(e, (Allied, Conquered)) and e.planet in game.rules.data.planets:
+                kinds[game.rules.planet(e.planet).temperament] += 1
+        elif isinstance(e, Scored):
+            vp["planets"] += e.planets
+            vp["techs"] += e.techs
+            vp["council"] += e.council
+            if e.card != last_card:
+                last_card, last = e.card, {}
+            last[e.seat] = e.council
     cells: list[Cell] = [("planets_by_way", w, "games", float(n)) for w, n in ways.items()]
     cells += [("planets_by_kind", k, "games", float(n)) for k, n in kinds.items()]
     gained = ways["allied"] + ways["conquered"]

@@ -25,6 +25,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
+from .events import Allied, Conquered, InfestationRemoved, Infested, Liberated, NewEarth, PortDestroyed, Regained
+
+
 if TYPE_CHECKING:
     from .state import EmpiresState
 
@@ -137,7 +140,7 @@ def terraform(s: "EmpiresState", seat: int) -> None:
     it is New Earth, and :func:`benefits` reads its card.
     """
     s.new_earth = f"home{seat}"
-    s.event(type="new_earth", seat=seat, planet=s.new_earth)
+    s.emit(NewEarth(seat, s.new_earth))
 
 
 def tokens_used(s: "EmpiresState", seat: int) -> int:
@@ -155,7 +158,7 @@ def ally_with(s: "EmpiresState", seat: int, planet: str) -> None:
     """Diplomacy (or a free befriending) succeeded: ally tokens on the planet and its card."""
     c = s.control[planet]
     s.control[planet] = c._replace(ally=seat, infester=NOBODY if c.infester == seat else c.infester)
-    s.event(type="allied", seat=seat, planet=planet)
+    s.emit(Allied(seat, planet))
 
 
 def take_control(s: "EmpiresState", seat: int, planet: str) -> None:
@@ -170,7 +173,7 @@ def take_control(s: "EmpiresState", seat: int, planet: str) -> None:
         new = new._replace(infester=NOBODY)     # Sreech taking an infested planet ends the infestation
     s.control[planet] = new
     lose_port(s, planet, seat)
-    s.event(type="conquered" if new.conqueror == seat else "regained", seat=seat, planet=planet, previous=old)
+    s.emit((Conquered if new.conqueror == seat else Regained)(seat, planet, old))
 
 
 def lose_port(s: "EmpiresState", planet: str, new_controller: int) -> None:
@@ -179,7 +182,7 @@ def lose_port(s: "EmpiresState", planet: str, new_controller: int) -> None:
         if port == planet and new_controller != seat:
             s.ports[seat] = ""
             s.techs[seat] = [t for t in s.techs[seat] if s.r.tech(t).effect != "space_port"]
-            s.event(type="port_destroyed", seat=seat, planet=planet)
+            s.emit(PortDestroyed(seat, planet))
 
 
 def may_liberate(c: Control) -> bool:
@@ -191,17 +194,17 @@ def liberate(s: "EmpiresState", seat: int, planet: str) -> None:
     c = s.control[planet]
     s.control[planet] = Control(infester=c.infester)
     lose_port(s, planet, NOBODY)
-    s.event(type="liberated", seat=seat, planet=planet, previous=c.conqueror)
+    s.emit(Liberated(seat, planet, c.conqueror))
 
 
 def infest(s: "EmpiresState", seat: int, planet: str) -> None:
     s.control[planet] = s.control[planet]._replace(infester=seat)
-    s.event(type="infested", seat=seat, planet=planet)
+    s.emit(Infested(seat, planet))
 
 
 def clear_infestation(s: "EmpiresState", seat: int, planet: str) -> None:
     s.control[planet] = s.control[planet]._replace(infester=NOBODY)
-    s.event(type="infestation_removed", seat=seat, planet=planet)
+    s.emit(InfestationRemoved(seat, planet))
 
 
 def planet_at(s: "EmpiresState", space: str) -> str | None:

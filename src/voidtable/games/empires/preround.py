@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import BUILD, BUILD_AT_PORT, BUILD_DONE, PORT_AT, RESEARCH
+from .events import PRE_ROUND_ORDER, Built, NotBuilt, PortBuilt, PreRoundChosen, PreRoundDone, Researched
 from .planets import Benefits, benefits, is_home, terraform
 from .ships import Ship
 from .tactics import pay, tactic_options
@@ -195,13 +196,13 @@ def pre_round_legal(s: "EmpiresState", task: PreRound, seat: int) -> list["Actio
 def pre_round(s: "EmpiresState", task: PreRound, seat: int, action: "Action") -> None:
     if action.kind == "build_done":
         s.done[seat] = True
-        s.event(type="pre_round_done", seat=seat)
+        s.emit(PreRoundDone(seat))
     elif action.kind == "tactic":
         s.orders[seat].append(f"tactic:{action.arg[0]}/{action.arg[1]}")
-        s.event(type="pre_round_choice", seat=seat, visible_to=[seat], choice="tactic", what=list(action.arg))
+        s.emit(PreRoundChosen(seat, "tactic", action.arg, visible_to=(seat,)))
     else:
         s.orders[seat].append(f"{action.kind}:{action.arg}")
-        s.event(type="pre_round_choice", seat=seat, visible_to=[seat], choice=action.kind, what=action.arg)
+        s.emit(PreRoundChosen(seat, PRE_ROUND_ORDER[action.kind], action.arg, visible_to=(seat,)))
     if all(s.done):
         s.push(Reveal())
     else:
@@ -233,7 +234,7 @@ def reveal(s: "EmpiresState", task: Reveal) -> None:
             if s.r.ship(kind).cost <= s.credits[seat] and free_tokens(s, seat, kind):
                 do_build(s, seat, kind, at_port=what == "build_at_port")
             else:
-                s.event(type="not_built", seat=seat, ship=kind, why="no token left")
+                s.emit(NotBuilt(seat, kind, "no token left"))
         s.orders[seat] = []
         s.done[seat] = False
     s.push(*ports)
@@ -246,7 +247,7 @@ def pre_round_turn_legal(s: "EmpiresState", task: PreRoundTurn) -> list["Action"
 @TASKS.decision(PreRoundTurn, legal=pre_round_turn_legal, private=True)
 def pre_round_turn(s: "EmpiresState", task: PreRoundTurn, action: "Action") -> None:
     if action.kind == "build_done":
-        s.event(type="pre_round_done", seat=task.seat)
+        s.emit(PreRoundDone(task.seat))
         return
     s.push(task)
     if action.kind == "tactic":
@@ -266,7 +267,7 @@ def do_research(s: "EmpiresState", seat: int, tech: str) -> None:
     s.techs[seat].append(tech)
     s.grant[seat] = 0
     s.researched[seat] = True
-    s.event(type="researched", seat=seat, tech=tech, cost=cost)
+    s.emit(Researched(seat, tech, cost))
     if s.r.tech(tech).effect == "terraforming":
         terraform(s, seat)
 
@@ -280,7 +281,7 @@ def do_build(s: "EmpiresState", seat: int, kind: str, at_port: bool = False) -> 
         where = s.ports[seat]
         s.port_used[seat] = True
     s.ships[token] = Ship(kind, seat, where, 0)
-    s.event(type="built", seat=seat, ship=kind, id=token, space=where)
+    s.emit(Built(seat, kind, token, where))
 
 
 def port_legal(s: "EmpiresState", task: PlacePort) -> list["Action"]:
@@ -294,4 +295,4 @@ def place_port(s: "EmpiresState", task: PlacePort, action: "Action") -> None:
 
 def put_port(s: "EmpiresState", seat: int, planet: str) -> None:
     s.ports[seat] = planet
-    s.event(type="port", seat=seat, planet=planet)
+    s.emit(PortBuilt(seat, planet))

@@ -12,6 +12,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .cards import check_hand_limit, draw
+from .events import (SCORE_CARD, Built, DistressCall, PiratesArrived, RoundStarted, Uprising, WormHoleOpened,
+                     event_drawn)
 from .planets import NOBODY, Control, benefits, is_home
 from .preround import free_tokens
 from .scoring import score
@@ -40,7 +42,7 @@ def start_round(s: "EmpiresState", task: StartRound) -> None:
     s.orders = [[] for _ in range(s.r.players)]
     if s.r.advanced:
         s.order = advanced_order(s)
-    s.event(type="round", round=task.round, order=list(s.order), next_is_score=s.event_deck[0] in SCORE_CARDS)
+    s.emit(RoundStarted(task.round, s.order, s.event_deck[0] in SCORE_CARDS))
     pre = [PreRoundTurn(p) for p in s.order] if s.r.advanced else [PreRound()]
     s.push(*pre, DrawEvent(task.round), *(StartTurn(p) for p in s.order), EndRound(task.round))
 
@@ -57,16 +59,17 @@ def end_round(s: "EmpiresState", task: EndRound) -> None:
 def draw_event(s: "EmpiresState", task: DrawEvent) -> None:
     card = s.event_deck.pop(0)
     s.revealed.append(card)
-    if card in SCORE_CARDS:
-        s.event(type="event_card", card=f"score_{card.lower()}", round=task.round)
-        score(s, card)
+    score_card = SCORE_CARD.get(card)
+    if score_card is not None:
+        s.emit(event_drawn(card, task.round))
+        score(s, score_card)
         if card == "C":
             s.finish("the third scoring")
         elif card == "B" and s.r.short:
             s.finish("the second scoring (short game)")
         return
     e = s.r.data.events.cards[card]
-    s.event(type="event_card", card=card, round=task.round)
+    s.emit(event_drawn(card, task.round))
     EFFECTS[e.kind](s, e.planet, e.amount)
 
 
@@ -102,7 +105,7 @@ def rise_up(s: "EmpiresState", key: str) -> None:
     if any(sh.owner == c.conqueror and sh.space == key for sh in s.ships.values()):
         return
     s.control[key] = Control(ally=c.ally, infester=c.infester)
-    s.event(type="uprising", planet=key, lost=c.conqueror)
+    s.emit(Uprising(key, c.conqueror))
 
 
 def rebellion(s: "EmpiresState", planet: str, amount: int) -> None:
@@ -127,7 +130,7 @@ def defectors(s: "EmpiresState", planet: str, amount: int) -> None:
     tokens = free_tokens(s, c.controller, "starfighter")
     if tokens:
         s.ships[tokens[0]] = Ship("starfighter", c.controller, planet, 0)
-        s.event(type="built", seat=c.controller, ship="starfighter", id=tokens[0], space=planet, free=True)
+        s.emit(Built(c.controller, "starfighter", tokens[0], planet, free=True))
 
 
 def worm_hole(s: "EmpiresState", planet: str, amount: int) -> None:
@@ -136,7 +139,7 @@ def worm_hole(s: "EmpiresState", planet: str, amount: int) -> None:
     centre = s.r.tiles[s.r.centre]
     s.wormholes.append((f"home{seat}", centre.planets.get("P", next(iter(centre.planets.values())))))
     rebuild_graph(s)
-    s.event(type="worm_hole", home=seat, to=s.wormholes[-1][1])
+    s.emit(WormHoleOpened(seat, s.wormholes[-1][1]))
 
 
 def neutral_planet(s: "EmpiresState") -> str | None:
@@ -149,14 +152,14 @@ def pirates(s: "EmpiresState", planet: str, amount: int) -> None:
     p = neutral_planet(s)
     if p is not None:
         s.tokens[p] = "pirates"
-        s.event(type="pirates", planet=p)
+        s.emit(PiratesArrived(p))
 
 
 def distress_call(s: "EmpiresState", planet: str, amount: int) -> None:
     p = neutral_planet(s)
     if p is not None:
         s.tokens[p] = "distress_call"
-        s.event(type="distress_call", planet=p)
+        s.emit(DistressCall(p))
 
 
 def research_grant(s: "EmpiresState", planet: str, amount: int) -> None:

@@ -41,6 +41,7 @@ from voidtable.engine.words import count
 
 from . import text
 from .data import Rules
+from .events import event_drawn
 
 Json = dict[str, Any]
 Hex = tuple[int, int]
@@ -438,7 +439,7 @@ def events_part(t: Table) -> Json:
     for i, back in enumerate(v["event_backs"]):
         cards.append({"id": f"event-{i}", "title": "Score card" if back == "score" else "Event", "kind": back,
                       "face": "down"})
-    revealed = [text.describe_event(t.game, {"type": "event_card", "card": c, "round": i + 1}, t.names) or ""
+    revealed = [text.describe_event(t.game, event_drawn(c, i + 1), t.names) or ""
                 for i, c in enumerate(v["revealed"])]
     return {"kind": "cards", "id": "events", "title": f"Event deck ({len(cards)} left; drawn: "
             + ("; ".join(x.split(": ", 1)[-1] for x in revealed) or "none") + ")", "layout": "row", "cards": cards,

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from voidtable.engine.state import Result, ranks_from_keys
 
+from .events import CouncilMet, Scored, ScoreCard
 from .planets import benefits
 
 if TYPE_CHECKING:
@@ -46,7 +47,7 @@ def tech_vp(s: "EmpiresState", seat: int) -> int:
     return sum(s.r.tech(t).vp for t in s.techs[seat])
 
 
-def score(s: "EmpiresState", card: str) -> None:
+def score(s: "EmpiresState", card: ScoreCard) -> None:
     """One scoring: every seat gains VP for planets (home bonus included), technologies and the council."""
     high, low = s.r.score_card(card)
     n = s.r.players
@@ -54,13 +55,12 @@ def score(s: "EmpiresState", card: str) -> None:
     influence = [b.influence for b in ben]
     from_council = council(influence, high, low)
     s.scorings += 1
-    s.event(type="council", card=card, influence=influence, amounts=[high, low])
+    s.emit(CouncilMet(card, tuple(influence), (high, low)))
     for p in range(n):
         gained = ben[p].vp + tech_vp(s, p) + from_council[p]
         s.vp[p] += gained
-        hidden = {} if s.r.open_scores else {"visible_to": [p]}
-        s.event(type="scored", seat=p, card=card, planets=ben[p].vp, techs=tech_vp(s, p), council=from_council[p],
-                gained=gained, total=s.vp[p], **hidden)
+        s.emit(Scored(p, card, ben[p].vp, tech_vp(s, p), from_council[p], gained, s.vp[p],
+                      visible_to=None if s.r.open_scores else (p,)))
 
 
 def tiebreak_key(s: "EmpiresState", seat: int) -> tuple[int, int, int, int, int]:

@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING
 from voidtable.engine.dice import Die, dice_throw, roll_off
 
 from . import galaxy
+from .events import (Covered, Drew, EventDeckMade, FirstPlayer, GalaxyLaid, HomeSettled, NoRotation,
+                     RaceChosen, RowDealt, TileRotated)
 from .galaxy import CENTRE, Hex
 from .planets import Control
 from .tasks import (TASKS, ChooseCorner, ChooseRace, CoverPlanet, FinishSetup, RollFirstPlayer, RotateTile,
@@ -63,7 +65,7 @@ def set_up(s: "EmpiresState") -> None:
     s.ports = [""] * n
     s.port_used = [False] * n
     s.wormholes, s.tokens, s.grant, s.storm, s.licences = [], {}, [0] * n, 0, []
-    s.event(type="galaxy", tiles=[[list(h), t, s.rotation[t]] for h, t in s.tile_at.items()])
+    s.emit(GalaxyLaid(tuple([(h, t, s.rotation[t]) for h, t in s.tile_at.items()])))
     s.push(RollFirstPlayer())
 
 
@@ -74,7 +76,7 @@ def roll_first_player(s: "EmpiresState", task: RollFirstPlayer) -> None:
     s.first = roll_off(range(s.r.players), dice_throw(s.rng, (die,), s.emit, why="first player"))
     n = s.r.players
     s.order = tuple((s.first + i) % n for i in range(n))
-    s.event(type="first_player", seat=s.first)
+    s.emit(FirstPlayer(s.first))
     s.push(*(ChooseRace(p) for p in s.order), ChooseCorner(s.first))
 
 
@@ -87,7 +89,7 @@ def choose_race(s: "EmpiresState", task: ChooseRace, action: "Action") -> None:
     seat, key = task.seat, str(action.arg)
     s.race[seat] = key
     s.credits[seat] = s.r.race(key).credits
-    s.event(type="race", seat=seat, race=key, credits=s.credits[seat])
+    s.emit(RaceChosen(seat, key, s.credits[seat]))
 
 
 def corner_legal(s: "EmpiresState", task: ChooseCorner) -> list["Action"]:
@@ -114,7 +116,7 @@ def choose_corner(s: "EmpiresState", task: ChooseCorner, action: "Action") -> No
 def place_home(s: "EmpiresState", seat: int, corner: Hex) -> None:
     s.corner[seat] = corner
     s.control[f"home{seat}"] = Control(ally=seat)
-    s.event(type="home", seat=seat, corner=list(corner))
+    s.emit(HomeSettled(seat, corner))
 
 
 def rotatable(s: "EmpiresState", seat: int) -> list[Hex]:
@@ -136,14 +138,14 @@ def rotate_legal(s: "EmpiresState", task: RotateTile) -> list["Action"]:
 @TASKS.decision(RotateTile, legal=rotate_legal)
 def rotate_tile(s: "EmpiresState", task: RotateTile, action: "Action") -> None:
     if action.kind == "no_rotate":
-        s.event(type="no_rotation", seat=task.seat)
+        s.emit(NoRotation(task.seat))
         return
     h, turns = action.arg
     tile = s.tile_at[h]
     s.rotation[tile] = (s.rotation[tile] + turns) % 6
     s.rotated.append(tile)
     rebuild_graph(s)
-    s.event(type="rotated", seat=task.seat, tile=tile, hex=list(h), turns=turns)
+    s.emit(TileRotated(task.seat, tile, h, turns))
 
 
 def cover_legal(s: "EmpiresState", task: CoverPlanet) -> list["Action"]:
@@ -156,7 +158,7 @@ def cover_legal(s: "EmpiresState", task: CoverPlanet) -> list["Action"]:
 @TASKS.decision(CoverPlanet, legal=cover_legal)
 def cover_planet(s: "EmpiresState", task: CoverPlanet, action: "Action") -> None:
     s.covered.append(str(action.arg))
-    s.event(type="covered", seat=task.seat, planet=action.arg)
+    s.emit(Covered(task.seat, action.arg))
 
 
 def planets_in_play(s: "EmpiresState") -> list[str]:
@@ -175,11 +177,11 @@ def finish_setup(s: "EmpiresState", task: FinishSetup) -> None:
     build_event_deck(s)
     if r.players == 2:
         s.row = [s.deck.pop() for _ in range(r.g.two_player_row)]
-        s.event(type="row", cards=[r.cards[c][0] + "." + r.cards[c][1] for c in s.row])
+        s.emit(RowDealt(tuple([r.cards[c][0] + "." + r.cards[c][1] for c in s.row])))
     for seat in s.order:
         for _ in range(r.g.setup_draw):
             s.hands[seat].append(s.deck.pop())
-        s.event(type="drew", seat=seat, count=r.g.setup_draw)
+        s.emit(Drew(seat, r.g.setup_draw))
     s.push(StartRound(1))
 
 
@@ -195,7 +197,7 @@ def build_event_deck(s: "EmpiresState") -> None:
         deck.append(card)
     s.event_deck = deck
     s.events_out = sorted(usable)  # not dealt: out of the game, unseen
-    s.event(type="event_deck", cards=len(deck), score_at=[i + 1 for i, c in enumerate(deck) if c in SCORE_CARDS])
+    s.emit(EventDeckMade(len(deck), tuple([i + 1 for i, c in enumerate(deck) if c in SCORE_CARDS])))
 
 
 def rebuild_graph(s: "EmpiresState") -> None:

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from msgspec import convert
+
 from voidtable.engine.actions import Action
-from voidtable.engine.events import AnyEvent, Event
+from voidtable.engine.events import AnyEvent, EventRecord
 from voidtable.engine.fields import CACHE, DICT, FIXED, FLOW_FIELDS, LIST, NESTED, SHARED, VALUE, Fields
 from voidtable.engine.flow import FlowState
 from voidtable.engine.rng import Rng
@@ -23,6 +25,7 @@ from voidtable.engine.zones import Hidden
 from . import combat, preround, rounds, turn  # noqa: F401  (register the tasks)
 from . import views
 from .data import EmpiresGame, Rules
+from .events import Rolled
 from .galaxy import Graph, Hex
 from .planets import Control
 from .scoring import final_result
@@ -107,11 +110,11 @@ class EmpiresState(FlowState):
         set_up(self)
         self.start_flow()
 
-    def event(self, **fields: Any) -> None:
-        """Emit an event built from keyword fields (``type`` first)."""
+    def emit(self, event: AnyEvent) -> None:
+        """The rules emit records (events.py); engine.dice's ``rolled`` event, still a dict, joins the log as this
+        game's :class:`~.events.Rolled` (any other dict fails here, naming its type)."""
         if not self.quiet:
-            e: Event = dict(fields)
-            self.emit(e)
+            self._events.append(event if isinstance(event, EventRecord) else convert(event, Rolled))
 
     def legal_actions(self, player: Seat) -> list[Action]:
         """As the flow machine's; the simultaneous pre-round's lists are kept per seat until the next move

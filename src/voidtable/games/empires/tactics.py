@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from .actions import TACTIC
 from .cards import key
+from .events import TacticPlayed
 
 if TYPE_CHECKING:
     from voidtable.engine.actions import Action
@@ -74,5 +75,5 @@ def pay(s: "EmpiresState", seat: int, arg: tuple[str, int]) -> str:
     for c in paid:
         s.hands[seat].remove(c)
         s.discard.append(c)
-    s.event(type="tactic", seat=seat, tactic=card_key, cards=len(paid))
+    s.emit(TacticPlayed(seat, card_key, len(paid)))
     return name

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from voidtable.engine.actions import Action
-from voidtable.engine.events import Event, generic_event
+from voidtable.engine.events import AnyEvent, EventRecord
 from voidtable.engine.game import Game
 from voidtable.engine.words import article
 
@@ -233,120 +233,86 @@ def map_rows(game: Game, view: dict[str, Any], names: Sequence[str] | None = Non
     return rows
 
 
-def describe_event(game: Game, event: Event, names: Sequence[str] | None = None) -> str | None:
-    r = _r(game)
-    t = event.get("type")
-    e = event
+class Say:
+    """How Empires names things in the log: the naming context every event's ``words`` takes (events.py).
 
-    def who(k: str = "seat") -> str:
-        return seat_name(game, None, e.get(k), names)
+    Seats by the names the table passes (else "Player N"; the log does not know races yet when it
+    speaks), places as the map shows them, ships, technologies, cards and races as printed.
+    """
 
-    def sp(k: str = "space") -> str:
-        return space_name(game, None, e.get(k), names)
+    __slots__ = ("game", "names")
 
-    def pl() -> str:
-        return space_name(game, None, e.get("planet"), names)
+    def __init__(self, game: Game, names: Sequence[str] | None = None) -> None:
+        self.game = game
+        self.names = names
 
-    def target(x: Any) -> str:
-        if x == "planet":
-            return "the planet"
-        if x == "pirates":
-            return "the Pirates"
-        if x == "infestation":
-            return "the infestation"
-        return seat_name(game, None, x, names)
+    def seat(self, seat: Any) -> str:
+        return seat_name(self.game, None, seat, self.names)
 
-    if t == "rolled":
-        return None
-    simple: dict[str, Any] = {
-        "race": lambda: f"{who()} plays the {r.race(e['race']).name} ({e['credits']} credits)",
-        "researched": lambda: f"{who()} researches {tech_name(game, e['tech'])} for {e['cost']} credits",
-        "moved": lambda: f"{who()} moves {article(ship_name(game, e['ship']))} from {sp('frm')} to {sp('to')}"
-        + (f", carrying {len(e['carried'])} ship{'s' if len(e['carried']) > 1 else ''}" if e.get("carried") else ""),
-        "attack": lambda: f"{who()} attacks {target(e['target'])} at {sp()}",
-        "attack_cancelled": lambda: f"{who()} cancels the attack of {who('attacker')} at {sp()}",
-        "battle_over": lambda: f"The battle at {sp()} is over: "
-        + (f"{who('attacker')} wins" if e["won"] else f"{who('defender')} holds"),
-        "destroyed": lambda: f"{who()} loses {article(ship_name(game, e['ship']))} at {sp()}",
-        "damaged": lambda: f"{who()}'s {ship_name(game, e['ship'])} takes a hit and survives",
-        "allied": lambda: f"{who()} befriends {pl()}",
-        "conquered": lambda: f"{who()} conquers {pl()}",
-        "regained": lambda: f"{who()} takes back {pl()}",
-        "liberated": lambda: f"{who()} liberates {pl()}",
-        "infested": lambda: f"{who()} infests {pl()}",
-        "infestation_removed": lambda: f"The infestation on {pl()} is gone",
-        "infest_roll": lambda: f"{who()} rolls {e['value']} to infest {pl()} (needs {e['need']})",
-        "left_planet": lambda: f"{who()} leaves {pl()} as it is",
-        "diplomacy": lambda: f"{who()} tries diplomacy at {pl()} with {e['cards']} card{'s' if e['cards'] > 1 else ''}: "
-        f"{e['total']} against {e['target']}, {'success' if e['success'] else 'failure'}",
-        "income": lambda: f"{who()} collects {e['credits']} credits ({e['total']} in all)",
-        "mined": lambda: f"{who()} mines {e['credits']} credit{'s' if e['credits'] != 1 else ''}",
-        "scored": lambda: f"{who()} scores {e['gained']} VP: {e['planets']} from planets, {e['techs']} from technologies, "
-        f"{e['council']} from the council ({e['total']} in all)",
-        "council": lambda: f"The Galactic Council meets (score card {e['card']}): "
-        + ", ".join(f"{seat_name(game, None, p, names)} {i} influence" for p, i in enumerate(e["influence"]))
-        + f"; {e['amounts'][0]} and {e['amounts'][1]} VP to the first two",
-        "round": lambda: f"Round {e['round']} begins; turn order: "
-        + ", ".join(seat_name(game, None, p, names) for p in e["order"]),
-        "turn": lambda: f"{who()}'s turn (round {e['round']})",
-        "turn_ended": lambda: f"{who()} ends the turn" + (f" with {e['unused']} action{'s' if e['unused'] > 1 else ''} unused"
-                                                        if e.get("unused") else ""),
-        "covered": lambda: f"{who()} covers {pl()} (out of this game)",
-        "discarded": lambda: f"{who()} discards {article(card_name(e['card']))}",
-        "drew": lambda: f"{who()} draws " + (article(card_name(e['card'])) if e.get("card") else
-                                            f"{e['count']} card{'s' if e['count'] != 1 else ''}"),
-        "reshuffled": lambda: f"The discard pile is shuffled into a new deck of {e['cards']} cards",
-        "distress_call": lambda: f"A Distress Call comes from {pl()}",
-        "distress_answered": lambda: f"{who()} answers the Distress Call at {pl()} and draws two cards",
-        "pirates": lambda: f"Pirates take {pl()}",
-        "pirates_beaten": lambda: f"{who()} drives the Pirates off {pl()} and takes {e['credits']} credits",
-        "event_deck": lambda: f"The event deck holds {e['cards']} cards; the score cards come "
-        + ", ".join(f"{ordinal(n)}" for n in e["score_at"]),
-        "event_card": lambda: f"Event of round {e['round']}: " + (
-            f"score card {str(e['card'])[-1].upper()}" if str(e["card"]).startswith("score_")
-            else r.data.events.cards[e["card"]].name),
-        "extra_move": lambda: f"{who()} pays {e['credits']} credits for a move costing no action",
-        "first_player": lambda: f"{who()} goes first",
-        "galaxy": lambda: "The galaxy is laid out: " + ", ".join(
-            f"{tile_name(game, tile)} as {where(h)}" for h, tile, _ in e["tiles"]),
-        "held_fire": lambda: f"{who()}'s {ship_token(game, e['id'], names)[2:].split(' of ')[0]} holds fire",
-        "home": lambda: f"{who()} settles at {corner_name(e['corner'])}",
-        "level": lambda: f"Initiative {e['level']} at {sp()}: " + ", ".join(
-            f"{seat_name(game, None, int(p), names)} {h} hit{'s' if h != 1 else ''}" for p, h in e["hits"].items()),
-        "volley": lambda: f"{who()} fires at {sp()}: {e['hits']} hit{'s' if e['hits'] != 1 else ''}",
-        "mind_control": lambda: f"{who()} takes over {ship_token(game, e['id'], names)} for one move",
-        "no_rotation": lambda: f"{who()} turns no tile",
-        "rotated": lambda: f"{who()} turns {tile_name(game, e['tile'])} {sixths(e['turns'])} round",
-        "not_built": lambda: f"{who()} cannot build {article(ship_name(game, e['ship']))}: no token left",
-        "built": lambda: (f"Defectors give {who()} {article(ship_name(game, e['ship']))} at {sp()}" if e.get("free")
-                          else f"{who()} builds {article(ship_name(game, e['ship']))} at {sp()}"),
-        "offer": lambda: f"{who()} offers {who('to')} " + offer_words(game, e.get("give", []), e.get("ask", []), e.get("licence"), names),
-        "offer_accepted": lambda: f"{who()} accepts the offer of {who('by')}",   # seat: who answers; by: who offered
-        "offer_declined": lambda: f"{who()} declines the offer of {who('by')}",
-        "offer_dropped": lambda: f"{who()} drops the offer",
-        "no_offer": lambda: f"{who()} makes no offer before the next round",
-        "port": lambda: f"{who()} builds a space port at {pl()}",
-        "port_destroyed": lambda: f"{who()} loses the space port at {pl()}",
-        "pre_round_choice": lambda: f"{who()} chooses: " + choice_words(game, e.get("choice"), e.get("what"), names),
-        "pre_round_done": lambda: f"{who()} has finished building and research",
-        "rerolled": lambda: f"{who()} re-rolls {e['dice']} missed dice: {e.get('hits', 0)} more hits",
-        "retreated": lambda: f"{who()} retreats from {sp('frm')} to {sp('to')}",
-        "row": lambda: "Face up beside the deck: " + ", ".join(card_name(c) for c in e["cards"]),
-        "swapped": lambda: f"{who()} swaps {article(card_name(e['gave']))} for {article(card_name(e['took']))}",
-        "tactic": lambda: f"{who()} plays the Tactic {card_name(e['tactic'])} with {e['cards']} card{'s' if e['cards'] > 1 else ''}",
-        "tractor_beam": lambda: f"{who()} {'lets' if e['permitted'] else 'does not let'} {ship_token(game, e['id'], names)} "
-        + (f"leave the Tractor Beam at {sp('frm')} for {sp('to')}" if e.get("to") else "leave the Tractor Beam"),
-        "uprising": lambda: f"{pl()} rises up against {who('lost')}",
-        "new_earth": lambda: f"{who()} terraforms: Earth is replaced with {r.data.new_earth.name}",
-        "worm_hole": lambda: f"A Worm Hole joins the home world of {who('home')} to {sp('to')}",
-    }
-    fn = simple.get(str(t))
-    if fn is None:
-        return generic_event(event)
-    try:
-        return str(fn())
-    except (KeyError, TypeError, IndexError, ValueError):
-        return generic_event(event)
+    def space(self, space: Any) -> str:
+        return space_name(self.game, None, space, self.names)
+
+    def race(self, key: str) -> str:
+        return _r(self.game).race(key).name
+
+    def tech(self, key: str) -> str:
+        return tech_name(self.game, key)
+
+    def ship(self, kind: str) -> str:
+        return ship_name(self.game, kind)
+
+    def a_ship(self, kind: str) -> str:
+        return article(ship_name(self.game, kind))
+
+    def token(self, ship_id: int) -> str:
+        """A ship token by kind and colour: ``a Starfighter of Ana``."""
+        return ship_token(self.game, ship_id, self.names)
+
+    def card(self, key: str) -> str:
+        return card_name(key)
+
+    def a_card(self, key: str) -> str:
+        return article(card_name(key))
+
+    def tile(self, tile: str) -> str:
+        return tile_name(self.game, tile)
+
+    def place(self, h: Any) -> str:
+        return where(h)
+
+    def corner(self, h: Any) -> str:
+        return corner_name(h)
+
+    def sixths(self, n: int) -> str:
+        return sixths(n)
+
+    def ordinal(self, n: int) -> str:
+        return ordinal(n)
+
+    def new_earth(self) -> str:
+        return _r(self.game).data.new_earth.name
+
+    def event_card(self, card: str) -> str:
+        """An event card by its printed name; a score card by its letter (``score card B``)."""
+        if card.startswith("score_"):
+            return f"score card {card[-1].upper()}"
+        return _r(self.game).data.events.cards[card].name
+
+    def target(self, target: Any) -> str:
+        """What an attack aims at: a seat, or the planet, the Pirates, the infestation."""
+        fixed = {"planet": "the planet", "pirates": "the Pirates", "infestation": "the infestation"}
+        return fixed[target] if isinstance(target, str) and target in fixed else self.seat(target)
+
+    def offer(self, give: Any, ask: Any, licence: str | None) -> str:
+        return offer_words(self.game, give, ask, licence, self.names)
+
+    def pre_round_order(self, choice: str, what: Any) -> str:
+        return choice_words(self.game, choice, what, self.names)
+
+
+def describe_event(game: Game, event: AnyEvent, names: Sequence[str] | None = None) -> str | None:
+    """One sentence per event worth reading (each record says itself: events.py); None for bookkeeping (dice)."""
+    return event.words(Say(game, names)) if isinstance(event, EventRecord) else None
 
 
 def sixths(n: Any) -> str:
@@ -384,7 +350,7 @@ def choice_words(game: Game, choice: Any, what: Any, names: Sequence[str] | None
         return f"build {article(ship_name(game, what))}" + (" at the space port" if choice == "build_at_port" else "")
     if choice == "port_at":
         return f"build the space port at {space_name(game, None, what, names)}"
-    if choice == "tactic" and isinstance(what, list) and what:
+    if choice == "tactic" and isinstance(what, (list, tuple)) and what:
         return f"the Tactic {card_name(what[0])}"
     return words(choice)
 

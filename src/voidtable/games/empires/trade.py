@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from .actions import ACCEPT, DECLINE, OFFER_ASK, OFFER_GIVE, OFFER_LICENCE, OFFER_SEND, OFFER_TO, PASS
 from .cards import card_with_key, check_hand_limit, key
+from .events import NoOffer, OfferAccepted, OfferDeclined, OfferDropped, OfferMade
 from .planets import benefits
 from .tasks import TASKS, AnswerOffer, MakeOffer, Market, OfferWindow
 
@@ -74,7 +75,7 @@ def window_legal(s: "EmpiresState", task: OfferWindow) -> list["Action"]:
 @TASKS.decision(OfferWindow, legal=window_legal)
 def offer_window(s: "EmpiresState", task: OfferWindow, action: "Action") -> None:
     if action.kind == "pass":
-        s.event(type="no_offer", seat=task.seat)
+        s.emit(NoOffer(task.seat))
     else:
         s.push(MakeOffer(task.seat, int(action.arg)))
 
@@ -113,7 +114,7 @@ def offer_legal(s: "EmpiresState", task: MakeOffer) -> list["Action"]:
 @TASKS.decision(MakeOffer, legal=offer_legal)
 def make_offer(s: "EmpiresState", task: MakeOffer, action: "Action") -> None:
     if action.kind == "pass":
-        s.event(type="offer_dropped", seat=task.seat)
+        s.emit(OfferDropped(task.seat))
     elif action.kind == "offer_give":
         s.push(task._replace(give=(*task.give, action.arg)))
     elif action.kind == "offer_ask":
@@ -121,8 +122,8 @@ def make_offer(s: "EmpiresState", task: MakeOffer, action: "Action") -> None:
     elif action.kind == "offer_licence":
         s.push(task._replace(licence=str(action.arg)))
     else:
-        s.event(type="offer", seat=task.seat, to=task.to, give=[list(p) for p in task.give],
-                ask=[list(p) for p in task.ask], licence=task.licence, visible_to=sorted({task.seat, task.to}))
+        s.emit(OfferMade(task.seat, task.to, task.give, task.ask, task.licence,
+                         visible_to=tuple(sorted({task.seat, task.to}))))
         s.push(AnswerOffer(task.to, task))
 
 
@@ -173,14 +174,13 @@ def hand_over(s: "EmpiresState", frm: int, to: int, parts: tuple[tuple[str, int]
 def answer_offer(s: "EmpiresState", task: AnswerOffer, action: "Action") -> None:
     o = task.offer
     if action.kind == "decline":
-        s.event(type="offer_declined", seat=task.seat, by=o.seat)
+        s.emit(OfferDeclined(task.seat, o.seat))
         return
     hand_over(s, o.seat, o.to, o.give)
     hand_over(s, o.to, o.seat, o.ask)
     if o.licence:
         s.licences.append((o.seat, o.licence, s.round + 1, o.to))
-    s.event(type="offer_accepted", seat=task.seat, by=o.seat, licence=o.licence,
-            credits=[_given(o.give, "credits"), _given(o.ask, "credits")])
+    s.emit(OfferAccepted(task.seat, o.seat, o.licence, (_given(o.give, "credits"), _given(o.ask, "credits"))))
     check_hand_limit(s, o.to)
     check_hand_limit(s, o.seat)
 

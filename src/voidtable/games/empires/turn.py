@@ -15,6 +15,9 @@ from .actions import (ATTACK, CARRY, EXTRA_MOVE, MIND_CONTROL, MOVE_ALL, MOVE_AL
                       CULTURE, DIPLOMACY, DISCARD, END_TURN, INFEST, MINE, MOVE, STOP, SWAP, TO)
 from .cards import can_draw, card_with_key, check_hand_limit, draw, hand_limit, key, of_type
 from .combat import attack_spaces, start_attack
+from .events import (DiplomacyRolled, Discarded, DistressAnswered, ExtraMove, IncomeCollected,
+                     InfestRolled, MindControlled, Mined, Moved, Swapped, TractorBeamAnswered,
+                     TurnEnded, TurnStarted)
 from .galaxy import can_leave
 from .movement import beam_spaces, destinations, held_by, leg, move_value, passengers, passes, storm_spaces
 from .planets import ally_with, benefits, has_token, infest
@@ -32,7 +35,7 @@ if TYPE_CHECKING:
 @TASKS.auto(StartTurn)
 def start_turn(s: "EmpiresState", task: StartTurn) -> None:
     s.active, s.mined, s.swaps, s.used = task.seat, False, 0, ()
-    s.event(type="turn", seat=task.seat, round=s.round)
+    s.emit(TurnStarted(task.seat, s.round))
     s.push(ChooseAction(task.seat, s.r.g.actions_per_turn), EndTurn(task.seat))
 
 
@@ -136,7 +139,7 @@ def action_legal(s: "EmpiresState", task: ChooseAction) -> list["Action"]:
 def choose_action(s: "EmpiresState", task: ChooseAction, action: "Action") -> None:
     seat, kind = task.seat, action.kind
     if kind == "end_turn":
-        s.event(type="turn_ended", seat=seat, unused=task.left)
+        s.emit(TurnEnded(seat, task.left))
         return
     if kind == "swap":
         swap(s, seat, action.arg)
@@ -152,7 +155,7 @@ def choose_action(s: "EmpiresState", task: ChooseAction, action: "Action") -> No
     if kind == "extra_move":
         s.credits[seat] -= extra_move_cost(s)
         s.used = (*s.used, "extra_move")
-        s.event(type="extra_move", seat=seat, credits=extra_move_cost(s))
+        s.emit(ExtraMove(seat, extra_move_cost(s)))
         s.push(FreeMove(seat), task)
         return
     after = [task._replace(left=task.left - 1)] if task.left > 1 else []
@@ -173,7 +176,7 @@ def choose_action(s: "EmpiresState", task: ChooseAction, action: "Action") -> No
         diplomacy(s, seat, *action.arg)
     elif kind == "mind_control":
         s.used = (*s.used, "mind_control")
-        s.event(type="mind_control", seat=seat, id=action.arg, owner=s.ships[action.arg].owner)
+        s.emit(MindControlled(seat, action.arg, s.ships[action.arg].owner))
         s.push(MoveShip(seat, action.arg), *after)
     elif kind == "infest":
         try_infest(s, seat, action.arg)
@@ -189,8 +192,7 @@ def tractor_permission(s: "EmpiresState", task: TractorPermission, action: "Acti
     """Tractor Beam: the ship leaves the beam's space for ``to`` only if every holder permits (asked in
     seat order); a refusal ends the move where the ship is."""
     permitted = action.kind == "permit"
-    s.event(type="tractor_beam", seat=task.seat, mover=task.mover, id=task.ship, frm=s.ships[task.ship].space,
-            to=task.to, permitted=permitted)
+    s.emit(TractorBeamAnswered(task.seat, task.mover, task.ship, s.ships[task.ship].space, task.to, permitted))
     if not permitted:
         end_move(s, task.move, moved=task.move.onward)
     elif task.others:
@@ -246,8 +248,7 @@ def go(s: "EmpiresState", task: MoveShip, to: str) -> None:
     left = (move_value(s, task.ship) if task.steps < 0 else task.steps) - leg(s, task.ship, task.steps)[to]
     for i in (task.ship, *task.carried):
         s.ships[i] = s.ships[i]._replace(space=to)
-    s.event(type="moved", seat=task.seat, ship=ship.kind, id=task.ship, frm=ship.space, to=to,
-            carried=list(task.carried), owner=ship.owner)
+    s.emit(Moved(task.seat, ship.kind, task.ship, ship.space, to, task.carried, ship.owner))
     if left > 0 and held_by(s, task.ship) and destinations(s, task.ship, left):
         s.push(task._replace(steps=left, onward=True))
         return
@@ -285,7 +286,7 @@ def move_all(s: "EmpiresState", task: MoveAll, action: "Action") -> None:
 def answer_distress_call(s: "EmpiresState", seat: int, planet: str) -> None:
     """The first ship to end a move on the Distress Call's planet: its owner draws two cards (assumed)."""
     del s.tokens[planet]
-    s.event(type="distress_answered", seat=seat, planet=planet)
+    s.emit(DistressAnswered(seat, planet))
     for _ in range(2):
         draw(s, seat)
     check_hand_limit(s, seat)
@@ -339,7 +340,7 @@ def mine(s: "EmpiresState", seat: int) -> None:
     gain += 1 if "mine" in benefits(s, seat).abilities else 0
     s.credits[seat] += gain
     s.mined = True
-    s.event(type="mined", seat=seat, credits=gain)
+    s.emit(Mined(seat, gain))
 
 
 def diplomacy_target(s: "EmpiresState", seat: int, cards: int) -> int:
@@ -355,7 +356,7 @@ def diplomacy(s: "EmpiresState", seat: int, planet: str, cards: int) -> None:
     dice = [roll(s.rng, Die(6), s.emit, seat=seat, why="diplomacy") for _ in range(s.r.g.diplomacy_dice)]
     total = sum(dice)
     ok = total >= target
-    s.event(type="diplomacy", seat=seat, planet=planet, cards=cards, total=total, target=target, success=ok)
+    s.emit(DiplomacyRolled(seat, planet, cards, total, target, ok))
     if ok:
         befriend(s, seat, planet, cards)
     elif total + 2 >= target and may_hold(s, seat, ("plus_two",), spare=cards):
@@ -394,7 +395,7 @@ def try_infest(s: "EmpiresState", seat: int, planet: str) -> None:
     """Infest (Sreech): one die, 3 or more (Spore Pods: one less, an assumed effect)."""
     need = s.r.g.infest_min - (1 if any(s.r.tech(t).effect == "spore_pods" for t in s.techs[seat]) else 0)
     value = roll(s.rng, Die(6), s.emit, seat=seat, why="infest")
-    s.event(type="infest_roll", seat=seat, planet=planet, value=value, need=need)
+    s.emit(InfestRolled(seat, planet, value, need))
     if value >= need:
         infest(s, seat, planet)
 
@@ -408,7 +409,7 @@ def swap(s: "EmpiresState", seat: int, arg: tuple[str, str]) -> None:
     s.hands[seat].append(b)
     s.row.append(a)
     s.swaps += 1
-    s.event(type="swapped", seat=seat, gave=mine_key, took=row_key)
+    s.emit(Swapped(seat, mine_key, row_key))
 
 
 def discard_legal(s: "EmpiresState", task: DiscardDown) -> list["Action"]:
@@ -422,7 +423,7 @@ def discard_down(s: "EmpiresState", task: DiscardDown, action: "Action") -> None
     c = card_with_key(s.hands[task.seat], s, action.arg)
     s.hands[task.seat].remove(c)
     s.discard.append(c)
-    s.event(type="discarded", seat=task.seat, card=action.arg)
+    s.emit(Discarded(task.seat, action.arg))
     check_hand_limit(s, task.seat)
 
 
@@ -439,4 +440,4 @@ def income(s: "EmpiresState", seat: int) -> int:
 def end_turn(s: "EmpiresState", task: EndTurn) -> None:
     gain = income(s, task.seat)
     s.credits[task.seat] += gain
-    s.event(type="income", seat=task.seat, credits=gain, total=s.credits[task.seat])
+    s.emit(IncomeCollected(task.seat, gain, s.credits[task.seat]))
