@@ -6,6 +6,7 @@ from collections import defaultdict
 
 import pytest
 
+from voidtable.games.blacksun.events import FactionRedrawn, FactionsDealt
 from voidtable.games.buccaneers.events import RoundScored
 from voidtable.sim import measures
 from voidtable.sim.runner import Batch, run_batch
@@ -48,10 +49,10 @@ def test_blacksun_points_by_condition_add_up_to_scores_and_factions_are_the_star
     ends = defaultdict(int)
     for o, cells in cells_by_game(run_batch(batch, 1)):
         assert len(set(o.factions)) == 4
-        dealt = next(e for e in o.events if e["type"] == "factions_dealt")["factions"]
+        dealt = list(next(e for e in o.events if isinstance(e, FactionsDealt)).factions)
         for e in o.events:
-            if e["type"] == "faction_redrawn":
-                dealt[e["seat"]] = e["faction"]
+            if isinstance(e, FactionRedrawn):
+                dealt[e.seat] = e.faction
         assert o.factions == dealt
         for p, f in enumerate(o.factions):
             by_faction = sum(v for (m, _, c), v in cells.items() if m == "points_by_faction" and c == f)

@@ -7,6 +7,7 @@ from typing import Any
 import voidtable
 from voidtable.engine import hexgrid as hg
 from voidtable.engine.actions import Action
+from voidtable.engine.events import AnyEvent
 from voidtable.engine.positions import clear_caches, edit, hold, run_until
 from voidtable.games.blacksun.board import Board
 from voidtable.games.blacksun.flow import TASKS
@@ -71,12 +72,12 @@ def edge_dir(a: tuple[int, int], b: tuple[int, int]) -> int:
     return d
 
 
-def run(s, *tasks: tuple) -> list[dict]:
+def run(s, *tasks: tuple) -> list[AnyEvent]:
     """Push ``tasks`` (first runs first) on top of the stack and run until a decision; returns the events."""
     return run_until(s, push=tasks).events
 
 
-def do(s, kind: str, arg: Any = None) -> list[dict]:
+def do(s, kind: str, arg: Any = None) -> list[AnyEvent]:
     """The seat to move takes Action(kind, arg)."""
     p = s.to_move()[0]
     return s.apply(p, Action(kind, arg))
@@ -122,7 +123,7 @@ class ScriptedRng:
         pass
 
 
-def maybe(s, kind: str, arg: Any = None) -> list[dict]:
+def maybe(s, kind: str, arg: Any = None) -> list[AnyEvent]:
     """Take the action if it is offered (a forced single choice is taken by the game itself)."""
     if s.to_move() and Action(kind, arg) in s.legal_actions(s.to_move()[0]):
         return do(s, kind, arg)

@@ -10,6 +10,7 @@ import random
 
 import voidtable
 from voidtable.engine.hexgrid import DIRECTIONS
+from voidtable.games.blacksun.events import PlanetRoll
 
 
 def test_views_say_which_edge_a_ship_is_on_and_the_last_planet_roll():
@@ -23,7 +24,7 @@ def test_views_say_which_edge_a_ship_is_on_and_the_last_planet_roll():
         events = list(state.setup_events)
         for _ in range(600):
             for e in events:
-                if e["type"] == "planet_roll":
+                if isinstance(e, PlanetRoll):
                     last_roll = e
             views = [state.view(p) for p in range(players)] + [state.view(None)]
             board = state.board
@@ -36,8 +37,8 @@ def test_views_say_which_edge_a_ship_is_on_and_the_last_planet_roll():
                     assert roll is None
                 else:
                     rolls_seen += 1
-                    assert roll == {"seat": last_roll["seat"], "dice": last_roll["dice"], "total": last_roll["total"],
-                                    "planet": last_roll["planet"]}
+                    assert roll == {"seat": last_roll.seat, "dice": list(last_roll.dice), "total": last_roll.total,
+                                    "planet": last_roll.planet}
                 for ship in v["ships"]:
                     at = ship["at"]
                     if not at or "edge" not in at:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from voidtable.games.blacksun import raids, scoring
+from voidtable.games.blacksun.events import CaptureReturnBlocked, CaptureReturned, RaidDeclared, RaidRolled, RetreatBlocked
+from voidtable.games.blacksun.positions import lift
 from voidtable.games.blacksun.positions import BOARD, CAPTURED, DESTROYED
 
 from voidtable.engine.positions import edit
@@ -34,9 +36,9 @@ def test_blockade_raid_is_one_ship_against_one():
     assert ((-1, 2), 1) not in [a.arg for a in opts if a.kind == "raid"]  # no Merchant ship is in the Rebel hex
     s.rng = ScriptedRng([[5, 6], [1]])
     ev = do(s, "raid_blockade", ((-1, 2), d1, t2))
-    declared = [e for e in ev if e["type"] == "raid"][0]
-    assert (declared["attacker"], declared["target"]) == (d1, t2)
-    assert [e["dice"] for e in ev if e["type"] == "raid_roll"] == [{"0": [5, 6], "1": [1]}]  # 2 dice v 1
+    declared = [e for e in ev if isinstance(e, RaidDeclared)][0]
+    assert (declared.kind, declared.attacker, declared.target) == ("blockade", d1, t2)
+    assert [e.dice for e in ev if isinstance(e, RaidRolled)] == [{"0": (5, 6), "1": (1,)}]  # 2 dice v 1
     assert s.sstate[t2] == DESTROYED and s.sstate[t1] == BOARD and s.sstate[d2] == BOARD
     assert s.raid is None
 
@@ -48,11 +50,11 @@ def test_hits_are_fives_and_sixes_only():
     s.rng = ScriptedRng([[4, 4], [4], [6, 1], [5]])
     raid_opts(s)
     ev = do(s, "raid", ((-1, 2), 1))
-    assert [e["hits"] for e in ev if e["type"] == "raid_roll"] == [{}]
+    assert [e.hits for e in ev if isinstance(e, RaidRolled)] == [{}]
     do(s, "retreat", False)
     ev = do(s, "retreat", False)
-    rolls = [e for e in ev if e["type"] == "raid_roll"]
-    assert rolls[0]["hits"] == {"0": 1, "1": 1}
+    rolls = [e for e in ev if isinstance(e, RaidRolled)]
+    assert rolls[0].hits == {"0": 1, "1": 1}
     assert s.sstate[7] == DESTROYED and s.sstate[0] == BOARD  # the Destroyer soaks 1 of its 2 dice
 
 
@@ -134,6 +136,26 @@ def test_asterisk_ship_is_captured_and_returns_after_captors_next_turn():
     assert s.loc[yacht] == hx(s, -1, 2) and s.captures == []
 
 
+def test_a_captured_ship_with_no_room_to_return_waits_one_more_captor_turn():
+    """docs/rules/blacksun.md: with no room in the capture hex, the ship waits for the end of the captor's next turn."""
+    s = make(2, ["rebel", "merchants"])
+    yacht, h = 15, (-1, 2)
+    at(s, 0, *h)                    # the captor's Destroyer in the centre
+    at(s, 7, *h)                    # a Merchant Transport in the centre: the owner's centre is taken ...
+    for d in range(6):
+        at(s, 8 + d, *h, d)         # ... and all six edges: no room for the Yacht
+    edit(s, sstate=[CAPTURED if x == yacht else st for x, st in enumerate(s.sstate)],
+         captures=[(yacht, 0, hx(s, *h), frozenset({0}), 1)])
+    ev = run(s, EndTurn(0, False))
+    assert [(e.ship, e.hex) for e in ev if isinstance(e, CaptureReturnBlocked)] == [(yacht, h)]
+    assert s.sstate[yacht] == CAPTURED and s.captures == [(yacht, 0, hx(s, *h), frozenset({0}), 1)]
+    lift(s, 13)                     # an edge comes free
+    edit(s, stack=[])
+    ev = run(s, EndTurn(0, False))
+    assert [(e.ship, e.owner, e.hex) for e in ev if isinstance(e, CaptureReturned)] == [(yacht, 1, h)]
+    assert s.sstate[yacht] == BOARD and s.captures == []
+
+
 def test_amnesty_stops_a_raid_before_any_die():
     s = make(2, ["rebel", "medics"])
     # rebel 0-6, medics: ambunauts 7-9, medsats 10-12
@@ -143,7 +165,7 @@ def test_amnesty_stops_a_raid_before_any_die():
     do(s, "raid", ((-1, 2), 1))
     assert s.to_move() == [1] and kind(s) == "amnesty"
     ev = do(s, "amnesty", True)
-    assert not [e for e in ev if e["type"] == "raid_roll"] and s.raid is None
+    assert not [e for e in ev if isinstance(e, RaidRolled)] and s.raid is None
     assert s.sstate[10] == BOARD
 
 
@@ -208,7 +230,7 @@ def test_retreat_cannot_cross_a_blockade_and_with_nowhere_to_go_ships_are_lost()
     do(s, "raid", (h, 1))
     do(s, "retreat", True)
     ev = do(s, "retreat", False)
-    assert [e for e in ev if e["type"] == "retreat_blocked"]
+    assert [e for e in ev if isinstance(e, RetreatBlocked)]
     assert s.sstate[0] == DESTROYED
     assert s.scores == [0, 0]  # nobody destroyed it: no points
 
@@ -272,7 +294,7 @@ def test_a_blockader_with_nowhere_to_retreat_to_is_destroyed():
     _blockade_raid(s, [[1, 1], [1]])
     do(s, "retreat", False)
     ev = do(s, "retreat", True)
-    assert [e for e in ev if e["type"] == "retreat_blocked"]
+    assert [e for e in ev if isinstance(e, RetreatBlocked)]
     assert s.sstate[8] == DESTROYED and s.raid is None
     assert s.scores == [0, 0]
 
@@ -381,7 +403,7 @@ def test_a_blocked_retreat_loses_a_full_fleet_not_one_ship():
     assert "fleet_done" not in kinds(s)  # nowhere to go: the retreating fleet is as large as the limit allows
     do(s, "add_ship", 1)
     ev = do(s, "add_ship", 2)
-    assert [e for e in ev if e["type"] == "retreat_blocked"]
+    assert [e for e in ev if isinstance(e, RetreatBlocked)]
     assert [s.sstate[x] for x in range(5)] == [DESTROYED, DESTROYED, DESTROYED, BOARD, BOARD]
 
 

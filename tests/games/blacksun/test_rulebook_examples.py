@@ -5,6 +5,7 @@ from __future__ import annotations
 from itertools import product
 
 from voidtable.games.blacksun import raids, scoring
+from voidtable.games.blacksun.events import FleetStep, PlanetRoll, RaidOver, Scored
 from voidtable.games.blacksun.positions import BOARD, DESTROYED
 
 from voidtable.games.blacksun.flow import Move, RaidChoice
@@ -26,11 +27,11 @@ def test_smuggler_move_costs_1_2_1_total_4():
     maybe(s, "add_ship", freighter)
     maybe(s, "fleet_done")
     events = do(s, "step", (-1, 2)) + do(s, "step", (0, 2)) + do(s, "step", (1, 2))
-    steps = [e["cost"] for e in events if e["type"] == "fleet_step"]
+    steps = [e.cost for e in events if isinstance(e, FleetStep)]
     assert steps == [1, 2, 1] and sum(steps) == 4
     assert s.loc[freighter] == hx(s, 1, 2)
-    scored = [e for e in events if e["type"] == "scored"]
-    assert [(e["condition"], e["points"]) for e in scored] == [("run_blockade", 1)]
+    scored = [e for e in events if isinstance(e, Scored)]
+    assert [(e.condition, e.points, e.blockades) for e in scored] == [("run_blockade", 1, 1)]
     assert s.scores[0] == 1
 
 
@@ -101,7 +102,7 @@ def test_rebel_two_destroyers_against_the_battleship():
     assert s.sstate[rd2] == BOARD and s.loc[rd2] != hx(s, -1, 2)
     assert s.sstate[battleship] == BOARD and s.loc[battleship] == hx(s, -1, 2)
     assert s.raid is None
-    assert [e for e in ev if e["type"] == "raid_over"][0]["lost"] == {"0": 3, "1": 2}
+    assert [e.lost for e in ev if isinstance(e, RaidOver)] == [{"0": 3, "1": 2}]
 
 
 def test_rebel_two_fleet_raid_fight_5_against_8():
@@ -122,7 +123,7 @@ def test_rebel_two_fleet_raid_fight_5_against_8():
         do(s, "add_ship", x)
     maybe(s, "fleet_done")
     ev = do(s, "step", (0, 2))
-    assert [e["cost"] for e in ev if e["type"] == "fleet_step"] == [2]
+    assert [e.cost for e in ev if isinstance(e, FleetStep)] == [2]
     do(s, "slot", -1)
     while kinds(s) == ["slot"] * len(kinds(s)):
         do(s, "slot", args(s, "slot")[0])
@@ -159,7 +160,7 @@ def test_die_roll_status_changes():
         scoring.change_planet_status(s, dice)
     assert s.status == before
     ev = s.take_events()
-    assert [e["planet"] for e in ev[-4:]] == [None] * 4
+    assert [(type(e), e.planet) for e in ev[-4:] if isinstance(e, PlanetRoll)] == [(PlanetRoll, None)] * 4
     assert scoring.new_status(scoring.NORMAL, crisis_anywhere=False) == scoring.CRISIS
     assert scoring.new_status(scoring.NORMAL, crisis_anywhere=True) == scoring.NEED
 

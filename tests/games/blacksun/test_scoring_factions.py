@@ -9,6 +9,7 @@ from voidtable.engine.actions import Action
 from voidtable.engine.positions import edit, run_until
 from voidtable.engine.rng import Rng
 from voidtable.games.blacksun import factions, scoring
+from voidtable.games.blacksun.events import PlanetRoll, Scored
 from voidtable.games.blacksun.positions import BOARD, CAPTURED, DESTROYED
 
 from voidtable.games.blacksun.flow import AfterTurn, EndTurn, Faction, Move, NextTurn, RaidChoice, Roll, ScoreEnd, SecondTurn, TurnStart
@@ -79,7 +80,7 @@ def test_crisis_turn_counts_rebel_ships_on_blockade_positions_and_rebel_cards():
     at(s, 0, 0, 2)
     at(s, 7, 0, 2, 3)  # the Rebel-card Freighter sits on the Crisis hex's edge
     stop = run_until(s, push=[ScoreEnd(0)])
-    assert s.scores[0] == 1 and [e["condition"] for e in stop.events if e["type"] == "scored"] == ["crisis_turn"]
+    assert s.scores[0] == 1 and [e.condition for e in stop.events if isinstance(e, Scored)] == ["crisis_turn"]
 
 
 def test_peaceful_turn_with_no_crisis_or_allies_at_every_crisis():
@@ -192,7 +193,7 @@ def test_brigands_rebuild_raiders_at_the_secret_base():
     s.rng = Rng(1)
     run(s, TurnStart(0), Roll(0), Faction(0), EndTurn(0, False))
     ev = do(s, "rebuild_raiders", (1, 1))
-    assert not [e for e in ev if e["type"] == "planet_roll"]  # the whole turn is skipped, die roll included
+    assert not [e for e in ev if isinstance(e, PlanetRoll)]  # the whole turn is skipped, die roll included
     while kind(s) == "arrange":
         do(s, "slot", args(s, "slot")[0])
     assert all(s.sstate[r] == BOARD for r in raiders)
@@ -304,4 +305,4 @@ def test_raid_transport_and_raid_any_ship_both_score_for_one_transport():
     s.rng = ScriptedRng([[1, 1], [1]])
     ev = do(s, "raid", ((-1, 2), 1))
     assert s.scores[0] == 2
-    assert sorted(e["condition"] for e in ev if e["type"] == "scored" and e["seat"] == 0) == ["raid_any_ship", "raid_transport"]
+    assert sorted(e.condition for e in ev if isinstance(e, Scored) and e.seat == 0) == ["raid_any_ship", "raid_transport"]

@@ -10,6 +10,7 @@ from voidtable.engine.errors import OptionError
 from voidtable.engine.rng import Rng
 from voidtable.games.blacksun import stellar
 from voidtable.games.blacksun.board import tile_kind
+from voidtable.games.blacksun.events import FactionRedrawn, FirstPlayer, OrbitRoll, PlanetReplaced, RollOff
 from voidtable.games.blacksun.positions import BOARD, OUT, UNPLACED, anchors
 
 from voidtable.games.blacksun.flow import Place, Redraw
@@ -56,8 +57,9 @@ def test_planetless_orbit_steals_a_planet_by_dice():
     rng = ScriptedRng([[1, 1, 1], [2, 2, 2], [3, 3, 4]])  # 3: no planet; 6: not on the board; 10: taken
     rng.shuffle = Rng(5).shuffle
     events = stellar.fix_planetless_orbits(tiles, [], [0], R, rng)
-    rolls = [e for e in events if e["type"] == "setup_orbit_roll"]
-    assert [r["total"] for r in rolls] == [3, 6, 10] and [r["planet"] for r in rolls] == [False, False, True]
+    rolls = [e for e in events if isinstance(e, OrbitRoll)]
+    assert [r.total for r in rolls] == [3, 6, 10] and [r.planet for r in rolls] == [False, False, True]
+    assert [(e.hex, e.planet, e.by) for e in events if isinstance(e, PlanetReplaced)] == [((1, 0), 10, "space")]
     assert tiles[(1, 0)] == "S"  # the rolled planet's place gets a Space hex
     assert tiles[(-1, 0)] == "P12"
     assert sorted(tiles[h] for h in orbit) == sorted(["A", "S", "S", "S", "P10"])
@@ -92,7 +94,7 @@ def test_factions_dealt_and_redrawn_until_kept():
     assert len(set(s.starting)) == 4 and len(s.deck) == 2
     first = s.starting[0]
     ev = do(s, "redraw_faction")
-    assert ev[0]["returned"] == first and s.starting[0] != first and first in s.deck
+    assert isinstance(ev[0], FactionRedrawn) and ev[0].returned == first and s.starting[0] != first and first in s.deck
     assert len(set(s.starting)) == 4 and len(s.deck) == 2
     for _ in range(s.R.limits.max_redraws - 1):
         do(s, "redraw_faction")
@@ -118,8 +120,10 @@ def test_first_player_rolls_three_dice_and_ties_reroll():
     s = make(3, ["medics", "rebel", "alliance"])
     s.rng = ScriptedRng([[6, 6, 1], [5, 4, 4], [1, 1, 1], [2, 2, 2], [6, 1, 1]])
     assert roll_off(s, [0, 1, 2], "first_player") == 1  # 13 v 13 v 3: seats 0 and 1 roll again, 6 v 8
-    rolls = [e for e in s.take_events() if e["type"] == "roll_off"]
-    assert len(rolls) == 2 and list(rolls[1]["rolls"]) == ["0", "1"]
+    events = s.take_events()
+    rolls = [e for e in events if isinstance(e, RollOff)]
+    assert len(rolls) == 2 and list(rolls[1].rolls) == ["0", "1"] and {r.why for r in rolls} == {"first_player"}
+    assert [e.seat for e in events if isinstance(e, FirstPlayer)] == [1]
 
 
 def _to_placement(seed: int, n: int = 3):

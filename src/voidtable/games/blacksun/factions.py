@@ -15,6 +15,7 @@ from voidtable.engine.actions import Action
 from voidtable.engine.errors import RulesInvariantError
 from voidtable.engine.types import Seat, ShipId
 
+from .events import FactionChanged, Rebuilt, ShipLent, ShipRecalled
 from .flow import TASKS, Faction, LendTo, Loans
 from .positions import BOARD, DESTROYED, anchors, can_fit, settle
 
@@ -82,7 +83,7 @@ def change_faction(s: "BlackSunState", task: Faction, action: Action) -> None:
     p = task.seat
     old = s.card[p]
     s.card[p] = action.arg
-    s.emit({"type": "faction_changed", "seat": p, "from": old, "to": action.arg, "scoring": sorted(conditions(s, p))})
+    s.emit(FactionChanged(p, old, action.arg, tuple(sorted(conditions(s, p)))))
 
 
 # ---------------------------------------------------------------- Loaning variant
@@ -106,7 +107,7 @@ def loans(s: "BlackSunState", task: Loans, action: Action) -> None:
         return
     ship = action.arg
     if action.kind == "recall":
-        s.emit({"type": "ship_recalled", "ship": ship, "owner": p, "from": s.ctrl[ship]})
+        s.emit(ShipRecalled(ship, p, s.ctrl[ship]))
         s.ctrl[ship] = p
         s.push(Loans(p, changed | {ship}))
     else:
@@ -121,7 +122,7 @@ def _lend_to_legal(s: "BlackSunState", task: LendTo) -> list[Action]:
 def lend_to(s: "BlackSunState", task: LendTo, action: Action) -> None:
     p, ship, changed = task
     s.ctrl[ship] = action.arg
-    s.emit({"type": "ship_lent", "ship": ship, "owner": p, "to": action.arg})
+    s.emit(ShipLent(ship, p, action.arg))
     s.push(Loans(p, changed))
 
 
@@ -162,5 +163,5 @@ def rebuild(s: "BlackSunState", p: Seat, action: Action) -> None:
                 fit.append(x)
     else:
         fit = _destroyed(s, p, "ambunaut")[:1]
-    s.emit({"type": "rebuilt", "seat": p, "ships": fit, "hex": list(s.board.coords[h])})
+    s.emit(Rebuilt(p, tuple(fit), s.board.coords[h]))
     settle(s, h, p, tuple(fit))

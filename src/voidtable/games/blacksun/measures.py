@@ -22,7 +22,11 @@ Method, from the event log of a finished game:
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Sequence
+
+from voidtable.engine.events import AnyEvent
+
+from .events import FactionChanged, FactionRedrawn, FactionsDealt, GameOver, PointsSpent, Scored, TurnStarted
 
 MEASURES: dict[str, dict[str, Any]] = {
     "points_by_condition": {
@@ -72,14 +76,15 @@ def conditions(game: Any) -> list[str]:
     return list(seen)
 
 
-def factions(game: Any, events: list[dict[str, Any]]) -> list[str]:
+def factions(game: Any, events: Sequence[AnyEvent]) -> list[str]:
+    """Each seat's Starting Faction: as dealt, then as last redrawn."""
     out: list[str] = [""] * game.players
     for e in events:
-        t = e["type"]
-        if t == "factions_dealt":
-            out = list(e["factions"])
-        elif t == "faction_redrawn":
-            out[e["seat"]] = e["faction"]
+        match e:
+            case FactionsDealt(factions=dealt):
+                out = [f or "" for f in dealt]
+            case FactionRedrawn(seat=p, faction=f):
+                out[p] = f or ""
     return out
 
 
@@ -101,7 +106,7 @@ def end_kind(reason: str) -> str:
     return "other"
 
 
-def measure(game: Any, events: list[dict[str, Any]], result: Any) -> list[tuple[str, str, str, float]]:
+def measure(game: Any, events: Sequence[AnyEvent], result: Any) -> list[tuple[str, str, str, float]]:
     n = game.players
     rows = conditions(game)
     points = [dict.fromkeys(rows + [SPENT], 0.0) for _ in range(n)]
@@ -109,17 +114,17 @@ def measure(game: Any, events: list[dict[str, Any]], result: Any) -> list[tuple[
     end = None
     turns = 0
     for e in events:
-        t = e["type"]
-        if t == "turn_start":
-            turns += not e.get("second_turn")
-        elif t == "scored":
-            points[e["seat"]][e["condition"]] = points[e["seat"]].get(e["condition"], 0.0) + e["points"]
-        elif t == "points_spent":
-            points[e["seat"]][SPENT] -= e["points"]
-        elif t == "faction_changed":
-            card[e["seat"]] = e["to"] or "none"
-        elif t == "game_over":
-            end = end_kind(e.get("reason", ""))
+        match e:
+            case TurnStarted(second_turn=second):
+                turns += not second
+            case Scored(seat=p, condition=why, points=k):
+                points[p][why] = points[p].get(why, 0.0) + k
+            case PointsSpent(seat=p, points=k):
+                points[p][SPENT] -= k
+            case FactionChanged(seat=p, to=to):
+                card[p] = to or "none"
+            case GameOver(reason=reason):
+                end = end_kind(reason)
     fac = factions(game, events)
     cells: list[tuple[str, str, str, float]] = []
     for p in range(n):

@@ -25,6 +25,7 @@ from voidtable.engine.errors import RulesInvariantError
 from voidtable.engine.types import HexId, Seat, ShipId
 
 from . import scoring
+from .events import Consented, FleetArrives, FleetDeparts, FleetStep
 from .flow import TASKS, Consent, FleetAfter, Move, Pick, Walk, yes_no
 from .positions import BOARD, can_fit, in_hex, lift, repair, restore, settle
 
@@ -291,7 +292,7 @@ def consent(s: "BlackSunState", task: Consent, action: Action) -> None:
     below = s.stack.pop()
     if below.__class__ is not Pick:
         raise RulesInvariantError(f"blacksun: consent asked above {below!r}, not a fleet being picked")
-    s.emit({"type": "consent", "seat": seat, "ship": ship, "mover": mover, "willing": bool(action.arg)})
+    s.emit(Consented(seat, ship, mover, bool(action.arg)))
     if action.arg:
         s.push(below._replace(fleet=below.fleet + (ship,)))
     else:
@@ -310,7 +311,7 @@ def depart(s: "BlackSunState", p: Seat, fleets: int, moved: frozenset[ShipId], r
     mp = min(s.smove[x] for x in fleet)
     need = tuple(compute_need(s, origin, list(fleet + towed), mp))
     if not s.quiet:  # the quiet path builds no event (speed only)
-        s.emit({"type": "fleet_departs", "seat": p, "hex": list(s.board.coords[origin]), "ships": list(fleet), "towing": list(towed), "move": mp})
+        s.emit(FleetDeparts(p, s.board.coords[origin], fleet, towed, mp))
     s.push(Walk(p, fleets, moved, refused, origin, fleet, towed, origin, mp, frozenset(), need))
 
 
@@ -346,14 +347,14 @@ def walk(s: "BlackSunState", task: Walk, action: Action) -> None:
     if blocker >= 0 and (s.R.scoring.rules.own_blockades_score or s.ctrl[blocker] != p):
         crossed = crossed | {e}
     if not s.quiet:  # the quiet path builds no event (speed only)
-        s.emit({"type": "fleet_step", "seat": p, "to": list(b.coords[n]), "cost": cost, "blockade": blocker >= 0, "left": mp - cost})
+        s.emit(FleetStep(p, b.coords[n], cost, blocker >= 0, mp - cost))
     s.push(Walk(p, fleets, moved, refused, origin, fleet, towed, n, mp - cost, crossed, need))
 
 
 def arrive(s: "BlackSunState", p: Seat, fleets: int, moved: frozenset[ShipId], refused: frozenset[ShipId], origin: HexId,
            fleet: tuple[ShipId, ...], towed: tuple[ShipId, ...], pos: HexId, crossed: frozenset[int]) -> None:
     if not s.quiet:  # the quiet path builds no event (speed only)
-        s.emit({"type": "fleet_arrives", "seat": p, "hex": list(s.board.coords[pos]), "ships": list(fleet), "towing": list(towed), "blockades_run": len(crossed)})
+        s.emit(FleetArrives(p, s.board.coords[pos], fleet, towed, len(crossed)))
     if towed:
         s.captures = [c for c in s.captures if c[0] not in towed]
     settle(s, pos, p, fleet + towed, then=FleetAfter(p, fleets, moved | frozenset(fleet), refused, origin, fleet, crossed))

@@ -24,6 +24,7 @@ from voidtable.engine.errors import RulesInvariantError
 from voidtable.engine.flow import Task
 from voidtable.engine.types import HexId, Seat, ShipId
 
+from .events import ShipPlaced, ShipRecentred
 from .flow import TASKS, Arrange, Recentre
 
 if TYPE_CHECKING:
@@ -255,7 +256,7 @@ def arrange(s: "BlackSunState", task: Arrange, action: Action) -> None:
     ship = ships[0]
     put(s, ship, h, action.arg)
     if not s.quiet:  # the quiet path builds no event (speed only)
-        s.emit({"type": "ship_placed", "ship": ship, "owner": s.owner[ship], "ship_type": s.stype[ship], "at": where_json(s, ship)})
+        s.emit(ShipPlaced(ship, s.owner[ship], s.stype[ship], where_json(s, ship)))
     if len(ships) > 1:
         s.push(Arrange(decider, h, ships[1:]))
 
@@ -273,4 +274,4 @@ def recentre(s: "BlackSunState", task: Recentre, action: Action) -> None:
     ship = action.arg
     lift(s, ship)
     put(s, ship, h, -1)
-    s.emit({"type": "ship_recentred", "ship": ship, "owner": owner, "hex": list(s.board.coords[h])})
+    s.emit(ShipRecentred(ship, owner, s.board.coords[h]))

@@ -39,6 +39,8 @@ from voidtable.engine.types import HexId, Seat, ShipId
 
 from . import factions, scoring
 from .data import D6
+from .events import (AmnestyDeclared, Captured, Destroyed, RaidDamage, RaidDeclared, RaidJoined, RaidKind, RaidOver, RaidRolled,
+                     Retreated, RetreatBlocked, RetreatDeclared, RoundNegated, Sacrificed)
 from .flow import (
     TASKS,
     Aim,
@@ -83,7 +85,7 @@ class Raid:
     """The raid under way: who takes part with which ships, dice, damage, and the current round."""
 
     hex: HexId
-    kind: str                     # "hex" (same-hex raid) or "blockade"
+    kind: RaidKind                # a same-hex raid or a blockade raid
     initiator: Seat
     target: Seat
     parts: list[Seat] = field(default_factory=list)                 # participants, in joining order
@@ -267,8 +269,7 @@ def raid_choice(s: "BlackSunState", task: RaidChoice, action: Action) -> None:
         r.add(s, p, [attacker])
         r.add(s, s.ctrl[target], [target])
         s.raid = r
-        s.emit({"type": "raid", "kind": "blockade", "seat": p, "hex": list(s.board.coords[h]), "attacker": attacker, "target": target,
-                "defender": s.ctrl[target]})
+        s.emit(RaidDeclared(kind="blockade", seat=p, hex=s.board.coords[h], attacker=attacker, target=target, defender=s.ctrl[target]))
         s.push(RaidEngaged(), AmnestyCheck(), RaidRound())
         return
     t = action.arg[1]
@@ -277,8 +278,8 @@ def raid_choice(s: "BlackSunState", task: RaidChoice, action: Action) -> None:
     r.add(s, p, involvement(s, p, h))
     r.add(s, t, [x for x in involvement(s, t, h) if located(s, x, p, h, power)])
     s.raid = r
-    s.emit({"type": "raid", "kind": "hex", "seat": p, "hex": list(s.board.coords[h]), "defender": t,
-            "ships": {str(p): r.ships[p], str(t): r.ships[t]}, "unlocated": [x for x in involvement(s, t, h) if x not in r.ships[t]]})
+    s.emit(RaidDeclared(kind="hex", seat=p, hex=s.board.coords[h], defender=t, ships={str(p): tuple(r.ships[p]), str(t): tuple(r.ships[t])},
+                        unlocated=tuple(x for x in involvement(s, t, h) if x not in r.ships[t])))
     joiners = [q for q in ((p + k2) % s.n for k2 in range(1, s.n)) if q != t and involvement(s, q, h)]
     s.push(*[Join(q) for q in joiners], RaidEngaged(), AmnestyCheck(), RaidRound())
 
@@ -290,7 +291,7 @@ def tow(s: "BlackSunState", p: Seat, h: HexId, ship: ShipId) -> None:
     lift(s, ship)
     s.sstate[ship] = CAPTURED
     s.captures.append((ship, p, h, escorts, 2))
-    s.emit({"type": "captured", "ship": ship, "owner": s.owner[ship], "captor": p, "hex": list(s.board.coords[h]), "towing": True})
+    s.emit(Captured(ship, s.owner[ship], p, s.board.coords[h], towing=True))
     if loc == h:
         repair(s, [(h, s.owner[ship])])
 
@@ -303,7 +304,7 @@ def join(s: "BlackSunState", task: Join, action: Action) -> None:
         return
     r = raid_of(s)
     r.add(s, q, involvement(s, q, r.hex))
-    s.emit({"type": "raid_joined", "seat": q, "ships": r.ships[q]})
+    s.emit(RaidJoined(q, tuple(r.ships[q])))
 
 
 @TASKS.auto(RaidEngaged)
@@ -353,7 +354,7 @@ def amnesty(s: "BlackSunState", task: Amnesty, action: Action) -> None:
     """A Medsat in the hex lets its controller stop the raid: damage so far stands, nobody retreats."""
     if action.arg:
         raid_of(s).ended = True
-        s.emit({"type": "amnesty", "seat": task.seat})
+        s.emit(AmnestyDeclared(task.seat))
 
 
 @TASKS.auto(RaidRound)
@@ -366,14 +367,14 @@ def raid_round(s: "BlackSunState", task: RaidRound) -> None:
     r.round += 1
     hit_min = s.R.game.hit_min
     act = r.active()
-    rolls = {}
+    rolls: dict[str, tuple[int, ...]] = {}
     r.pending = {}
     r.aim = {}
     choose = []
     for q in act:
         faces = dice.faces(s.rng, D6, r.remaining(q))
         hits = sum(1 for d in faces if d >= hit_min)
-        rolls[str(q)] = faces
+        rolls[str(q)] = tuple(faces)
         if hits:
             r.pending[q] = hits
             valid = [b for b in act if can_target(s, q, b)]
@@ -381,7 +382,7 @@ def raid_round(s: "BlackSunState", task: RaidRound) -> None:
                 r.aim[q] = valid[0]
             elif len(valid) > 1:
                 choose.append(q)
-    s.emit({"type": "raid_roll", "round": r.round, "dice": rolls, "hits": {str(q): h for q, h in r.pending.items()}})
+    s.emit(RaidRolled(r.round, rolls, {str(q): h for q, h in r.pending.items()}))
     s.push(*[Aim(q) for q in choose], RoundSacrifice(), RoundApply(), AmnestyCheck(), RetreatCheck(), RaidRound())
 
 
@@ -427,7 +428,7 @@ def sacrifice(s: "BlackSunState", task: Sacrifice, action: Action) -> None:
             r.ships[q].remove(x)
             r.total[q] -= s.sfight[x]
             r.lost[q] = min(r.lost[q], r.total[q])
-    s.emit({"type": "sacrificed", "seat": task.seat, "ship": x})
+    s.emit(Sacrificed(task.seat, x))
     destroy(s, x, killer=-1)
 
 
@@ -435,7 +436,7 @@ def sacrifice(s: "BlackSunState", task: Sacrifice, action: Action) -> None:
 def round_apply(s: "BlackSunState", task: RoundApply) -> None:
     r = raid_of(s)
     if r.negated:
-        s.emit({"type": "round_negated", "round": r.round})
+        s.emit(RoundNegated(r.round))
     else:
         applied = {}
         for q in sorted(r.pending):
@@ -447,7 +448,7 @@ def round_apply(s: "BlackSunState", task: RoundApply) -> None:
                 r.lost[t] += k
                 r.hits_on[(q, t)] = r.hits_on.get((q, t), 0) + k
                 applied[f"{q}>{t}"] = k
-        s.emit({"type": "raid_damage", "round": r.round, "hits": applied, "lost": {str(q): r.lost[q] for q in r.parts}})
+        s.emit(RaidDamage(r.round, applied, {str(q): r.lost[q] for q in r.parts}))
     r.pending, r.aim, r.negated = {}, {}, False
     if not can_continue(s, r):
         r.ended = True
@@ -465,7 +466,7 @@ def retreat_check(s: "BlackSunState", task: RetreatCheck) -> None:
 def retreat(s: "BlackSunState", task: Retreat, action: Action) -> None:
     if action.arg:
         raid_of(s).retreating.append(task.seat)
-        s.emit({"type": "retreat_declared", "seat": task.seat})
+        s.emit(RetreatDeclared(task.seat))
 
 
 @TASKS.auto(RetreatApply)
@@ -486,7 +487,7 @@ def raid_end(s: "BlackSunState", task: RaidEnd) -> None:
     r = raid_of(s)
     rest = [q for q in r.parts if q not in r.out]
     r.out.extend(rest)
-    s.emit({"type": "raid_over", "rounds": r.round, "lost": {str(q): r.lost[q] for q in r.parts}})
+    s.emit(RaidOver(r.round, {str(q): r.lost[q] for q in r.parts}))
     s.push(RaidClear())
     leave(s, rest, retreating=False)
 
@@ -583,7 +584,7 @@ def capture(s: "BlackSunState", x: ShipId, captor: Seat, r: Raid) -> None:
     s.sstate[x] = CAPTURED
     # back at the end of the captor's next turn: if that is the turn now running, two turn ends away
     s.captures.append((x, captor, h, escorts, 2 if captor == s.active else 1))
-    s.emit({"type": "captured", "ship": x, "owner": s.owner[x], "captor": captor, "hex": list(s.board.coords[h])})
+    s.emit(Captured(x, s.owner[x], captor, s.board.coords[h]))
     if loc == h:
         repair(s, [(h, s.owner[x])])
 
@@ -595,7 +596,7 @@ def destroy(s: "BlackSunState", x: ShipId, killer: Seat) -> None:
     scoring.destroy_points(s, killer, x)
     lift(s, x)
     s.sstate[x] = DESTROYED
-    s.emit({"type": "destroyed", "ship": x, "owner": s.owner[x], "ship_type": s.stype[x], "by": killer, "at": at})
+    s.emit(Destroyed(x, s.owner[x], s.stype[x], killer, at))
     nh = s.board.n_hex
     if 0 <= loc < nh:
         repair(s, [(loc, s.owner[x])])
@@ -727,7 +728,7 @@ def retreat_to(s: "BlackSunState", task: RetreatTo, action: Action) -> None:
     if action.arg is None:
         # nowhere to go: the retreating ships are lost (asterisk ships taken by the other side)
         other = r.target if q == r.initiator else r.initiator
-        s.emit({"type": "retreat_blocked", "seat": q, "from": list(s.board.coords[origin]), "ships": ships})
+        s.emit(RetreatBlocked(q, s.board.coords[origin], fleet))
         for x in ships:
             if s.scap[x] and other != q:
                 capture(s, x, other, r)
@@ -738,7 +739,7 @@ def retreat_to(s: "BlackSunState", task: RetreatTo, action: Action) -> None:
     owners = {(origin, s.owner[x]) for x in ships}
     for x in ships:
         lift(s, x)
-    s.emit({"type": "retreat", "seat": q, "from": list(s.board.coords[origin]), "to": list(s.board.coords[n]), "ships": ships})
+    s.emit(Retreated(q, s.board.coords[origin], s.board.coords[n], fleet))
     settle(s, n, q, tuple(ships), then=RetreatAfter(tuple(sorted(owners))))
 
 

@@ -9,9 +9,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from voidtable.engine.actions import Action
-from voidtable.engine.types import HexId, Seat, ShipId
+from voidtable.engine.types import Hex, HexId, Seat, ShipId
 
 from . import factions
+from .events import STATUS, Condition, CounterKind, CounterPlaced, CounterRemoved, PlanetRoll, Scored, TargetReached
 from .flow import TASKS, RemoveCounters, ScoreEnd
 from .positions import BOARD, CAPTURED, around
 
@@ -21,17 +22,20 @@ if TYPE_CHECKING:
 NORMAL, NEED, CRISIS = 0, 1, 2
 
 
-def award(s: "BlackSunState", p: Seat, condition: str, points: int, **why: Any) -> None:
+def award(s: "BlackSunState", p: Seat, condition: Condition, points: int, *, blockades: int | None = None,
+          no_crisis: bool | None = None, ship: ShipId | None = None, hex: Hex | None = None) -> None:
+    """``points`` for ``condition``, and what earned them where the event says (see :class:`~.events.Scored`)."""
     if points <= 0:
         return
     s.scores[p] += points
-    s.emit({"type": "scored", "seat": p, "condition": condition, "points": points, "score": s.scores[p], **why})
+    s.emit(Scored(p, condition, points, s.scores[p], blockades, no_crisis, ship, hex))
 
 
-def award_condition(s: "BlackSunState", p: Seat, condition: str, times: int = 1, **why: Any) -> None:
-    """Score ``condition`` ``times`` times if ``p`` holds it."""
+def award_condition(s: "BlackSunState", p: Seat, condition: Condition, times: int = 1, *, blockades: int | None = None,
+                    hex: Hex | None = None) -> None:
+    """Score ``condition`` ``times`` times if ``p`` holds it (``blockades`` run, or the ``hex`` a counter left)."""
     if times > 0 and condition in factions.conditions(s, p):
-        award(s, p, condition, times * s.R.scoring.value(condition), **why)
+        award(s, p, condition, times * s.R.scoring.value(condition), blockades=blockades, hex=hex)
 
 
 # ---------------------------------------------------------------- turn step 1
@@ -51,18 +55,17 @@ def change_planet_status(s: "BlackSunState", dice: list[int]) -> None:
     h = s.board.planet_hex.get(total, -1)
     s.last_roll = (s.active, tuple(dice), total)  # public: every seat's view shows the dice (the page draws them)
     if h < 0:
-        s.emit({"type": "planet_roll", "seat": s.active, "dice": dice, "total": total, "planet": None})
+        s.emit(PlanetRoll(s.active, tuple(dice), total, None))
         return
     old = s.status[h]
     s.status[h] = new_status(old, CRISIS in s.status)
     if not s.quiet:  # the quiet path builds no event (speed only)
-        s.emit({"type": "planet_roll", "seat": s.active, "dice": dice, "total": total, "planet": total,
-                "hex": list(s.board.coords[h]), "from": ("normal", "need", "crisis")[old], "to": ("normal", "need", "crisis")[s.status[h]]})
+        s.emit(PlanetRoll(s.active, tuple(dice), total, total, s.board.coords[h], STATUS[old], STATUS[s.status[h]]))
 
 
 def place_counter(s: "BlackSunState", h: HexId, kind: int, why: str) -> None:
     s.status[h] = kind
-    s.emit({"type": "counter_placed", "hex": list(s.board.coords[h]), "counter": ("normal", "need", "crisis")[kind], "why": why})
+    s.emit(CounterPlaced(s.board.coords[h], STATUS[kind], why))
 
 
 # ---------------------------------------------------------------- turn step 5
@@ -123,9 +126,9 @@ def remove_counters(s: "BlackSunState", task: RemoveCounters, action: Action) ->
     h = s.board.hex_of(action.arg)
     kind = s.status[h]
     s.status[h] = NORMAL
-    name = "need" if kind == NEED else "crisis"
-    s.emit({"type": "counter_removed", "seat": p, "hex": list(s.board.coords[h]), "counter": name})
-    award_condition(s, p, name, hex=list(s.board.coords[h]))
+    name: CounterKind = "need" if kind == NEED else "crisis"
+    s.emit(CounterRemoved(p, s.board.coords[h], name))
+    award_condition(s, p, name, hex=s.board.coords[h])
     s.push(task)
 
 
@@ -168,5 +171,5 @@ def check_end(s: "BlackSunState", p: Seat) -> bool:
             order = [(p + k) % s.n for k in range(s.n)]
             reacher = next(q for q in order if q in reached)
             s.final_queue = [q for q in order[1:] + order[:1] if q != reacher]
-            s.emit({"type": "target_reached", "seat": reacher, "score": s.scores[reacher], "final_turns": list(s.final_queue)})
+            s.emit(TargetReached(reacher, s.scores[reacher], tuple(s.final_queue)))
     return False

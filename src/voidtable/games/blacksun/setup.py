@@ -21,6 +21,8 @@ from voidtable.engine.types import Hex, Seat
 from . import stellar, turn
 from .board import Board
 from .data import D6, FACTION_ORDER, SUNS
+from .events import (ROLL_OFF_WINNER, FactionKept, FactionRedrawn, FactionsDealt, HexesDealt, HexLaid, IssuedShip, RollOff, RollOffFor,
+                     ShipPlaced, ShipsIssued, ShipsPickedUp, ShipsUnplaced, SunDrawn, SystemReady)
 from .flow import (
     TASKS,
     DealFactions,
@@ -63,7 +65,7 @@ def begin(s: "BlackSunState", sun_option: str) -> None:
     """Step 1's Sun choice, then queue the rest of setup."""
     if sun_option == "random":
         sun = SUNS[s.rng.below(len(SUNS))]
-        s.emit({"type": "sun_drawn", "sun": sun})
+        s.emit(SunDrawn(sun))
     else:
         sun = sun_option
     s.push(DealFactions())
@@ -80,7 +82,7 @@ def make_board(s: "BlackSunState", tiles: dict[Hex, str], sun: str) -> None:
     s.board = Board(tiles, sun, s.R.suns)
     s.status = [0] * s.board.n_hex
     s.edge_occ = [-1] * s.board.n_edge
-    s.emit({"type": "system_ready", "board": s.board.to_json()})
+    s.emit(SystemReady(tuple(s.board.to_json())))
 
 
 # ---------------------------------------------------------------- Manual Setup variant
@@ -102,7 +104,7 @@ def start_manual_setup(s: "BlackSunState", sun: str) -> None:
         s.emit(e)
     for p in range(s.n):
         hands[p].sort()
-    s.emit({"type": "hexes_dealt", "hands": [list(h) for h in hands]})
+    s.emit(HexesDealt(tuple(tuple(h) for h in hands)))
     s.manual = ManualSetup(sun, tuple(dirs), tiles, hands, stellar.all_slots(dirs, s.R))
     s.push(LayHex(0), FinishManualMap())
 
@@ -138,7 +140,7 @@ def lay_hex_slot(s: "BlackSunState", task: LayHexSlot, action: Action) -> None:
     m.hands[seat].remove(tile)
     m.open.remove(h)
     m.tiles[h] = tile
-    s.emit({"type": "hex_laid", "seat": seat, "hex": list(h), "tile": tile})
+    s.emit(HexLaid(seat, h, tile))
     if m.open:
         nxt = next_with_hand(s, seat)
         if nxt >= 0:
@@ -179,7 +181,7 @@ def deal_factions(s: "BlackSunState", task: DealFactions) -> None:
     for p in range(s.n):
         s.starting[p] = deck.pop()
     s.deck = deck
-    s.emit({"type": "factions_dealt", "factions": list(s.starting)})
+    s.emit(FactionsDealt(tuple(s.starting)))
     s.push(*[Redraw(p) for p in range(s.n)], Equip())
 
 
@@ -196,7 +198,7 @@ def redraw(s: "BlackSunState", task: Redraw, action: Action) -> None:
     """Step 12: a player may put their card under the deck and draw again, until happy."""
     p = task.seat
     if action.kind == "keep_faction":
-        s.emit({"type": "faction_kept", "seat": p, "faction": s.starting[p]})
+        s.emit(FactionKept(p, s.starting[p]))
         return
     old = s.starting[p]
     if old is None:
@@ -204,7 +206,7 @@ def redraw(s: "BlackSunState", task: Redraw, action: Action) -> None:
     s.deck.insert(0, old)  # to the bottom; cards are drawn from the end
     s.starting[p] = s.deck.pop()
     s.redraws[p] += 1
-    s.emit({"type": "faction_redrawn", "seat": p, "returned": old, "faction": s.starting[p]})
+    s.emit(FactionRedrawn(p, old, s.starting[p]))
     s.push(task)
 
 
@@ -216,7 +218,7 @@ def equip(s: "BlackSunState", task: Equip) -> None:
         for ship, count in s.R.factions[faction_of(s, p)].ships.items():
             fleet += [(p, ship)] * count
     issue_ships(s, fleet)
-    s.emit({"type": "ships_issued", "ships": [{"id": i, "owner": o, "type": t} for i, (o, t) in enumerate(fleet)]})
+    s.emit(ShipsIssued(tuple(IssuedShip(i, o, t) for i, (o, t) in enumerate(fleet))))
     s.first = roll_off(s, list(range(s.n)), "first_player")
     if s.story:
         s.story_player = roll_off(s, list(range(s.n)), "story_player")
@@ -240,7 +242,7 @@ def issue_ships(s: "BlackSunState", fleet: list[tuple[Seat, str]]) -> None:
     s.edge_occ = [-1] * s.board.n_edge
 
 
-def roll_off(s: "BlackSunState", seats: list[Seat], why: str) -> Seat:
+def roll_off(s: "BlackSunState", seats: list[Seat], why: RollOffFor) -> Seat:
     """Step 14 (and the Story roll): highest roll on three dice; tied players roll again.
 
     Each round is one ``roll_off`` event with every seat's faces (the form the records pin).
@@ -249,11 +251,11 @@ def roll_off(s: "BlackSunState", seats: list[Seat], why: str) -> Seat:
 
     def throw(rolling: list[Seat]) -> dict[Seat, int]:
         rolls = {p: dice.faces(s.rng, D6, count) for p in rolling}
-        s.emit({"type": "roll_off", "for": why, "rolls": {str(p): r for p, r in rolls.items()}})
+        s.emit(RollOff(why, {str(p): tuple(r) for p, r in rolls.items()}))
         return {p: sum(r) for p, r in rolls.items()}
 
     winner = dice.roll_off(seats, throw)
-    s.emit({"type": why, "seat": winner})
+    s.emit(ROLL_OFF_WINNER[why](winner))
     return winner
 
 
@@ -319,7 +321,7 @@ def place(s: "BlackSunState", task: Place, action: Action) -> None:
         for i in moved:
             lift(s, i)
             s.sstate[i] = UNPLACED
-        s.emit({"type": "ships_picked_up", "seat": p, "ships": moved})
+        s.emit(ShipsPickedUp(p, tuple(moved)))
     s.push(PlaceShips(p, rnd, h, 0))
 
 
@@ -346,7 +348,7 @@ def place_ships(s: "BlackSunState", task: PlaceShips, action: Action) -> None:
     t, d = action.arg
     ship = next(i for i in range(len(s.owner)) if s.owner[i] == p and s.sstate[i] == UNPLACED and s.stype[i] == t)
     put(s, ship, h, d)
-    s.emit({"type": "ship_placed", "ship": ship, "owner": p, "ship_type": t, "at": where_json(s, ship)})
+    s.emit(ShipPlaced(ship, p, t, where_json(s, ship)))
     s.push(PlaceShips(p, rnd, h, placed + 1))
 
 
@@ -357,7 +359,7 @@ def placements_done(s: "BlackSunState", task: PlacementsDone) -> None:
     for i in left:
         s.sstate[i] = OUT
     if left:
-        s.emit({"type": "ships_unplaced", "ships": left})
+        s.emit(ShipsUnplaced(tuple(left)))
     turn.start_turn(s, s.first, second=False)
 
 

@@ -23,6 +23,7 @@ from voidtable.engine.zones import Hidden
 
 from . import factions, movement, positions, raids, scoring, setup, turn  # noqa: F401  (register their tasks)
 from .board import Board
+from .events import GameOver
 from .flow import TASKS
 from .positions import STATE_NAMES, where_json
 
@@ -133,7 +134,7 @@ class BlackSunState(FlowState):
     # ------------------------------------------------------------ the end
     def finish(self, reason: str = "") -> None:
         super().finish(reason)
-        self.emit({"type": "game_over", "reason": reason, "scores": list(self.scores)})
+        self.emit(GameOver(reason, tuple(self.scores)))
 
     def final_result(self) -> Result:
         scores = [float(x) for x in self.scores]
@@ -194,7 +195,7 @@ class BlackSunState(FlowState):
             v["board"] = b.to_json()
             v["status"] = [[list(b.coords[h]), STATUS_NAMES[x]] for h, x in enumerate(self.status) if x]
             v["ships"] = [
-                {
+                {  # not an event: a ship in the view, with its type
                     "id": i, "type": self.stype[i], "owner": self.owner[i], "controller": self.ctrl[i],
                     "state": STATE_NAMES[self.sstate[i]], "at": self._at_json(i),
                 }

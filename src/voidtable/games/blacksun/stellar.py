@@ -20,8 +20,6 @@ TOML (it makes the hex counts come out exactly with three Gas Giants).
 
 from __future__ import annotations
 
-from typing import Any
-
 from voidtable.engine import dice
 from voidtable.engine import hexgrid as hg
 from voidtable.engine.errors import RulesInvariantError
@@ -30,20 +28,22 @@ from voidtable.engine.types import Hex
 
 from .board import tile_kind, tile_planet
 from .data import D6, Rules
+from .events import (BlackSunEvent, GasGiantLottery, GasGiantPushed, OrbitCompleted, OrbitRedealt, OrbitRoll, PatternDealt,
+                     PlanetFromPile, PlanetReplaced, SunPlaced)
 
-def place_sun(sun: str) -> tuple[dict[Hex, str], list[dict[str, Any]]]:
+def place_sun(sun: str) -> tuple[dict[Hex, str], list[BlackSunEvent]]:
     """Step 1."""
-    return {(0, 0): f"sun:{sun}"}, [{"type": "setup_sun", "sun": sun}]
+    return {(0, 0): f"sun:{sun}"}, [SunPlaced(sun)]
 
 
-def gas_giant_lottery(rules: Rules, rng: Rng) -> tuple[list[int], list[dict[str, Any]]]:
+def gas_giant_lottery(rules: Rules, rng: Rng) -> tuple[list[int], list[BlackSunEvent]]:
     """Steps 2-3: the directions (0..5) whose ring hex drew a Gas Giant."""
     m = rules.map
     lottery = ["G"] * m.gas_giants + ["S"] * m.lottery_space
     rng.shuffle(lottery)
     ring = lottery[: m.ring_size]
     dirs = [d for d, t in enumerate(ring) if t == "G"]
-    return dirs, [{"type": "setup_gas_giant_lottery", "ring": ["gas_giant" if t == "G" else "space" for t in ring], "gas_giants": len(dirs)}]
+    return dirs, [GasGiantLottery(tuple("gas_giant" if t == "G" else "space" for t in ring), len(dirs))]
 
 
 def gas_giant_hex(d: int, rules: Rules) -> Hex:
@@ -51,13 +51,13 @@ def gas_giant_hex(d: int, rules: Rules) -> Hex:
     return hg.scale(hg.DIRECTIONS[d], 1 + rules.map.push_out)
 
 
-def push_gas_giants(tiles: dict[Hex, str], dirs: list[int], rules: Rules) -> list[dict[str, Any]]:
+def push_gas_giants(tiles: dict[Hex, str], dirs: list[int], rules: Rules) -> list[BlackSunEvent]:
     """Step 4."""
-    events = []
+    events: list[BlackSunEvent] = []
     for d in dirs:
         h = gas_giant_hex(d, rules)
         tiles[h] = "G"
-        events.append({"type": "setup_gas_giant", "hex": list(h)})
+        events.append(GasGiantPushed(h))
     return events
 
 
@@ -89,26 +89,31 @@ def shuffle_pile(rules: Rules, rng: Rng) -> list[str]:
     return pile
 
 
+def laid(tiles: dict[Hex, str], slots: list[Hex]) -> tuple[tuple[int, int, str], ...]:
+    """The tiles in ``slots`` as events write them: ``(q, r, tile code)``."""
+    return tuple((h[0], h[1], tiles[h]) for h in slots)
+
+
 def deal(tiles: dict[Hex, str], slots: list[Hex], pile: list[str]) -> None:
     for h in slots:
         tiles[h] = pile.pop()
 
 
-def deal_pattern(tiles: dict[Hex, str], pile: list[str], rules: Rules) -> list[dict[str, Any]]:
+def deal_pattern(tiles: dict[Hex, str], pile: list[str], rules: Rules) -> list[BlackSunEvent]:
     """Step 6."""
     slots = pattern_slots(rules)
     deal(tiles, slots, pile)
-    return [{"type": "setup_pattern", "hexes": [[h[0], h[1], tiles[h]] for h in slots]}]
+    return [PatternDealt(laid(tiles, slots))]
 
 
-def complete_orbits(tiles: dict[Hex, str], pile: list[str], dirs: list[int], rules: Rules) -> list[dict[str, Any]]:
+def complete_orbits(tiles: dict[Hex, str], pile: list[str], dirs: list[int], rules: Rules) -> list[BlackSunEvent]:
     """Step 7."""
-    events = []
+    events: list[BlackSunEvent] = []
     for d in dirs:
         gg = gas_giant_hex(d, rules)
         slots = orbit_slots(gg, rules)
         deal(tiles, slots, pile)
-        events.append({"type": "setup_orbit", "gas_giant": list(gg), "hexes": [[h[0], h[1], tiles[h]] for h in slots]})
+        events.append(OrbitCompleted(gg, laid(tiles, slots)))
     return events
 
 
@@ -116,7 +121,7 @@ def _planets_in(tiles: dict[Hex, str], slots: list[Hex]) -> list[Hex]:
     return [h for h in slots if tile_kind(tiles[h]) == "planet"]
 
 
-def fix_planetless_orbits(tiles: dict[Hex, str], pile: list[str], dirs: list[int], rules: Rules, rng: Rng) -> list[dict[str, Any]]:
+def fix_planetless_orbits(tiles: dict[Hex, str], pile: list[str], dirs: list[int], rules: Rules, rng: Rng) -> list[BlackSunEvent]:
     """Steps 8-10, repeated for each Gas Giant whose added orbit has no planet.
 
     A roll is re-rolled when it names no planet on the board or names the only
@@ -126,7 +131,7 @@ def fix_planetless_orbits(tiles: dict[Hex, str], pile: list[str], dirs: list[int
     Space hex, else one of the orbit's Asteroids), then the planet and the rest
     of the orbit are shuffled and dealt back into the orbit.
     """
-    events: list[dict[str, Any]] = []
+    events: list[BlackSunEvent] = []
     orbits = {d: orbit_slots(gas_giant_hex(d, rules), rules) for d in dirs}
     for d in dirs:
         slots = orbits[d]
@@ -144,7 +149,7 @@ def fix_planetless_orbits(tiles: dict[Hex, str], pile: list[str], dirs: list[int
                 roll = dice.faces(rng, D6, rules.game.planet_dice)
                 total = sum(roll)
                 hit = next((h for h in usable if tile_planet(tiles[h]) == total), None)
-                events.append({"type": "setup_orbit_roll", "gas_giant": list(gg), "dice": roll, "total": total, "planet": hit is not None})
+                events.append(OrbitRoll(gg, tuple(roll), total, hit is not None))
                 if hit is not None:
                     break
             planet = tiles[hit]
@@ -155,7 +160,7 @@ def fix_planetless_orbits(tiles: dict[Hex, str], pile: list[str], dirs: list[int
             else:
                 pile.remove(filler)
             tiles[hit] = filler
-            events.append({"type": "setup_planet_replaced", "hex": list(hit), "planet": tile_planet(planet), "by": tile_kind(filler)})
+            events.append(PlanetReplaced(hit, tile_planet(planet), "space" if filler == "S" else "asteroids"))
         else:
             spare = [t for t in pile if tile_kind(t) == "planet"]
             if not spare:
@@ -164,16 +169,16 @@ def fix_planetless_orbits(tiles: dict[Hex, str], pile: list[str], dirs: list[int
             pile.remove(planet)
             orbit_tiles = [tiles[h] for h in slots]
             pile.append(orbit_tiles.pop())  # one orbit hex goes back to the unused pile
-            events.append({"type": "setup_planet_from_pile", "planet": tile_planet(planet)})
+            events.append(PlanetFromPile(tile_planet(planet)))
         orbit_tiles.append(planet)
         rng.shuffle(orbit_tiles)
         for h, t in zip(slots, orbit_tiles):
             tiles[h] = t
-        events.append({"type": "setup_orbit_redealt", "gas_giant": list(gg), "hexes": [[h[0], h[1], tiles[h]] for h in slots]})
+        events.append(OrbitRedealt(gg, laid(tiles, slots)))
     return events
 
 
-def build_system(rules: Rules, sun: str, rng: Rng) -> tuple[dict[Hex, str], list[dict[str, Any]]]:
+def build_system(rules: Rules, sun: str, rng: Rng) -> tuple[dict[Hex, str], list[BlackSunEvent]]:
     """Steps 1-10 dealt automatically (the standard setup)."""
     tiles, events = place_sun(sun)
     dirs, ev = gas_giant_lottery(rules, rng)

@@ -20,6 +20,7 @@ from voidtable.engine.tensors import Encoder, Layout
 from .actions import fleet_size, hexes, tile_codes
 from .board import ASTEROIDS, GAS_GIANT, PLANET, SPACE, SUN, tile_kind, tile_planet
 from .data import FACTION_ORDER, SCORING_CONDITIONS, SUNS
+from .events import RAID_KINDS
 from .flow import TASKS
 from .positions import STATE_NAMES as SHIP_STATES
 from .state import STATUS_NAMES as STATUS
@@ -54,7 +55,7 @@ class BlackSunEncoder(Encoder):
             ("globals", (len(self.suns) + 9,)),
             ("decision", (len(self.decisions) + 1 + n,)),
             ("decision_context", (2 * H + 3 * S + 2,)),       # origin/hex, position, fleet, towed, moved; move left, fleets
-            ("raid", (H + 2 + n * 6 + 2,)),
+            ("raid", (H + len(RAID_KINDS) + n * 6 + 2,)),
             ("manual", (H + n * len(self.tiles),)),            # open slots; tiles in each seat's hand
         ])
         self.private = Layout([])
@@ -104,7 +105,7 @@ class BlackSunEncoder(Encoder):
         for s in v.get("ships", []):
             row = sh[s["id"]]
             row[0] = 1
-            row[1 + self.types[s["type"]]] = 1
+            row[1 + self.types[s["type"]]] = 1  # not an event: the type of a ship in the view
             row[o_owner + rel(s["owner"])] = 1
             row[o_ctrl + rel(s["controller"])] = 1
             row[o_state + SHIP_STATES.index(s["state"])] = 1
@@ -167,18 +168,18 @@ class BlackSunEncoder(Encoder):
         if raid is not None:
             rv = out["raid"]
             rv[cell[tuple(raid["hex"])]] = 1
-            rv[H + (0 if raid["kind"] == "hex" else 1)] = 1
+            rv[H + RAID_KINDS.index(raid["kind"])] = 1  # a raid kind not declared fails here, not silently
             for key, dice in raid["dice"].items():
                 q = int(key)
-                base = H + 2 + rel(q) * 6
+                base = H + len(RAID_KINDS) + rel(q) * 6
                 rv[base] = 1
                 rv[base + 1] = q in raid["out"]
                 rv[base + 2] = dice / 20
                 rv[base + 3] = raid["lost"][key] / 20
                 rv[base + 4] = raid["initiator"] == q
                 rv[base + 5] = raid["target"] == q
-            rv[H + 2 + n * 6] = raid["round"] / 10
-            rv[H + 2 + n * 6 + 1] = raid["ended"]
+            rv[H + len(RAID_KINDS) + n * 6] = raid["round"] / 10
+            rv[H + len(RAID_KINDS) + n * 6 + 1] = raid["ended"]
 
     def _context(self, cv: np.ndarray, dec: dict[str, Any], index_to_cell: list[int]) -> None:
         """The fleet being formed or moved, read from the pending decision's named fields."""

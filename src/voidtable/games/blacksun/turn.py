@@ -18,6 +18,7 @@ from voidtable.engine.types import HexId, Seat, ShipId
 
 from . import factions, scoring
 from .data import D6
+from .events import REBUILDS, CaptureReturnBlocked, CaptureReturned, PointsSpent, TurnSkipped, TurnStarted
 from .flow import (
     TASKS,
     AfterTurn,
@@ -47,7 +48,7 @@ def start_turn(s: "BlackSunState", p: Seat, second: bool) -> None:
     if not second:
         s.turns += 1
     if not s.quiet:  # the quiet path builds no event (speed only)
-        s.emit({"type": "turn_start", "seat": p, "turn": s.turns, "second_turn": second})
+        s.emit(TurnStarted(p, s.turns, second))
     tasks: list[Task] = [TurnStart(p), Roll(p), Faction(p)]
     if s.loaning:
         tasks.append(Loans(p, NO_SHIPS))
@@ -68,7 +69,7 @@ def turn_start(s: "BlackSunState", task: TurnStart, action: Action) -> None:
     # skip the entire turn: drop everything up to the end of the turn
     while s.stack[-1].__class__ is not EndTurn:
         s.stack.pop()
-    s.emit({"type": "turn_skipped", "seat": p, "for": action.kind})
+    s.emit(TurnSkipped(p, REBUILDS[REBUILDS.index(action.kind)]))  # the ability, as declared (an undeclared one fails here)
     factions.rebuild(s, p, action)
 
 
@@ -96,13 +97,13 @@ def end_turn(s: "BlackSunState", task: EndTurn) -> None:
             back.append((ship, h))
         else:  # no room in that hex now: try again at the end of the captor's next turn
             keep.append((ship, captor, h, escorts, 1))
-            s.emit({"type": "capture_return_blocked", "ship": ship, "hex": list(s.board.coords[h])})
+            s.emit(CaptureReturnBlocked(ship, s.board.coords[h]))
     s.captures = keep
     s.push(AfterTurn(p, second))
     for h in sorted({hh for _, hh in back}, reverse=True):
         ships = tuple(x for x, hh in back if hh == h)
         for ship in ships:
-            s.emit({"type": "capture_returned", "ship": ship, "owner": s.owner[ship], "hex": list(s.board.coords[h])})
+            s.emit(CaptureReturned(ship, s.owner[ship], s.board.coords[h]))
         # the captor hands the ship back; with one ship the owner-centre rule usually decides the slot
         settle(s, h, p, ships)
 
@@ -128,7 +129,7 @@ def second_turn(s: "BlackSunState", task: SecondTurn, action: Action) -> None:
         return
     p = task.seat
     s.scores[p] -= s.R.scoring.second_turn_cost
-    s.emit({"type": "points_spent", "seat": p, "points": s.R.scoring.second_turn_cost, "for": "second_turn", "score": s.scores[p]})
+    s.emit(PointsSpent(p, s.R.scoring.second_turn_cost, "second_turn", s.scores[p]))
     while s.stack and s.stack[-1].__class__ is not NextTurn:
         s.stack.pop()
     s.stack.pop()  # this turn's hand-over; the second turn brings its own
