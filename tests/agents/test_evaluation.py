@@ -6,6 +6,7 @@ Cheap: short seeded games of the bots, searches of a few dozen iterations.
 from __future__ import annotations
 
 import math
+import sys
 
 import pytest
 
@@ -94,7 +95,7 @@ def test_rotating_the_seats_rotates_the_evaluation(shift):
 def test_the_fitted_evaluations_follow_their_features_seat_by_seat(game, players, monkeypatch):
     """Nearspace's and Black Abyss's evaluation weigh per-seat features: rotate the features, the estimate rotates;
     the seat whose features are all better is ahead."""
-    bot = get(game).hooks.bot
+    bot = sys.modules[evaluate(game).__module__]  # the bot module that declares the evaluation and its features
     spots, _ = bots_game(game, players, 4, stop=60)
     s = spots[-1]
     feats = [bot.eval_features(s, q) for q in range(players)]
