@@ -15,7 +15,7 @@ import pytest
 from voidtable.engine import games
 
 from .reach import WALK_DECISIONS, add_positions, built_positions, walk
-from .test_conformance import (
+from voidtable.testing import (
     CLONE_PROBE_ACTIONS, check_declarations, check_illegal_actions_rejected, check_legal_actions_apply,
     check_views_and_determinizations,
 )

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from tests.conformance.test_conformance import check_state
+from voidtable.testing import check_state
 from voidtable.engine.game import Game
 from voidtable.games.nearspace import SPEC
 
