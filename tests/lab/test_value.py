@@ -216,7 +216,7 @@ def test_the_value_greedy_player_takes_the_move_its_evaluation_rates_best(tiny):
     seat = s.to_move()[0]
     game = s.game
     ev = LearnedEvaluation(game, result.fit.model)
-    agent = GreedyAgent(GAME, 3, evaluate=ev)
+    agent = GreedyAgent(GAME, 3, margin=-1, evaluate=ev)  # pure value-greedy: no bot asked
     chosen = agent.act(observe(s, seat))
     values = {}
     for a in s.legal_actions(seat):  # a perfect-information game: every determinization is the state itself
@@ -226,7 +226,27 @@ def test_the_value_greedy_player_takes_the_move_its_evaluation_rates_best(tiny):
     assert values[chosen] == max(values.values())
 
 
+@pytest.mark.parametrize("lead,expect_bot", [(0.01, True), (0.05, False)])
+def test_with_a_margin_the_bots_move_stands_unless_another_is_rated_clearly_better(lead, expect_bot):
+    from voidtable.engine.rng import Rng
+    s = _position()
+    seat = s.to_move()[0]
+    obs = observe(s, seat)
+    favourite = get(GAME).hooks.bot.act(obs, Rng(3))  # what the agent's bot names first with the same seed
+    other = next(a for a in obs.legal if a != favourite)
+    calls = iter(obs.legal)
+
+    def evaluate(state, mode):  # called once per legal action, in legal order
+        a = next(calls)
+        v = 0.5 + lead if a == other else 0.5
+        return [v if q == seat else (1 - v) for q in range(PLAYERS)]
+
+    chosen = GreedyAgent(GAME, 3, margin=0.02, evaluate=evaluate).act(obs)
+    assert chosen == (favourite if expect_bot else other)
+
+
 @pytest.mark.parametrize("spec,needle", [
+    ("greedy:margin=2", "'margin' must be -1 (no bot: pure value-greedy) or within 0..1"),
     ("mcts:eval=smart", "'eval' must be one of hand, learned"),
     ("mcts:eval=learned,cutoff=0,horizon=0", "give it a cut-off"),
     ("greedy:eval=magic", "'eval' must be one of hand, learned"),

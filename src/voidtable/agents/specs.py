@@ -49,8 +49,9 @@ KINDS: dict[str, AgentKind] = {
         "reward": (str, "mix"), "max_depth": (int, 0), "horizon": (int, -1), "trust": (float, -1.0),
         "plans": (int, -1), "cutoff": (int, -1), "widen": (float, 0.0), "eval": (str, "hand"),
     }, "information-set MCTS; budget iterations= (default 1000) or seconds= (both: whichever ends first)"),
-    "greedy": AgentKind("greedy", _greedy, {"eval": (str, "learned")},
-                        "value-greedy: the move after which the evaluation (learned or hand) rates its chance best"),
+    "greedy": AgentKind("greedy", _greedy, {"eval": (str, "learned"), "margin": (float, 0.02)},
+                        "value-greedy: the bot's move unless the evaluation (learned or hand) rates another more than "
+                        "margin better (margin=-1: pure value-greedy)"),
 }
 
 # Difficulty names for people, weakest first (figures in docs/agents.md).
