@@ -3,7 +3,7 @@
 
 >>> import voidtable
 >>> from voidtable.testing import check_game
->>> report = check_game(voidtable.load("duel", 2), games=2)   # doctest: +SKIP
+>>> report = check_game(voidtable.load("my_game", 2), games=2)  # doctest: +SKIP
 >>> report.decisions > 0                                      # doctest: +SKIP
 True
 
