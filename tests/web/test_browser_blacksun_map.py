@@ -54,11 +54,12 @@ def test_the_black_sun_map_fills_its_panel_with_names_legend_big_ships_and_dice(
             break
     assert page.locator("#part-map g.piece").count() >= 6
     assert any(re.fullmatch(r"[A-Z][a-z]{1,2} = .+", t) for t in page.locator("#part-map .legend [role=listitem]").all_inner_texts())
-    # ships are readable tokens: at least 20 pixels across, measured once the map is laid out (once, beside two busy
-    # loops, every circle measured 0 wide at this point; why the map was not laid out then is not found yet)
-    page.wait_for_function("() => { const cs = [...document.querySelectorAll('#part-map g.piece circle')];"
-                           " return cs.length > 0 && cs.every(c => c.getBoundingClientRect().width > 0); }")
-    sizes = page.locator("#part-map g.piece circle").evaluate_all("cs => cs.map(c => c.getBoundingClientRect().width)")
+    # ships are readable tokens: at least 20 pixels across. Waited for and measured in one step of the page: the bots
+    # keep playing and each of their moves redraws the map, so a wait and a later measurement may see two different
+    # drawings (a fresh clone's run once measured every circle 0 wide right after a wait had seen them drawn)
+    sizes = page.wait_for_function("() => { const cs = [...document.querySelectorAll('#part-map g.piece circle')];"
+                                   " const w = cs.map(c => c.getBoundingClientRect().width);"
+                                   " return cs.length > 0 && w.every(x => x > 0) ? w : null; }").json_value()
     assert sizes and min(sizes) >= 20, sizes
     # the last planet roll, as dice, with its total and the planet (or none) it named
     dice = page.locator("#part-planet-roll .die").all_inner_texts()

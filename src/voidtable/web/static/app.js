@@ -849,6 +849,9 @@ function layout() {
   root.style.setProperty("--dock", dock + "px");
   if (svg && !fitWidth) {
     const stage = board.parentElement;
+    // a stage with no width yet (not laid out) would size the board to 0 px: try again on the next frames instead
+    if (!stage.clientWidth) { if (board.isConnected && (layout.retries = (layout.retries || 0) + 1) <= 10) requestAnimationFrame(layout); return; }
+    layout.retries = 0;
     const gap = parseFloat(getComputedStyle(main).paddingTop) || 0;
     const free = window.innerHeight - $("#top").offsetHeight - dock - 2 * gap;
     const pad = parseFloat(getComputedStyle(board).paddingBottom) || 0;
