@@ -84,21 +84,28 @@ def players_for(game: str) -> int:
     return max(spec.min_players, min(4, spec.max_players))
 
 
+def bots_game(game: str, players: int, seed: int, k: int) -> tuple[list[tuple[Any, int]], Any]:
+    """The ``k``-th seeded game of the heuristic bots: every decision with more than one choice (a copy of the state,
+    the seat to move) and the finished state. Shared by this bench and bench_strength."""
+    s = voidtable.load(game, players).new_state(seed + k)
+    bots = [make("heuristic", game, seed + 100 * k + i) for i in range(players)]
+    spots = []
+    while not s.is_over():
+        p = s.to_move()[0]
+        obs = observe(s, p)
+        if len(obs.legal) > 1:
+            spots.append((s.clone(), p))
+        s.apply(p, bots[p].act(obs))
+    return spots, s
+
+
 def positions(game: str, players: int, count: int, seed: int, per_game: int = 5) -> list[tuple[Any, int]]:
     """``count`` decisions with more than one choice, ``per_game`` evenly spaced ones from each seeded bots' game."""
     out: list[tuple[Any, int]] = []
     k = 0
     while len(out) < count and k < 4 * count:
-        s = voidtable.load(game, players).new_state(seed + k)
-        bots = [make("heuristic", game, seed + 100 * k + i) for i in range(players)]
+        spots, _ = bots_game(game, players, seed, k)
         k += 1
-        spots = []
-        while not s.is_over():
-            p = s.to_move()[0]
-            obs = observe(s, p)
-            if len(obs.legal) > 1:
-                spots.append((s.clone(), p))
-            s.apply(p, bots[p].act(obs))
         if not spots:
             continue
         step = len(spots) / per_game

@@ -39,6 +39,8 @@ from voidtable.agents.mcts import MctsAgent
 from voidtable.agents.specs import KINDS, AgentKind, make, register_kind
 from voidtable.engine import get
 
+from bench_search import bots_game  # noqa: E402  (bench/ is on the path when a bench runs)
+
 # ``mcts_cpu``: the mcts agent with a budget of CPU seconds of its own process (time.process_time) instead of wall time,
 # so a busy machine does not shrink its searches: comparisons at equal computing cost. Registered here (jobs=1, or
 # worker processes forked from this one).
@@ -58,16 +60,8 @@ def sampled(game: str, players: int, count: int, seed: int, per_game: int = 6) -
     out: list[tuple[Any, int, float, list[float]]] = []
     k = 0
     while len(out) < count and k < 4 * count:
-        s = voidtable.load(game, players).new_state(seed + k)
-        bots = [make("heuristic", game, seed + 100 * k + i) for i in range(players)]
+        spots, s = bots_game(game, players, seed, k)
         k += 1
-        spots = []
-        while not s.is_over():
-            p = s.to_move()[0]
-            obs = observe(s, p)
-            if len(obs.legal) > 1:
-                spots.append((s.clone(), p))
-            s.apply(p, bots[p].act(obs))
         wins = s.result().win_shares()
         step = len(spots) / per_game
         for j in range(per_game):
